@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { BIO_MAX_LENGTH } from "../limits.ts";
+import { SUBSCRIPTION_STATUSES } from "../plans.ts";
+import { THEMES } from "../themes.ts";
+import { emailSchema, passwordSchema, personNameSchema } from "./auth.ts";
+
+export const PRIVACY_MODES = ["show", "hide", "pause"] as const;
+
+/** The signed-in member's own profile (GET /api/profile). Never served for anyone else. */
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  tagg: z.string().nullable(),
+  bio: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  wallpaperUrl: z.string().nullable(),
+  wallpaperPosition: z.string(),
+  theme: z.enum(THEMES),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  privacyMode: z.enum(PRIVACY_MODES),
+  isHidden: z.boolean(),
+  emailVerified: z.boolean(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const clampAxis = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
+
+/** "x,y" with each axis a number; out-of-range numbers are clamped to 0–100 (spec 1 §5). */
+export const wallpaperPositionSchema = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?$/, { error: "Wallpaper position must be two numbers as x,y" })
+  .transform((value) => {
+    const [x = 50, y = 50] = value.split(",").map(Number);
+    return `${clampAxis(x)},${clampAxis(y)}`;
+  });
+
+export const updateProfileBodySchema = z
+  .strictObject({
+    firstName: personNameSchema("First name").optional(),
+    lastName: personNameSchema("Last name").optional(),
+    bio: z
+      .string()
+      .trim()
+      .max(BIO_MAX_LENGTH, { error: `Bio must be at most ${BIO_MAX_LENGTH} characters` })
+      .optional(),
+    theme: z.enum(THEMES, { error: "Choose one of the listed themes" }).optional(),
+    wallpaperPosition: wallpaperPositionSchema.optional(),
+    email: emailSchema.optional(),
+    password: passwordSchema.optional(),
+    currentPassword: z.string().max(200).optional(),
+  })
+  .refine((body) => Object.keys(body).some((key) => key !== "currentPassword"), {
+    error: "Nothing to update",
+  });
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+export const profileResponseSchema = profileSchema;
+export const deleteProfileResponseSchema = z.object({ success: z.literal(true) });

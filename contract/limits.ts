@@ -1,0 +1,63 @@
+// The specs' business constants, shared by server and web. Names say what the number limits.
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+export const BIO_MAX_LENGTH = 500;
+export const COMMENT_MAX_LENGTH = 500;
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export const TAGG_MIN_LENGTH = 3;
+export const TAGG_MAX_LENGTH = 30;
+
+export const SHORTCUT_LABEL_MAX_LENGTH = 30;
+export const MAX_SHORTCUTS = 12;
+
+export const SESSION_TTL_DAYS = 30;
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const ADMIN_SESSION_TTL_HOURS = 8;
+
+export const PREMIUM_PRICE_MINOR = 1200;
+export const PREMIUM_CURRENCY = "GBP";
+
+export const HIDE_MODE_MIN_UNIQUE_VIEWS = 5;
+export const PAUSE_HOURS = 48;
+export const MIN_TRACKED_TERM_LENGTH = 3;
+export const DUPLICATE_SEARCH_WINDOW_MS = 5_000;
+export const NOTIFICATION_DEDUP_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const MAX_NOTIFICATIONS_SHOWN = 10;
+
+export const DEFAULT_SECTION_CODE = 199;
+export const DEFAULT_THEME = "blue";
+export const DEFAULT_WALLPAPER_POSITION = "50,50";
+export const DEFAULT_REPORT_THRESHOLD = 10;
+export const DEFAULT_COMMISSION_PERCENTAGE = "10.00";
+
+/** Timing rules of spec 1 §9, used by the web app. */
+export const TIMING = {
+  toastDurationMs: 5_000,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  authRedirectMs: 300,
+  mobileHomeRedirectMs: 500,
+  mobileAuthSettleMs: 100,
+  mobileSessionPollMs: 30_000,
+  analyticsPollMs: 3_000,
+  resetWithUserRedirectMs: 2_000,
+  resetWithoutUserRedirectMs: 3_000,
+  profileDeleteRedirectMs: 2_000,
+  sessionExpiredRedirectMs: 2_000,
+  nameCheckDebounceMs: 500,
+  greetingDelayMs: 1_000,
+  flashHighlightMs: 3_000,
+} as const;
+
+/** Request budgets per client. Windows are in milliseconds. */
+export const RATE_LIMITS = {
+  login: { max: 10, windowMs: 15 * 60_000 },
+  register: { max: 5, windowMs: 60 * 60_000 },
+  forgotPassword: { max: 5, windowMs: 60 * 60_000 },
+  resetPassword: { max: 10, windowMs: 15 * 60_000 },
+  adminSession: { max: 10, windowMs: 15 * 60_000 },
+} as const;

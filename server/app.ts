@@ -1,0 +1,92 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import type { ProfileRow } from "./db/schema/index.ts";
+import { createBackgroundTasks } from "./lib/background-tasks.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { registerRoutes } from "./modules/index.ts";
+import { createServices } from "./modules/services.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { errorHandlerPlugin } from "./plugins/error-handler.ts";
+import { originCheckPlugin } from "./plugins/origin-check.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { webAppPlugin } from "./plugins/web-app.ts";
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions["logger"];
+  webRoot?: string;
+};
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL("../dist/web", import.meta.url));
+
+/** Builds the whole app without listening: plugins in a fixed order (external, ours, routes). */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart for uploads); a plain-text body is a 415, not a string to validate.
+  app.removeContentTypeParser("text/plain");
+
+  const clock = deps.clock ?? systemClock;
+  const background = createBackgroundTasks(app.log);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, "outbox"),
+      log: app.log,
+    });
+  const isAdmin = (user: ProfileRow) => user.role === "admin" || config.adminEmails.has(user.email);
+  const services = createServices({ config, db: database.db, clock, mailer, background, isAdmin });
+
+  // External plugins
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { stripeEnabled: Boolean(config.stripe) });
+  await app.register(cookie);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: "tagit-rate-limit-" }) });
+
+  // Ours
+  await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
+  await app.register(authPlugin, {
+    sessions: services.sessions,
+    secureCookies: config.publicUrl.startsWith("https://"),
+    isAdmin,
+  });
+
+  // Routes, then the web app and its fallback
+  await registerRoutes(app, { ...services, isAdmin, pingDatabase: database.ping });
+  await app.register(webAppPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
+
+  app.decorate("background", background);
+  app.addHook("onClose", async () => {
+    await background.drain();
+    redis?.disconnect();
+  });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    background: import("./lib/background-tasks.ts").BackgroundTasks;
+  }
+}

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+export const DEFAULT_GREETING_CONTENT =
+  "Welcome to Tagit! Give your next post a unique name, share the name, and see who comes looking for it.";
+export const DEFAULT_SAVED_IMAGES_CONTENT =
+  "<p><strong>Thank you for saving this image!</strong> You will find it in your downloads.</p>";
+export const DEFAULT_HIDE_SEARCHES_CONTENT = "This is how to hide your searches";
+export const DEFAULT_BANNER_TEXT = "come see me";
+export const DEFAULT_TERMS_TITLE = "Terms and Conditions";
+export const UI_SECTION_TYPES = ["page", "popup", "editable"] as const;
+
+/** Singleton (id = 1): the greeting shown once per session after sign-in. */
+export const greetingsPopup = pgTable(
+  "greetings_popup",
+  {
+    id: integer().primaryKey().default(1),
+    isEnabled: boolean().notNull().default(true),
+    content: text().notNull().default(DEFAULT_GREETING_CONTENT),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("greetings_popup_singleton_check", sql`${t.id} = 1`)],
+);
+
+/** Singleton (id = 1): the "Image Saved!" dialog; content is HTML. */
+export const savedImagesPopup = pgTable(
+  "saved_images_popup",
+  {
+    id: integer().primaryKey().default(1),
+    isEnabled: boolean().notNull().default(true),
+    content: text().notNull().default(DEFAULT_SAVED_IMAGES_CONTENT),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("saved_images_popup_singleton_check", sql`${t.id} = 1`)],
+);
+
+/** Singleton (id = 1): the "How to Hide My Searches" dialog. */
+export const hideSearchesPopup = pgTable(
+  "hide_searches_popup",
+  {
+    id: integer().primaryKey().default(1),
+    isEnabled: boolean().notNull().default(true),
+    content: text().notNull().default(DEFAULT_HIDE_SEARCHES_CONTENT),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("hide_searches_popup_singleton_check", sql`${t.id} = 1`)],
+);
+
+/** Singleton (id = 1): the text drawn as a banner across downloaded post images. */
+export const imageBanner = pgTable(
+  "image_banner",
+  {
+    id: integer().primaryKey().default(1),
+    text: text().notNull().default(DEFAULT_BANNER_TEXT),
+    isEnabled: boolean().notNull().default(true),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("image_banner_singleton_check", sql`${t.id} = 1`)],
+);
+
+/** Singleton (id = 1): the terms and conditions (HTML). No row until an administrator creates them. */
+export const terms = pgTable(
+  "terms",
+  {
+    id: integer().primaryKey().default(1),
+    title: varchar({ length: 255 }).notNull().default(DEFAULT_TERMS_TITLE),
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("terms_singleton_check", sql`${t.id} = 1`)],
+);
+
+/** Singleton (id = 1): the dashboard's "What We Do" text. */
+export const whatWeDoContent = pgTable(
+  "what_we_do_content",
+  {
+    id: integer().primaryKey().default(1),
+    content: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("what_we_do_content_singleton_check", sql`${t.id} = 1`)],
+);
+
+/** Help text shown by the help icon of a named UI section. */
+export const helpContent = pgTable(
+  "help_content",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sectionName: varchar({ length: 100 }).notNull(),
+    title: varchar({ length: 255 }).notNull(),
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("help_content_section_name_unique").on(t.sectionName)],
+);
+
+/** Named UI sections and their six-digit codes (spec 1 §9); a missing section reads as code 199. */
+export const uiSections = pgTable(
+  "ui_sections",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sectionName: text().notNull(),
+    code: integer().notNull(),
+    title: text(),
+    type: text(),
+    route: text(),
+    tags: text(),
+    description: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("ui_sections_section_name_unique").on(t.sectionName),
+    uniqueIndex("ui_sections_code_unique").on(t.code),
+    index("ui_sections_type_idx").on(t.type),
+  ],
+);

@@ -1,0 +1,11 @@
+// Every table of the data model, one file per product area.
+export * from "./affiliate.ts";
+export * from "./analytics.ts";
+export * from "./content.ts";
+export * from "./costs.ts";
+export * from "./payments.ts";
+export * from "./posts.ts";
+export * from "./sessions.ts";
+export * from "./settings.ts";
+export * from "./taggs.ts";
+export * from "./users.ts";

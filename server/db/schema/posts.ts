@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { COMMENT_MAX_LENGTH, DEFAULT_REPORT_THRESHOLD } from "#contract/limits.ts";
+import { profiles } from "./users.ts";
+
+/** An image a member uploaded (original, server-made scrambled copy, thumbnail). Posts may use only the caller's own. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    originalPath: text().notNull(),
+    scrambledPath: text().notNull(),
+    thumbnailPath: text(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    bytes: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("uploads_original_path_unique").on(t.originalPath),
+    index("uploads_scrambled_path_idx").on(t.scrambledPath),
+    index("uploads_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** A member's tagged post (spec "tagged_users_posts"). Names are unique trimmed and case-insensitively. */
+export const taggedPosts = pgTable(
+  "tagged_posts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    postName: text().notNull(),
+    originalImage: text().notNull(),
+    scrambledImage: text().notNull(),
+    thumbnailImage: text(),
+    hidePersonalInfo: boolean().notNull().default(false),
+    scrambleImage: boolean().notNull().default(false),
+    isVisible: boolean().notNull().default(true),
+    comment: varchar({ length: COMMENT_MAX_LENGTH }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Query with `lower(btrim(post_name)) = lower(btrim($1))` so this index answers exact-name search.
+    uniqueIndex("tagged_posts_post_name_unique").using("btree", sql`lower(btrim(${t.postName}))`),
+    index("tagged_posts_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("tagged_posts_created_idx").on(t.createdAt.desc().nullsFirst()),
+    index("tagged_posts_original_image_idx").on(t.originalImage),
+  ],
+);
+
+export type TaggedPostRow = typeof taggedPosts.$inferSelect;
+
+/** The spec's legacy free-form posts table, kept for completeness; tagged posts are the live feature. */
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    authorId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    content: text(),
+    imageUrl: text(),
+    hidePersonalInfo: boolean().notNull().default(false),
+    scrambleImage: boolean().notNull().default(false),
+    isVisible: boolean().notNull().default(true),
+    postName: text(),
+    uniqueUrl: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("posts_unique_url_unique").on(t.uniqueUrl),
+    index("posts_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** One member's report of one tagged post; a member reports a post at most once. */
+export const postReports = pgTable(
+  "post_reports",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    postId: uuid()
+      .notNull()
+      .references(() => taggedPosts.id, { onDelete: "cascade" }),
+    reporterId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("post_reports_post_reporter_unique").on(t.postId, t.reporterId),
+    index("post_reports_reporter_idx").on(t.reporterId),
+  ],
+);
+
+/** Singleton (id = 1): whether posts with enough reports are deleted automatically, and from how many. */
+export const postReportSettings = pgTable(
+  "post_report_settings",
+  {
+    id: integer().primaryKey().default(1),
+    autoDeleteEnabled: boolean().notNull().default(false),
+    autoDeleteThreshold: integer().notNull().default(DEFAULT_REPORT_THRESHOLD),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("post_report_settings_singleton_check", sql`${t.id} = 1`),
+    check("post_report_settings_threshold_check", sql`${t.autoDeleteThreshold} >= 1`),
+  ],
+);

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { DEFAULT_THEME, DEFAULT_WALLPAPER_POSITION } from "#contract/limits.ts";
+import { taggs } from "./taggs.ts";
+
+export type SocialLinks = {
+  platforms: Partial<Record<string, string>>;
+  shortcuts: { label: string; url: string; icon?: string }[];
+};
+
+/** A member account (spec "profiles"). E-mail is stored lower-case; only this row knows it. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    tagg: text().references(() => taggs.tagg, { onDelete: "set null", onUpdate: "cascade" }),
+    passwordHash: text().notNull(),
+    role: text({ enum: ["member", "admin"] })
+      .notNull()
+      .default("member"),
+    bio: text(),
+    profilePictureUrl: text(),
+    wallpaperUrl: text(),
+    wallpaperPosition: text().notNull().default(DEFAULT_WALLPAPER_POSITION),
+    socialLinks: jsonb()
+      .$type<SocialLinks>()
+      .notNull()
+      .default(sql`'{"platforms":{},"shortcuts":[]}'::jsonb`),
+    theme: text().notNull().default(DEFAULT_THEME),
+    stripeCustomerId: text(),
+    stripeSubscriptionId: text(),
+    subscriptionStatus: text().notNull().default("inactive"),
+    subscriptionCurrentPeriodEnd: timestamp({ withTimezone: true }),
+    subscriptionCancelAtPeriodEnd: boolean().notNull().default(false),
+    ipAddress: text(),
+    isHidden: boolean().notNull().default(false),
+    emailVerified: boolean().notNull().default(false),
+    lastActive: timestamp({ withTimezone: true }),
+    privacyMode: text({ enum: ["show", "hide", "pause"] })
+      .notNull()
+      .default("show"),
+    pauseStartedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("profiles_email_unique").on(t.email),
+    uniqueIndex("profiles_tagg_unique").on(t.tagg),
+    uniqueIndex("profiles_stripe_customer_unique").on(t.stripeCustomerId),
+    index("profiles_last_active_idx").on(t.lastActive),
+  ],
+);
+
+export type ProfileRow = typeof profiles.$inferSelect;

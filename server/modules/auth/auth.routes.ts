@@ -1,0 +1,86 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  authResponseSchema,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  messageResponseSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
+} from "#contract/api/auth.ts";
+import { RATE_LIMITS } from "#contract/limits.ts";
+import { requireMember } from "#server/plugins/auth.ts";
+import type { AuthService } from "./auth.service.ts";
+
+const rateLimit = ({ max, windowMs }: { max: number; windowMs: number }) => ({ max, timeWindow: windowMs });
+
+const requestMeta = (request: FastifyRequest) => ({
+  userAgent: request.headers["user-agent"]?.slice(0, 500),
+  ipAddress: request.ip,
+});
+
+export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = async (
+  app,
+  { authService },
+) => {
+  app.post(
+    "/api/auth/register",
+    {
+      schema: { body: registerBodySchema, response: { 201: authResponseSchema } },
+      config: { rateLimit: rateLimit(RATE_LIMITS.register) },
+    },
+    async (request, reply) => {
+      const { user, session } = await authService.register(request.body, requestMeta(request));
+      reply.startSession(session);
+      return reply.status(201).send({ user });
+    },
+  );
+
+  app.post(
+    "/api/auth/login",
+    {
+      schema: { body: loginBodySchema, response: { 200: authResponseSchema } },
+      config: { rateLimit: rateLimit(RATE_LIMITS.login) },
+    },
+    async (request, reply) => {
+      const { user, session } = await authService.login(request.body, requestMeta(request));
+      reply.startSession(session);
+      return { user };
+    },
+  );
+
+  app.post("/api/logout", { config: { access: "member" } }, async (request, reply) => {
+    await authService.logout(requireMember(request).sessionId);
+    reply.endSession();
+    return { success: true };
+  });
+
+  for (const url of ["/api/auth/forgot-password", "/api/forgot-password"]) {
+    app.post(
+      url,
+      {
+        schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
+        config: { rateLimit: rateLimit(RATE_LIMITS.forgotPassword) },
+      },
+      async (request) => {
+        authService.requestPasswordReset(request.body.email);
+        return { message: FORGOT_PASSWORD_MESSAGE };
+      },
+    );
+  }
+
+  app.post(
+    "/api/reset-password",
+    {
+      schema: { body: resetPasswordBodySchema, response: { 200: resetPasswordResponseSchema } },
+      config: { rateLimit: rateLimit(RATE_LIMITS.resetPassword) },
+    },
+    async (request, reply) => {
+      const { user, session } = await authService.resetPassword(request.body, requestMeta(request));
+      reply.startSession(session);
+      return { message: "Your password has been reset.", user };
+    },
+  );
+};

@@ -1,0 +1,114 @@
+import type { AuthUser } from "#contract/api/auth.ts";
+import { MESSAGES } from "#contract/errors.ts";
+import { RESET_TOKEN_TTL_MINUTES } from "#contract/limits.ts";
+import type { Database } from "#server/db/client.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
+import { addMinutes, type Clock } from "#server/lib/clock.ts";
+import type { Mailer } from "#server/lib/mailer.ts";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "#server/lib/passwords.ts";
+import { hashToken, newToken } from "#server/lib/tokens.ts";
+import {
+  createProfileRepository,
+  type ProfileRepository,
+} from "#server/modules/profile/profile.repository.ts";
+import { passwordResetEmail } from "./password-reset-email.ts";
+import { createResetTokensRepository, type ResetTokensRepository } from "./reset-tokens.repository.ts";
+import type { SessionsService } from "./sessions.service.ts";
+
+type RequestMeta = { userAgent?: string; ipAddress?: string };
+
+type Deps = {
+  db: Database;
+  profileRepo: ProfileRepository;
+  resetTokensRepo: ResetTokensRepository;
+  sessions: SessionsService;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  clock: Clock;
+  publicUrl: string;
+};
+
+export function toAuthUser(row: ProfileRow): AuthUser {
+  return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, tagg: row.tagg };
+}
+
+export function createAuthService(deps: Deps) {
+  const { profileRepo, sessions, clock } = deps;
+
+  async function signIn(user: ProfileRow, meta: RequestMeta) {
+    const session = await sessions.start(user.id, meta);
+    return { user: toAuthUser(user), session };
+  }
+
+  return {
+    async register(
+      input: { firstName: string; lastName: string; email: string; password: string },
+      meta: RequestMeta,
+    ) {
+      if (await profileRepo.findByEmail(input.email)) throw new AppError("conflict", MESSAGES.emailTaken);
+      const user = await profileRepo.insert({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        ipAddress: meta.ipAddress,
+        lastActive: clock.now(),
+      });
+      if (!user) throw new AppError("conflict", MESSAGES.emailTaken);
+      return signIn(user, meta);
+    },
+
+    async login(input: { email: string; password: string }, meta: RequestMeta) {
+      const user = await profileRepo.findByEmail(input.email);
+      // Verify against a dummy hash for unknown e-mails so both failures take the same time.
+      const valid = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
+      if (!user || !valid) throw new AppError("unauthenticated", MESSAGES.invalidCredentials);
+      const updated = await profileRepo.update(user.id, {
+        lastActive: clock.now(),
+        ipAddress: meta.ipAddress,
+      });
+      return signIn(updated ?? user, meta);
+    },
+
+    logout: (sessionId: string) => sessions.end(sessionId),
+
+    /** Answers the same whether or not the account exists; the e-mail leaves in the background. */
+    requestPasswordReset(email: string) {
+      deps.background.run("password-reset-email", async () => {
+        const user = await profileRepo.findByEmail(email);
+        if (!user) return;
+        const token = newToken();
+        await deps.resetTokensRepo.insert({
+          userId: user.id,
+          email: user.email,
+          tokenHash: hashToken(token),
+          expiresAt: addMinutes(clock.now(), RESET_TOKEN_TTL_MINUTES),
+        });
+        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await deps.mailer.send({
+          to: user.email,
+          ...passwordResetEmail({ firstName: user.firstName, link }),
+        });
+      });
+    },
+
+    /** Redeems a reset token: new password, every old session revoked, and a fresh session for this browser. */
+    async resetPassword(input: { token: string; newPassword: string }, meta: RequestMeta) {
+      const passwordHash = await hashPassword(input.newPassword);
+      const user = await deps.db.transaction(async (tx) => {
+        const token = await createResetTokensRepository(tx).consume(hashToken(input.token), clock.now());
+        if (!token) throw new AppError("validation", MESSAGES.invalidResetToken);
+        const profiles = createProfileRepository(tx);
+        const updated = await profiles.update(token.userId, { passwordHash });
+        if (!updated) throw new AppError("validation", MESSAGES.invalidResetToken);
+        return updated;
+      });
+      await sessions.endAllForUser(user.id);
+      return signIn(user, meta);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

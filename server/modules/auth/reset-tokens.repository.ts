@@ -1,0 +1,32 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { passwordResetTokens } from "#server/db/schema/index.ts";
+
+export function createResetTokensRepository(db: Database) {
+  return {
+    async insert(values: typeof passwordResetTokens.$inferInsert) {
+      await db.insert(passwordResetTokens).values(values);
+    },
+
+    /**
+     * Marks an unused, unexpired token used and returns it — in one statement, so a token can be
+     * redeemed only once even by two racing requests.
+     */
+    async consume(tokenHash: string, now: Date) {
+      const [row] = await db
+        .update(passwordResetTokens)
+        .set({ used: true })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            eq(passwordResetTokens.used, false),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type ResetTokensRepository = ReturnType<typeof createResetTokensRepository>;

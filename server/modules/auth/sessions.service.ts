@@ -1,0 +1,63 @@
+import { ADMIN_SESSION_TTL_HOURS, SESSION_TTL_DAYS } from "#contract/limits.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { Clock } from "#server/lib/clock.ts";
+import { hashToken, newToken } from "#server/lib/tokens.ts";
+import type { SessionsRepository } from "./sessions.repository.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
+/** Sliding expiry is written at most once a day per session, not on every request. */
+const EXTEND_AFTER_MS = DAY_MS;
+
+export type CurrentSession = {
+  sessionId: string;
+  token: string;
+  user: ProfileRow;
+  expiresAt: Date;
+  renewed: boolean;
+};
+
+type Deps = { sessionsRepo: SessionsRepository; clock: Clock };
+
+export function createSessionsService({ sessionsRepo, clock }: Deps) {
+  return {
+    async start(userId: string, meta: { userAgent?: string; ipAddress?: string }) {
+      const token = newToken();
+      const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
+      await sessionsRepo.insert({ tokenHash: hashToken(token), userId, expiresAt, ...meta });
+      return { token, expiresAt };
+    },
+
+    /** Resolves a cookie or bearer token to its member, sliding the expiry forward when it is due. */
+    async resolve(token: string): Promise<CurrentSession | undefined> {
+      const now = clock.now();
+      const found = await sessionsRepo.findLive(hashToken(token), now);
+      if (!found) return undefined;
+      let expiresAt = found.session.expiresAt;
+      const renewed = expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS;
+      if (renewed) {
+        expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+        await sessionsRepo.extend(found.session.id, expiresAt);
+      }
+      return { sessionId: found.session.id, token, user: found.user, expiresAt, renewed };
+    },
+
+    end: (sessionId: string) => sessionsRepo.delete(sessionId),
+
+    endAllForUser: (userId: string, exceptSessionId?: string) =>
+      sessionsRepo.deleteAllForUser(userId, exceptSessionId),
+
+    async startAdmin(userId: string, sessionId: string) {
+      const token = newToken();
+      const expiresAt = new Date(clock.now().getTime() + ADMIN_SESSION_TTL_HOURS * 60 * 60 * 1000);
+      await sessionsRepo.insertAdmin({ tokenHash: hashToken(token), userId, sessionId, expiresAt });
+      return token;
+    },
+
+    async adminSessionValid(adminToken: string, sessionId: string) {
+      return Boolean(await sessionsRepo.findLiveAdmin(hashToken(adminToken), sessionId, clock.now()));
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

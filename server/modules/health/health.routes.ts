@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from "fastify";
+
+/** For operators and load balancers: /healthz says the process is up, /readyz that the database answers. */
+export const healthRoutes: FastifyPluginAsync<{ pingDatabase: () => Promise<void> }> = async (
+  app,
+  { pingDatabase },
+) => {
+  app.get("/healthz", async () => ({ status: "ok" }));
+
+  app.get("/readyz", async (request, reply) => {
+    try {
+      await pingDatabase();
+      return { status: "ready" };
+    } catch (err) {
+      request.log.warn({ err }, "database not reachable");
+      return reply.status(503).send({ error: "Database not reachable" });
+    }
+  });
+};

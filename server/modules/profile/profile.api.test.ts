@@ -1,0 +1,187 @@
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "#contract/errors.ts";
+import { passwordResetTokens, profiles, sessions } from "#server/db/schema/index.ts";
+import { asMember, registerMember, SAME_ORIGIN, sessionCookie, uniqueIp } from "#server/test/factories.ts";
+import { createTestApp, type TestApp } from "#server/test/test-app.ts";
+
+const put = (t: TestApp, cookie: string, payload: unknown) =>
+  t.app.inject({ method: "PUT", url: "/api/profile", headers: asMember(cookie), payload: payload as object });
+
+describe("GET /api/profile", () => {
+  it("answers the signed-in member's own profile with the spec's defaults", async () => {
+    const t = await createTestApp();
+    const { cookie, input } = await registerMember(t);
+    const res = await t.app.inject({ url: "/api/profile", headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      email: input.email,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      tagg: null,
+      bio: null,
+      profilePictureUrl: null,
+      wallpaperUrl: null,
+      wallpaperPosition: "50,50",
+      theme: "blue",
+      subscriptionStatus: "inactive",
+      privacyMode: "show",
+      isHidden: false,
+      emailVerified: false,
+      isAdmin: false,
+      createdAt: expect.any(String),
+    });
+  });
+
+  it("answers 401 when nobody is signed in", async () => {
+    const t = await createTestApp();
+    const res = await t.app.inject({ url: "/api/profile" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: MESSAGES.notSignedIn });
+  });
+
+  it("marks members listed in ADMIN_EMAILS as administrators", async () => {
+    const t = await createTestApp({ config: { adminEmails: new Set(["boss@example.com"]) } });
+    const { cookie } = await registerMember(t, { email: "Boss@Example.com" });
+    expect((await t.app.inject({ url: "/api/profile", headers: { cookie } })).json().isAdmin).toBe(true);
+  });
+});
+
+describe("PUT /api/profile", () => {
+  it("changes bio, theme and names, clamping the wallpaper position to 0–100", async () => {
+    const t = await createTestApp();
+    const { cookie } = await registerMember(t);
+    const res = await put(t, cookie, {
+      bio: "  Hello  ",
+      theme: "emerald",
+      wallpaperPosition: "120,-5",
+      firstName: "Augusta",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      bio: "Hello",
+      theme: "emerald",
+      wallpaperPosition: "100,0",
+      firstName: "Augusta",
+    });
+  });
+
+  it.each([
+    [{ theme: "neon" }, "Choose one of the listed themes"],
+    [{ wallpaperPosition: "left,top" }, "Wallpaper position must be two numbers as x,y"],
+    [{ bio: "x".repeat(501) }, "Bio must be at most 500 characters"],
+    [{ subscriptionStatus: "active" }, undefined],
+    [{ role: "admin" }, undefined],
+    [{}, "Nothing to update"],
+  ])("refuses %j with 400 and changes nothing", async (payload, message) => {
+    const t = await createTestApp();
+    const { cookie } = await registerMember(t);
+    const res = await put(t, cookie, payload);
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json().error).toBe(message);
+    const me = (await t.app.inject({ url: "/api/profile", headers: { cookie } })).json();
+    expect(me).toMatchObject({ theme: "blue", bio: null, subscriptionStatus: "inactive", isAdmin: false });
+  });
+
+  it("changes the e-mail only with the right current password and a free address", async () => {
+    const t = await createTestApp();
+    const other = await registerMember(t);
+    const { cookie, input } = await registerMember(t);
+
+    const missing = await put(t, cookie, { email: "new@example.com" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe(MESSAGES.currentPasswordRequired);
+
+    const wrong = await put(t, cookie, { email: "new@example.com", currentPassword: "not it at all" });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toBe(MESSAGES.wrongCurrentPassword);
+
+    const taken = await put(t, cookie, {
+      email: other.input.email.toUpperCase(),
+      currentPassword: input.password,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe(MESSAGES.emailTaken);
+
+    const ok = await put(t, cookie, { email: "New@Example.com", currentPassword: input.password });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().email).toBe("new@example.com");
+  });
+
+  it("changes the password, keeps this session and signs out every other one", async () => {
+    const t = await createTestApp();
+    const { cookie, input } = await registerMember(t);
+    const second = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: input.email, password: input.password },
+      headers: SAME_ORIGIN,
+      remoteAddress: uniqueIp(),
+    });
+    const otherCookie = sessionCookie(second);
+
+    const res = await put(t, cookie, { password: "new password!", currentPassword: input.password });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: "/api/profile", headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: "/api/profile", headers: { cookie: otherCookie } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("answers 401 when nobody is signed in", async () => {
+    const t = await createTestApp();
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: SAME_ORIGIN,
+      payload: { bio: "x" },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("DELETE /api/profile", () => {
+  it("removes the member with their sessions and tokens, and leaves others alone", async () => {
+    const t = await createTestApp();
+    const other = await registerMember(t);
+    const { cookie, input, user } = await registerMember(t);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/forgot-password",
+      payload: { email: input.email },
+      headers: SAME_ORIGIN,
+    });
+    await t.app.background.drain();
+
+    const res = await t.app.inject({ method: "DELETE", url: "/api/profile", headers: asMember(cookie) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect(String(res.headers["set-cookie"])).toMatch(/tagit_session=;/);
+
+    expect(await t.db.select().from(profiles).where(eq(profiles.id, user.id))).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect(
+      await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
+    ).toEqual([]);
+    expect((await t.db.select({ n: count() }).from(profiles))[0]?.n).toBe(1);
+    expect((await t.app.inject({ url: "/api/profile", headers: { cookie: other.cookie } })).statusCode).toBe(
+      200,
+    );
+
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: input.email, password: input.password },
+      headers: SAME_ORIGIN,
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it("answers 401 when nobody is signed in", async () => {
+    const t = await createTestApp();
+    expect(
+      (await t.app.inject({ method: "DELETE", url: "/api/profile", headers: SAME_ORIGIN })).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { profiles, taggs } from "#server/db/schema/index.ts";
+
+export function createProfileRepository(db: Database) {
+  return {
+    async findById(id: string) {
+      const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string) {
+      const [row] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
+      return row;
+    },
+
+    /** Inserts a member; undefined when the e-mail is already taken (unique index). */
+    async insert(values: typeof profiles.$inferInsert) {
+      const [row] = await db.insert(profiles).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async update(id: string, values: Partial<typeof profiles.$inferInsert>) {
+      const [row] = await db
+        .update(profiles)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(profiles.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Removes the member; their sessions, tokens and owned rows go with them (ON DELETE CASCADE). */
+    async delete(id: string) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(profiles).where(eq(profiles.id, id)).returning({ tagg: profiles.tagg });
+        if (row?.tagg) await tx.delete(taggs).where(eq(taggs.tagg, row.tagg));
+      });
+    },
+  };
+}
+
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  deleteProfileResponseSchema,
+  profileResponseSchema,
+  updateProfileBodySchema,
+} from "#contract/api/profile.ts";
+import { requireMember } from "#server/plugins/auth.ts";
+import type { ProfileService } from "./profile.service.ts";
+
+export const profileRoutes: FastifyPluginAsyncZod<{ profileService: ProfileService }> = async (
+  app,
+  { profileService },
+) => {
+  app.get(
+    "/api/profile",
+    { config: { access: "member" }, schema: { response: { 200: profileResponseSchema } } },
+    async (request) => profileService.toProfile(requireMember(request).user),
+  );
+
+  app.put(
+    "/api/profile",
+    {
+      config: { access: "member" },
+      schema: { body: updateProfileBodySchema, response: { 200: profileResponseSchema } },
+    },
+    async (request) => {
+      const { user, sessionId } = requireMember(request);
+      return profileService.update(user, sessionId, request.body);
+    },
+  );
+
+  app.delete(
+    "/api/profile",
+    { config: { access: "member" }, schema: { response: { 200: deleteProfileResponseSchema } } },
+    async (request, reply) => {
+      await profileService.delete(requireMember(request).user.id);
+      reply.endSession();
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,73 @@
+import type { Profile, UpdateProfileBody } from "#contract/api/profile.ts";
+import { MESSAGES } from "#contract/errors.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { hashPassword, verifyPassword } from "#server/lib/passwords.ts";
+import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
+import type { ProfileRepository } from "./profile.repository.ts";
+
+type ParsedUpdate = Omit<UpdateProfileBody, "wallpaperPosition"> & { wallpaperPosition?: string };
+
+type Deps = {
+  profileRepo: ProfileRepository;
+  sessions: SessionsService;
+  isAdmin: (row: ProfileRow) => boolean;
+};
+
+export function createProfileService({ profileRepo, sessions, isAdmin }: Deps) {
+  function toProfile(row: ProfileRow): Profile {
+    return {
+      id: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      tagg: row.tagg,
+      bio: row.bio,
+      profilePictureUrl: row.profilePictureUrl,
+      wallpaperUrl: row.wallpaperUrl,
+      wallpaperPosition: row.wallpaperPosition,
+      theme: row.theme as Profile["theme"],
+      subscriptionStatus: row.subscriptionStatus as Profile["subscriptionStatus"],
+      privacyMode: row.privacyMode,
+      isHidden: row.isHidden,
+      emailVerified: row.emailVerified,
+      isAdmin: isAdmin(row),
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  return {
+    toProfile,
+
+    /**
+     * Changes the caller's own profile. E-mail and password changes need the current password; a new
+     * password signs out every other session.
+     */
+    async update(user: ProfileRow, sessionId: string, body: ParsedUpdate): Promise<Profile> {
+      const { currentPassword, password, email, ...plain } = body;
+      const emailChanged = email !== undefined && email !== user.email;
+      const sensitive = emailChanged || password !== undefined;
+      if (sensitive) {
+        if (!currentPassword) throw new AppError("validation", MESSAGES.currentPasswordRequired);
+        if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+          throw new AppError("forbidden", MESSAGES.wrongCurrentPassword);
+        }
+      }
+      if (emailChanged && (await profileRepo.findByEmail(email))) {
+        throw new AppError("conflict", MESSAGES.emailTaken);
+      }
+      const updated = await profileRepo.update(user.id, {
+        ...plain,
+        ...(emailChanged && { email, emailVerified: false }),
+        ...(password !== undefined && { passwordHash: await hashPassword(password) }),
+      });
+      if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+      if (password !== undefined) await sessions.endAllForUser(user.id, sessionId);
+      return toProfile(updated);
+    },
+
+    delete: (userId: string) => profileRepo.delete(userId),
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { MESSAGES } from "#contract/errors.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import type { CurrentSession, SessionsService } from "#server/modules/auth/sessions.service.ts";
+
+export const SESSION_COOKIE = "tagit_session";
+export const ADMIN_SESSION_HEADER = "x-admin-session";
+
+/** Who may call a route, declared in the route's `config.access`; checked here and nowhere else. */
+export type Access = "public" | "member" | "admin";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: CurrentSession | null;
+  }
+  interface FastifyReply {
+    startSession(session: { token: string; expiresAt: Date }): void;
+    endSession(): void;
+  }
+}
+
+type AuthOptions = {
+  sessions: SessionsService;
+  secureCookies: boolean;
+  isAdmin: (user: ProfileRow) => boolean;
+};
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith("Bearer ")) return undefined;
+  return header.slice("Bearer ".length).trim() || undefined;
+}
+
+/** The signed-in member of a request whose route requires one. */
+export function requireMember(request: FastifyRequest): CurrentSession {
+  if (!request.auth) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+  return request.auth;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: opts.secureCookies,
+    path: "/",
+  };
+
+  app.decorateRequest("auth", null);
+  app.decorateReply(
+    "startSession",
+    function (this: FastifyReply, session: { token: string; expiresAt: Date }) {
+      this.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
+    },
+  );
+  app.decorateReply("endSession", function (this: FastifyReply) {
+    this.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    const access = request.routeOptions.config.access ?? "public";
+    const fromCookie = request.cookies[SESSION_COOKIE];
+    const token = fromCookie ?? bearerToken(request);
+    if (token) {
+      request.auth = (await opts.sessions.resolve(token)) ?? null;
+      if (!request.auth && fromCookie) reply.endSession();
+      if (request.auth?.renewed && fromCookie) reply.startSession(request.auth);
+    }
+    if (access === "public") return;
+    const auth = requireMember(request);
+    if (access === "admin") {
+      const adminToken = request.headers[ADMIN_SESSION_HEADER];
+      const valid =
+        opts.isAdmin(auth.user) &&
+        typeof adminToken === "string" &&
+        (await opts.sessions.adminSessionValid(adminToken, auth.sessionId));
+      if (!valid) throw new AppError("forbidden", MESSAGES.adminRequired);
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "#contract/errors.ts";
+import { memberInput, registerMember } from "#server/test/factories.ts";
+import { createTestApp } from "#server/test/test-app.ts";
+
+describe("security baseline", () => {
+  it("sends strict security headers and no X-Powered-By on every response", async () => {
+    const t = await createTestApp();
+    const res = await t.app.inject({ url: "/api/profile" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("stripe");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("allows Stripe's hosts in the CSP only when Stripe is configured", async () => {
+    const stripe = {
+      secretKey: "sk_test_x",
+      publishableKey: "pk_test_x",
+      webhookSecret: "whsec_x",
+      priceId: "price_x",
+    };
+    const t = await createTestApp({ config: { stripe } });
+    const csp = String((await t.app.inject({ url: "/healthz" })).headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+  });
+
+  it("gives foreign origins no credentialed CORS", async () => {
+    const t = await createTestApp();
+    const res = await t.app.inject({ url: "/api/profile", headers: { origin: "https://evil.example" } });
+    expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
+    const preflight = await t.app.inject({
+      method: "OPTIONS",
+      url: "/api/profile",
+      headers: { origin: "https://evil.example", "access-control-request-method": "PUT" },
+    });
+    expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("refuses state-changing requests from another origin (CSRF), even with a valid session", async () => {
+    const t = await createTestApp();
+    const { cookie } = await registerMember(t);
+    const foreign = await t.app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: { cookie, origin: "https://evil.example" },
+      payload: { bio: "pwned" },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ error: MESSAGES.forbiddenOrigin });
+
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { "sec-fetch-site": "cross-site" },
+      payload: memberInput(),
+    });
+    expect(crossSite.statusCode).toBe(403);
+
+    const me = await t.app.inject({ url: "/api/profile", headers: { cookie } });
+    expect(me.json().bio).toBeNull();
+  });
+
+  it("accepts requests whose Origin matches the Host they were sent to", async () => {
+    const t = await createTestApp();
+    const { cookie } = await registerMember(t);
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: {
+        cookie,
+        origin: "http://127.0.0.1:4000",
+        host: "127.0.0.1:4000",
+        "sec-fetch-site": "same-origin",
+      },
+      payload: { bio: "from the app" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("answers unknown API routes with a JSON 404", async () => {
+    const t = await createTestApp();
+    const res = await t.app.inject({ url: "/api/nope" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: "Route GET /api/nope not found" });
+  });
+});
+
+describe("operator endpoints", () => {
+  it("GET /healthz says the process is up and GET /readyz that the database answers", async () => {
+    const t = await createTestApp();
+    expect((await t.app.inject({ url: "/healthz" })).json()).toEqual({ status: "ok" });
+    const ready = await t.app.inject({ url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready" });
+  });
+});

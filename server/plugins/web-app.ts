@@ -1,0 +1,43 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+
+const API_PREFIXES = ["/api/", "/uploads/"];
+
+function wantsApp(request: FastifyRequest): boolean {
+  const pathname = request.url.split("?")[0] ?? "/";
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === "/api") return false;
+  return true;
+}
+
+/**
+ * Serves the built web app from `webRoot` (hashed assets cached for a year, index.html never cached) and
+ * answers every unknown non-API GET with index.html so the client router can show the page or its 404.
+ * Unknown API routes get a JSON 404.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webRoot: string }) => {
+  const indexFile = path.join(opts.webRoot, "index.html");
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: opts.webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (hasWebApp && wantsApp(request)) {
+      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+    }
+    const pathname = request.url.split("?")[0];
+    return reply.status(404).send({ error: `Route ${request.method} ${pathname} not found` });
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { onTestFinished } from "vitest";
+import { buildApp } from "#server/app.ts";
+import { type Config, loadConfig } from "#server/config.ts";
+import { seedDefaults, truncateAll } from "#server/db/seed.ts";
+import type { Clock } from "#server/lib/clock.ts";
+import { workerDatabase } from "./worker-database.ts";
+
+export const TEST_PUBLIC_URL = "http://localhost:3000";
+
+/** A clock tests move by hand. */
+export function manualClock(start = new Date("2026-01-15T12:00:00Z")) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+}
+
+type TestAppOptions = { config?: Partial<Config>; clock?: Clock; allowErrorLogs?: boolean };
+
+/**
+ * A fresh app on a clean, migrated, seeded database (the worker's database, emptied), with its own
+ * DATA_DIR for the outbox and uploads. Closed after the test. A logged server error fails the test.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await workerDatabase();
+  await truncateAll(database.db);
+  await seedDefaults(database.db);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tagit-test-"));
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      APP_SECRET: "test-secret-test-secret-test-secret-0123",
+      LOG_LEVEL: "warn",
+    }),
+    ...options.config,
+  };
+  const errorLogs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      const line = chunk.toString();
+      if (JSON.parse(line).level >= 50) errorLogs.push(line);
+      done();
+    },
+  });
+  const app = await buildApp({
+    config,
+    database: { ...database, close: async () => {} },
+    clock: options.clock,
+    logger: { level: "warn", stream: logStream },
+    webRoot: path.join(dataDir, "no-web-build"),
+  });
+  await app.ready();
+  onTestFinished(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+    if (!options.allowErrorLogs && errorLogs.length > 0) {
+      throw new Error(`The server logged errors during this test:\n${errorLogs.join("\n")}`);
+    }
+  });
+
+  /** E-mails written to the outbox so far (after background work has finished), oldest first. */
+  async function outbox() {
+    await app.background.drain();
+    const dir = path.join(dataDir, "outbox");
+    const files = (await readdir(dir).catch(() => [] as string[])).sort();
+    return Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
+  }
+
+  return { app, config, db: database.db, dataDir, outbox };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

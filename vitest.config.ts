@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+
+const apiProject = (name: string, db: "pglite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ["server/**/*.api.test.ts"],
+    env: { TEST_DB: db },
+    // One migrated database per worker, shared by the files that worker runs (see server/test/test-app.ts).
+    isolate: false,
+    setupFiles: ["server/test/setup.ts"],
+  },
+});
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    pool: "forks",
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["contract/**/*.test.ts", "server/**/*.test.ts", "web/src/**/*.test.ts"],
+          exclude: ["server/**/*.api.test.ts"],
+        },
+      },
+      apiProject("api-pglite", "pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject("api-postgres", "postgres")] : []),
+    ],
+  },
+});
