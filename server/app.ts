@@ -58,7 +58,8 @@ export async function buildApp(deps: AppDeps) {
 
   // External plugins
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { stripeEnabled: Boolean(config.stripe) });
+  const https = config.publicUrl.startsWith("https://");
+  await app.register(securityHeadersPlugin, { stripeEnabled: Boolean(config.stripe), https });
   await app.register(cookie);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: "tagit-rate-limit-" }) });
@@ -67,7 +68,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin, {
     sessions: services.sessions,
-    secureCookies: config.publicUrl.startsWith("https://"),
+    secureCookies: https,
     isAdmin,
   });
 

@@ -1,4 +1,3 @@
-import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openConfiguredDatabase } from "./db/open-configured.ts";
 
@@ -15,7 +14,8 @@ async function main() {
     throw err;
   }
 
-  const database = await openConfiguredDatabase(config);
+  // Loading the app's modules and opening the database overlap: both take most of start-up.
+  const [database, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import("./app.ts")]);
   const app = await buildApp({ config, database });
 
   let closing = false;

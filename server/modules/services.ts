@@ -4,6 +4,8 @@ import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
+import { createReferralsRepository } from "./affiliate/referrals.repository.ts";
+import { createReferralsService } from "./affiliate/referrals.service.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createResetTokensRepository } from "./auth/reset-tokens.repository.ts";
 import { createSessionsRepository } from "./auth/sessions.repository.ts";
@@ -31,6 +33,7 @@ export function createServices({ config, db, clock, mailer, background, isAdmin 
       profileRepo,
       resetTokensRepo: createResetTokensRepository(db),
       sessions,
+      referrals: createReferralsService({ referralsRepo: createReferralsRepository(db), clock }),
       mailer,
       background,
       clock,

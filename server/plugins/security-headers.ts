@@ -12,28 +12,32 @@ const STRIPE = {
  * Security headers on every response. The CSP allows only our own origin, plus Stripe's hosts when Stripe
  * is configured. Styles allow inline because Radix and sonner set inline style attributes.
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { stripeEnabled: boolean }) => {
-  const extra = (list: string[]) => (opts.stripeEnabled ? list : []);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...extra(STRIPE.script)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...extra(STRIPE.connect)],
-        frameSrc: opts.stripeEnabled ? STRIPE.frame : ["'none'"],
-        mediaSrc: ["'self'", "blob:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, opts: { stripeEnabled: boolean; https: boolean }) => {
+    const extra = (list: string[]) => (opts.stripeEnabled ? list : []);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...extra(STRIPE.script)],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'", ...extra(STRIPE.connect)],
+          frameSrc: opts.stripeEnabled ? STRIPE.frame : ["'none'"],
+          mediaSrc: ["'self'", "blob:"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    frameguard: { action: "deny" },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
-});
+      frameguard: { action: "deny" },
+      // HSTS only means something, and only belongs, on an HTTPS deployment.
+      hsts: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    });
+  },
+);

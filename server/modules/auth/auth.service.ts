@@ -9,6 +9,7 @@ import { addMinutes, type Clock } from "#server/lib/clock.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
+import type { ReferralsService } from "#server/modules/affiliate/referrals.service.ts";
 import {
   createProfileRepository,
   type ProfileRepository,
@@ -24,6 +25,7 @@ type Deps = {
   profileRepo: ProfileRepository;
   resetTokensRepo: ResetTokensRepository;
   sessions: SessionsService;
+  referrals: ReferralsService;
   mailer: Mailer;
   background: BackgroundTasks;
   clock: Clock;
@@ -44,7 +46,7 @@ export function createAuthService(deps: Deps) {
 
   return {
     async register(
-      input: { firstName: string; lastName: string; email: string; password: string },
+      input: { firstName: string; lastName: string; email: string; password: string; referralCode?: string },
       meta: RequestMeta,
     ) {
       if (await profileRepo.findByEmail(input.email)) throw new AppError("conflict", MESSAGES.emailTaken);
@@ -57,6 +59,7 @@ export function createAuthService(deps: Deps) {
         lastActive: clock.now(),
       });
       if (!user) throw new AppError("conflict", MESSAGES.emailTaken);
+      if (input.referralCode) await deps.referrals.attribute(user.id, input.referralCode);
       return signIn(user, meta);
     },
 

@@ -1,0 +1,26 @@
+// Builds the web app when dist/web is missing or older than its sources, so `npm start` and the e2e
+// tests always serve the current code without rebuilding on every start.
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const builtIndex = path.join(root, "dist/web/index.html");
+const sources = ["web", "contract", "vite.config.ts", "package-lock.json"].map((p) => path.join(root, p));
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const changedAt = Math.max(...sources.map(newestMtime));
+if (builtAt < changedAt) {
+  console.log(builtAt ? "Web sources changed: rebuilding the web app…" : "Building the web app…");
+  execSync("npx vite build --logLevel warn", { cwd: root, stdio: "inherit" });
+}
