@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** Spec 2 §2 "Terms page": the title shown when the stored terms have none. */
+export const DEFAULT_TERMS_TITLE = "Terms and Conditions";
+
+/**
+ * GET /api/terms → the current terms and conditions (content is HTML written by an administrator);
+ * 404 `{"error": ...}` while no terms exist.
+ */
+export const termsResponseSchema = z.object({
+  title: z.string(),
+  content: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type TermsResponse = z.infer<typeof termsResponseSchema>;

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "tagit-config-"));
+
+describe("loadConfig", () => {
+  it("gives a working local app with no variables set", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      databaseUrl: undefined,
+      stripe: undefined,
+      trustProxy: false,
+    });
+    // APP_SECRET is generated once and kept
+    expect(config.appSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, "secret"), "utf8").trim()).toBe(config.appSecret);
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(config.appSecret);
+  });
+
+  it("reads admin e-mails case-insensitively and PUBLIC_URL without a trailing slash", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,",
+      PUBLIC_URL: "https://tagit.example/",
+      PORT: "8080",
+    });
+    expect([...config.adminEmails]).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(config.publicUrl).toBe("https://tagit.example");
+    expect(config.port).toBe(8080);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL /],
+    [{ APP_SECRET: "short" }, /^Invalid configuration: APP_SECRET must be at least 32 characters$/],
+    [{ STRIPE_SECRET_KEY: "sk_test_1" }, /must be set together/],
+  ])("stops with a one-line message naming the variable for %j", (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(message);
+  });
+});

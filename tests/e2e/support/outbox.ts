@@ -1,0 +1,28 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { E2E_DATA_DIR } from "./constants.ts";
+
+async function mailsTo(address: string): Promise<string[]> {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  const files = (await readdir(dir).catch(() => [] as string[])).sort();
+  const mails = await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
+  return mails.filter((mail) => mail.includes(`To: ${address}`));
+}
+
+/** The reset link of the newest e-mail sent to `address`, waiting for it to arrive. */
+export async function resetLinkFor(address: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(address)).at(-1) ?? "";
+        const unfolded = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        link = unfolded.match(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/)?.[0] ?? "";
+        return link;
+      },
+      { message: `a reset e-mail to ${address}` },
+    )
+    .not.toBe("");
+  return link;
+}
