@@ -10,6 +10,8 @@ import { createAuthService } from "./auth/auth.service.ts";
 import { createResetTokensRepository } from "./auth/reset-tokens.repository.ts";
 import { createSessionsRepository } from "./auth/sessions.repository.ts";
 import { createSessionsService } from "./auth/sessions.service.ts";
+import { createContentRepository } from "./content/content.repository.ts";
+import { createContentService } from "./content/content.service.ts";
 import { createProfileRepository } from "./profile/profile.repository.ts";
 import { createProfileService } from "./profile/profile.service.ts";
 
@@ -40,6 +42,7 @@ export function createServices({ config, db, clock, mailer, background, isAdmin 
       publicUrl: config.publicUrl,
     }),
     profileService: createProfileService({ profileRepo, sessions, isAdmin }),
+    contentService: createContentService({ contentRepo: createContentRepository(db) }),
   };
 }
 

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { termsResponseSchema } from "#contract/api/terms.ts";
+import type { ContentService } from "./content.service.ts";
+
+export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentService }> = async (
+  app,
+  { contentService },
+) => {
+  app.get("/api/terms", { schema: { response: { 200: termsResponseSchema } } }, () => contentService.terms());
+};
