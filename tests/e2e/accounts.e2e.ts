@@ -46,7 +46,7 @@ test("a member registers, logs out, logs in, resets a forgotten password and is 
     await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByLabel("Email").fill(member.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page.getByText("Check Your Email")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
   });
 
   await test.step("open the link from the e-mail and choose a new password", async () => {

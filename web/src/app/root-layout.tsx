@@ -1,0 +1,44 @@
+import { useEffect } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { DEFAULT_THEME } from "#contract/limits.ts";
+import { useProfile } from "#web/features/auth/use-profile.ts";
+import { cn } from "#web/lib/cn.ts";
+import { hasTopPadding, isChromeHidden } from "./navigation.ts";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
+
+/** Colours the whole app with the member's theme (see styles/themes.css). */
+function useThemeAttribute(theme: string | undefined) {
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme ?? DEFAULT_THEME;
+  }, [theme]);
+}
+
+/** Skip link, header, main landmark, footer; chrome hidden on the full-screen auth pages. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const { profile, isLoading } = useProfile();
+  const showChrome = !isChromeHidden(pathname);
+  useThemeAttribute(profile?.theme);
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      {showChrome ? <SiteHeader profile={profile} loading={isLoading} /> : null}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn("flex flex-1 flex-col outline-none", hasTopPadding(pathname) && "pt-16")}
+      >
+        <Outlet />
+      </main>
+      {showChrome ? <SiteFooter profile={profile} /> : null}
+      <ScrollRestoration />
+    </>
+  );
+}

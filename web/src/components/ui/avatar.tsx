@@ -1,0 +1,28 @@
+import { Avatar as AvatarPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "#web/lib/cn.ts";
+
+export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
+  return (
+    <AvatarPrimitive.Root
+      className={cn("relative inline-flex size-10 shrink-0 overflow-hidden rounded-full", className)}
+      {...props}
+    />
+  );
+}
+
+export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
+  return <AvatarPrimitive.Image className={cn("size-full object-cover", className)} {...props} />;
+}
+
+export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
+  return (
+    <AvatarPrimitive.Fallback
+      className={cn(
+        "flex size-full items-center justify-center bg-brand-100 font-semibold text-brand-800 select-none",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

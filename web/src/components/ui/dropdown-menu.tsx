@@ -1,0 +1,50 @@
+import { DropdownMenu as MenuPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "#web/lib/cn.ts";
+
+export const DropdownMenu = MenuPrimitive.Root;
+export const DropdownMenuTrigger = MenuPrimitive.Trigger;
+
+export function DropdownMenuContent({
+  className,
+  sideOffset = 8,
+  align = "end",
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) {
+  return (
+    <MenuPrimitive.Portal>
+      <MenuPrimitive.Content
+        sideOffset={sideOffset}
+        align={align}
+        className={cn(
+          "z-50 min-w-56 animate-fade-in rounded-xl border border-slate-200 bg-white p-1.5 text-slate-800 shadow-lg",
+          className,
+        )}
+        {...props}
+      />
+    </MenuPrimitive.Portal>
+  );
+}
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
+  return (
+    <MenuPrimitive.Item
+      className={cn(
+        "flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-slate-100 [&_svg]:size-4 [&_svg]:text-slate-500",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
+  return <MenuPrimitive.Label className={cn("px-2.5 py-2 text-sm", className)} {...props} />;
+}
+
+export function DropdownMenuSeparator({
+  className,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Separator>) {
+  return <MenuPrimitive.Separator className={cn("-mx-1.5 my-1.5 h-px bg-slate-100", className)} {...props} />;
+}

@@ -1,0 +1,143 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, MailCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { forgotPasswordBodySchema } from "#contract/api/auth.ts";
+import { errorId, FormField } from "#web/components/form-field.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "#web/components/ui/card.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { errorMessage } from "#web/lib/api-request.ts";
+import { AuthScreenShell } from "./auth-screen-shell.tsx";
+import { useForgotPassword } from "./use-auth-mutations.ts";
+
+const TIPS = [
+  "Check your spam or junk folder.",
+  "Make sure you entered the email address you registered with.",
+  "Wait a moment: emails can take a few minutes to arrive.",
+];
+
+function BackToLogin() {
+  return (
+    <Link
+      to="/auth"
+      className="inline-flex items-center gap-1.5 rounded font-medium text-brand-700 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Login
+    </Link>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: "" } });
+  const emailError = form.formState.errors.email?.message;
+
+  const onSubmit = form.handleSubmit((body) =>
+    forgot.mutate(body, {
+      onSuccess: () => {
+        toast.success("Reset Email Sent", {
+          description: "Check your email for password reset instructions.",
+        });
+        setSentTo(body.email);
+      },
+      onError: (error) => {
+        toast.error("Failed to Send Reset Email", {
+          description: errorMessage(error, "Failed to send reset email"),
+        });
+      },
+    }),
+  );
+
+  if (sentTo) {
+    return (
+      <AuthScreenShell title="Check Your Email">
+        <Card className="w-full">
+          <CardContent className="flex flex-col items-center gap-4 pt-8 text-center">
+            <span className="flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+              <MailCheck className="size-7" aria-hidden="true" />
+            </span>
+            <h1 className="text-2xl font-bold tracking-tight">Check Your Email</h1>
+            <p className="text-slate-600">
+              If an account exists for <strong className="break-all text-slate-900">{sentTo}</strong>, we have
+              sent a link to reset your password. It is valid for one hour.
+            </p>
+            <ul className="w-full space-y-2 rounded-xl bg-slate-50 p-4 text-left text-sm text-slate-700">
+              {TIPS.map((tip) => (
+                <li key={tip} className="flex gap-2">
+                  <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-brand-500" />
+                  {tip}
+                </li>
+              ))}
+            </ul>
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={() => {
+                forgot.reset();
+                form.reset({ email: "" });
+                setSentTo(null);
+              }}
+            >
+              Try Different Email
+            </Button>
+          </CardContent>
+          <CardFooter className="justify-center text-sm">
+            <BackToLogin />
+          </CardFooter>
+        </Card>
+      </AuthScreenShell>
+    );
+  }
+
+  return (
+    <AuthScreenShell title="Forgot Password">
+      <Card className="w-full">
+        <CardHeader>
+          <CardTitle level={1} className="text-2xl" id="forgot-title">
+            Forgot your password?
+          </CardTitle>
+          <CardDescription>
+            Enter your email address and we will send you a link to choose a new one.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="forgot-title">
+            <FormField id="forgot-email" label="Email" error={emailError}>
+              <Input
+                id="forgot-email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                placeholder="you@example.com"
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={errorId("forgot-email")}
+                {...form.register("email")}
+              />
+            </FormField>
+            <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
+              {forgot.isPending ? <Spinner className="text-white" /> : null}
+              Send Reset Link
+            </Button>
+          </form>
+        </CardContent>
+        <CardFooter className="justify-center text-sm">
+          <BackToLogin />
+        </CardFooter>
+      </Card>
+    </AuthScreenShell>
+  );
+}

@@ -1,0 +1,140 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Gift } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+import { registerBodySchema } from "#contract/api/auth.ts";
+import { PASSWORD_MIN_LENGTH } from "#contract/limits.ts";
+import { errorId, FormField } from "#web/components/form-field.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { errorMessage, fieldErrors } from "#web/lib/api-request.ts";
+import { forgetReferralCode } from "./referral.ts";
+import { useRegister } from "./use-auth-mutations.ts";
+
+export const PASSWORD_MISMATCH = "Passwords do not match";
+
+/** The contract's registration body plus a confirmation that never leaves the browser. */
+const registerFormSchema = registerBodySchema
+  .omit({ referralCode: true })
+  .extend({ confirmPassword: z.string().min(1, { error: "Please confirm your password" }) })
+  .refine((values) => values.password === values.confirmPassword, {
+    error: PASSWORD_MISMATCH,
+    path: ["confirmPassword"],
+  });
+
+type RegisterFormFields = "firstName" | "lastName" | "email" | "password" | "confirmPassword";
+
+type FieldSpec = {
+  name: RegisterFormFields;
+  label: string;
+  type: string;
+  autoComplete: string;
+  hint?: string;
+};
+
+const FIELDS: FieldSpec[] = [
+  { name: "firstName", label: "First Name", type: "text", autoComplete: "given-name" },
+  { name: "lastName", label: "Last Name", type: "text", autoComplete: "family-name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  {
+    name: "password",
+    label: "Password",
+    type: "password",
+    autoComplete: "new-password",
+    hint: `At least ${PASSWORD_MIN_LENGTH} characters`,
+  },
+  { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password" },
+];
+
+export type RegisterFormProps = {
+  referralCode: string | null;
+  onRegistered: () => void;
+};
+
+export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) {
+  const register = useRegister();
+  const form = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+  const busy = register.isPending || register.isSuccess;
+
+  const onSubmit = form.handleSubmit(
+    ({ confirmPassword: _confirm, ...body }) =>
+      register.mutate(
+        { ...body, ...(referralCode ? { referralCode } : {}) },
+        {
+          onSuccess: () => {
+            forgetReferralCode();
+            toast.success("Registration Successful", {
+              description: "Welcome to Tagit! Explore your dashboard to get started.",
+            });
+            onRegistered();
+          },
+          onError: (error) => {
+            for (const [name, message] of Object.entries(fieldErrors(error))) {
+              if (FIELDS.some((field) => field.name === name)) {
+                form.setError(name as RegisterFormFields, { message });
+              }
+            }
+            toast.error("Registration Failed", { description: errorMessage(error, "Registration failed") });
+          },
+        },
+      ),
+    (invalid) => {
+      if (invalid.confirmPassword?.message === PASSWORD_MISMATCH) {
+        toast.error("Password Mismatch", { description: PASSWORD_MISMATCH });
+      }
+    },
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {referralCode ? (
+        <Alert variant="success" role="note">
+          <Gift aria-hidden="true" />
+          <p>
+            You were invited with referral code <strong className="font-semibold">{referralCode}</strong>. It
+            is applied when you create your account.
+          </p>
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((field) => {
+          const id = `register-${field.name}`;
+          const message = errors[field.name]?.message;
+          return (
+            <FormField
+              key={field.name}
+              id={id}
+              label={field.label}
+              error={message}
+              hint={field.hint}
+              className={
+                field.name === "firstName" || field.name === "lastName" ? undefined : "sm:col-span-2"
+              }
+            >
+              <Input
+                id={id}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                required
+                aria-invalid={message ? true : undefined}
+                aria-describedby={errorId(id)}
+                {...form.register(field.name)}
+              />
+            </FormField>
+          );
+        })}
+      </div>
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
+        {busy ? <Spinner className="text-white" /> : null}
+        Create Account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { resetPasswordBodySchema } from "#contract/api/auth.ts";
+import { PASSWORD_MIN_LENGTH } from "#contract/limits.ts";
+import { errorId, FormField } from "#web/components/form-field.tsx";
+import { PasswordInput } from "#web/components/password-input.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "#web/components/ui/card.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { errorMessage } from "#web/lib/api-request.ts";
+import { useResetPassword } from "./use-auth-mutations.ts";
+
+export const PASSWORDS_DONT_MATCH = "Passwords Don't Match";
+
+const resetFormSchema = z
+  .object({
+    newPassword: resetPasswordBodySchema.shape.newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    error: PASSWORDS_DONT_MATCH,
+    path: ["confirmPassword"],
+  });
+
+export type ResetPasswordFormProps = {
+  token: string;
+  /** `signedIn` is true when the server answered with the member (it signed them in). */
+  onReset: (signedIn: boolean) => void;
+};
+
+export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
+  const reset = useResetPassword();
+  const form = useForm({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+  const [newPassword, confirmPassword] = form.watch(["newPassword", "confirmPassword"]);
+  const canSubmit = token !== "" && newPassword !== "" && newPassword === confirmPassword && !reset.isPending;
+
+  const onSubmit = form.handleSubmit(
+    ({ newPassword: password }) => {
+      if (!token) {
+        toast.error("Invalid Token", { description: "This reset link has no token. Request a new one." });
+        return;
+      }
+      reset.mutate(
+        { token, newPassword: password },
+        {
+          onSuccess: (answer) => {
+            toast.success("Password Reset", {
+              description: answer?.message ?? "Your password has been changed.",
+            });
+            onReset(Boolean(answer?.user));
+          },
+          onError: (error) => {
+            toast.error("Reset Failed", { description: errorMessage(error, "Failed to reset password.") });
+          },
+        },
+      );
+    },
+    (invalid) => {
+      const first = invalid.newPassword ?? invalid.confirmPassword;
+      if (first?.message === PASSWORDS_DONT_MATCH) {
+        toast.error(PASSWORDS_DONT_MATCH, { description: "Please enter the same password in both fields." });
+      } else if (first?.message) {
+        toast.error("Invalid Password", { description: first.message });
+      }
+    },
+  );
+
+  return (
+    <Card className="w-full">
+      <CardHeader>
+        <CardTitle level={1} className="text-2xl" id="reset-title">
+          Choose a new password
+        </CardTitle>
+        <CardDescription>
+          Use at least {PASSWORD_MIN_LENGTH} characters. You will use it to sign in.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="reset-title">
+          <FormField id="reset-new" label="New Password" error={errors.newPassword?.message}>
+            <PasswordInput
+              id="reset-new"
+              autoComplete="new-password"
+              required
+              toggleLabel="password"
+              aria-invalid={errors.newPassword ? true : undefined}
+              aria-describedby={errorId("reset-new")}
+              {...form.register("newPassword")}
+            />
+          </FormField>
+          <FormField id="reset-confirm" label="Confirm New Password" error={errors.confirmPassword?.message}>
+            <PasswordInput
+              id="reset-confirm"
+              autoComplete="new-password"
+              required
+              toggleLabel="password confirmation"
+              aria-invalid={errors.confirmPassword ? true : undefined}
+              aria-describedby={errorId("reset-confirm")}
+              {...form.register("confirmPassword")}
+            />
+          </FormField>
+          <p aria-live="polite" className="text-sm font-medium text-amber-800 empty:hidden">
+            {confirmPassword !== "" && newPassword !== confirmPassword ? PASSWORDS_DONT_MATCH : ""}
+          </p>
+          <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
+            {reset.isPending ? <Spinner className="text-white" /> : null}
+            Reset Password
+          </Button>
+        </form>
+      </CardContent>
+      <CardFooter className="justify-center text-sm">
+        <Link to="/auth" className="rounded font-medium text-brand-700 hover:underline">
+          Back to Login
+        </Link>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { CircleCheck, LinkIcon } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { TIMING } from "#contract/limits.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardFooter } from "#web/components/ui/card.tsx";
+import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
+import { AuthScreenShell } from "./auth-screen-shell.tsx";
+import { ResetPasswordForm } from "./reset-password-form.tsx";
+import { useEnterApp } from "./use-auth-mutations.ts";
+
+type Outcome = { signedIn: boolean } | null;
+
+/** /reset-password?token=…: choose a new password from the emailed link. */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token")?.trim() ?? "";
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const navigate = useNavigate();
+  const enterApp = useEnterApp();
+
+  const onReset = (signedIn: boolean) => {
+    safeStorage.set("session", STORAGE_KEYS.passwordResetSuccess, "true");
+    setOutcome({ signedIn });
+    if (signedIn) enterApp("/dashboard", TIMING.resetWithUserRedirectMs);
+    else window.setTimeout(() => navigate("/", { replace: true }), TIMING.resetWithoutUserRedirectMs);
+  };
+
+  if (!token) {
+    return (
+      <AuthScreenShell title="Invalid Link">
+        <Card className="w-full">
+          <CardContent className="flex flex-col items-center gap-4 pt-8 text-center">
+            <span className="flex size-14 items-center justify-center rounded-full bg-red-100 text-red-700">
+              <LinkIcon className="size-7" aria-hidden="true" />
+            </span>
+            <h1 className="text-2xl font-bold tracking-tight">Invalid Link</h1>
+            <p className="text-slate-600">
+              This password reset link is missing its token. Links from our emails work once and for one hour;
+              ask for a new one.
+            </p>
+            <Button asChild className="w-full">
+              <Link to="/forgot-password">Request a new reset link</Link>
+            </Button>
+          </CardContent>
+          <CardFooter className="justify-center text-sm">
+            <Link to="/auth" className="rounded font-medium text-brand-700 hover:underline">
+              Back to Login
+            </Link>
+          </CardFooter>
+        </Card>
+      </AuthScreenShell>
+    );
+  }
+
+  if (outcome) {
+    return (
+      <AuthScreenShell title="Password Reset">
+        <Card className="w-full">
+          <CardContent className="flex flex-col items-center gap-4 pt-8 text-center" role="status">
+            <span className="flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+              <CircleCheck className="size-7" aria-hidden="true" />
+            </span>
+            <h1 className="text-2xl font-bold tracking-tight">Password Reset Successful</h1>
+            <p className="text-slate-600">
+              {outcome.signedIn
+                ? "Your password has been changed and you are signed in. Taking you to your dashboard..."
+                : "Your password has been changed. Taking you to the sign-in page..."}
+            </p>
+          </CardContent>
+        </Card>
+      </AuthScreenShell>
+    );
+  }
+
+  return (
+    <AuthScreenShell title="Reset Password">
+      <ResetPasswordForm token={token} onReset={onReset} />
+    </AuthScreenShell>
+  );
+}

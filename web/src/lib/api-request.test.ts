@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ApiError,
+  apiRequest,
+  buildApiError,
+  errorMessage,
+  fieldErrors,
+  getQueryFn,
+  NETWORK_ERROR_MESSAGE,
+  NetworkError,
+} from "./api-request.ts";
+
+function stubFetch(response: Response | Error) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("buildApiError", () => {
+  it("formats the message as '<status>: <body text>'", () => {
+    const error = buildApiError(409, "Conflict", '{"error":"An account with this email already exists"}');
+    expect(error.message).toBe('409: {"error":"An account with this email already exists"}');
+    expect(error.status).toBe(409);
+    expect(error.body).toEqual({ error: "An account with this email already exists" });
+  });
+
+  it("falls back to the status text when the body is empty", () => {
+    const error = buildApiError(502, "Bad Gateway", "");
+    expect(error.message).toBe("502: Bad Gateway");
+    expect(error.body).toBeNull();
+  });
+
+  it("keeps field messages and ignores bodies that are not JSON objects", () => {
+    const withFields = buildApiError(
+      400,
+      "Bad Request",
+      '{"error":"Invalid input","fields":{"email":"Bad","n":1}}',
+    );
+    expect(withFields.body?.fields).toEqual({ email: "Bad" });
+    expect(buildApiError(500, "Internal Server Error", "<html>oops</html>").body).toBeNull();
+    expect(buildApiError(500, "Internal Server Error", "[1,2]").body).toBeNull();
+  });
+});
+
+describe("errorMessage", () => {
+  it("prefers the server's error field, then its message field, then the fallback", () => {
+    expect(
+      errorMessage(
+        buildApiError(401, "Unauthorized", '{"error":"Invalid email or password"}'),
+        "Login failed",
+      ),
+    ).toBe("Invalid email or password");
+    expect(errorMessage(buildApiError(400, "Bad Request", '{"message":"Nope"}'), "x")).toBe("Nope");
+    expect(errorMessage(buildApiError(500, "Internal Server Error", ""), "Login failed")).toBe(
+      "Login failed",
+    );
+    expect(errorMessage(new Error("boom"), "Login failed")).toBe("Login failed");
+  });
+
+  it("uses the network message when the request never reached the server", () => {
+    expect(errorMessage(new NetworkError(), "Failed to send reset email")).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it("exposes validation field messages", () => {
+    expect(fieldErrors(buildApiError(400, "", '{"error":"x","fields":{"email":"Taken"}}'))).toEqual({
+      email: "Taken",
+    });
+    expect(fieldErrors(new Error("x"))).toEqual({});
+  });
+});
+
+describe("apiRequest", () => {
+  it("sends JSON with a content type only when there is a body, always with credentials", async () => {
+    const fetchMock = stubFetch(json({ user: { id: "1" } }));
+    await expect(apiRequest("POST", "/api/auth/login", { email: "a@b.co" })).resolves.toEqual({
+      user: { id: "1" },
+    });
+    expect(fetchMock).toHaveBeenCalledWith("/api/auth/login", {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: '{"email":"a@b.co"}',
+      signal: undefined,
+    });
+
+    const bare = stubFetch(json({ success: true }));
+    await apiRequest("POST", "/api/logout");
+    expect(bare).toHaveBeenCalledWith("/api/logout", {
+      method: "POST",
+      credentials: "include",
+      headers: undefined,
+      body: undefined,
+      signal: undefined,
+    });
+  });
+
+  it("returns null for an empty success body", async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(apiRequest("DELETE", "/api/x")).resolves.toBeNull();
+  });
+
+  it("throws ApiError with status and parsed body on a non-2xx answer", async () => {
+    stubFetch(json({ error: "Invalid email or password" }, 401));
+    const error = await apiRequest("POST", "/api/auth/login", {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).message).toBe('401: {"error":"Invalid email or password"}');
+  });
+
+  it("turns a failed fetch into a NetworkError", async () => {
+    stubFetch(new TypeError("Failed to fetch"));
+    await expect(apiRequest("GET", "/api/profile")).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe("getQueryFn", () => {
+  const context = (url: string) =>
+    ({ queryKey: [url], signal: new AbortController().signal, meta: undefined }) as unknown as Parameters<
+      ReturnType<typeof getQueryFn>
+    >[0];
+
+  it("GETs the first element of the query key", async () => {
+    const fetchMock = stubFetch(json({ id: "m1" }));
+    await expect(getQueryFn({ on401: "throw" })(context("/api/profile"))).resolves.toEqual({ id: "m1" });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/profile");
+  });
+
+  it("returns null on 401 when asked to, and throws otherwise", async () => {
+    stubFetch(json({ error: "Please sign in to continue" }, 401));
+    await expect(getQueryFn({ on401: "returnNull" })(context("/api/profile"))).resolves.toBeNull();
+    stubFetch(json({ error: "Please sign in to continue" }, 401));
+    await expect(getQueryFn({ on401: "throw" })(context("/api/profile"))).rejects.toBeInstanceOf(ApiError);
+  });
+});
