@@ -19,6 +19,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const errorBodySchema = z.object({
   error: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** With a 409 for a taken name: free alternatives. */
+  suggestions: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,16 +1,22 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { POST_MESSAGES } from "#contract/api/posts.ts";
+import { MAX_UPLOAD_BYTES } from "#contract/limits.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ProfileRow } from "./db/schema/index.ts";
 import { createBackgroundTasks } from "./lib/background-tasks.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { createProcessingQueue } from "./lib/processing-queue.ts";
+import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -26,7 +32,12 @@ export type AppDeps = {
   mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
   webRoot?: string;
+  storage?: Storage;
 };
+
+/** Images decoded at once, and uploads allowed to wait beyond that before a 503 (memory stays bounded). */
+const IMAGE_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
+const IMAGE_QUEUE_LENGTH = 16;
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL("../dist/web", import.meta.url));
 
@@ -54,13 +65,31 @@ export async function buildApp(deps: AppDeps) {
       log: app.log,
     });
   const isAdmin = (user: ProfileRow) => user.role === "admin" || config.adminEmails.has(user.email);
-  const services = createServices({ config, db: database.db, clock, mailer, background, isAdmin });
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, "uploads"));
+  const imageQueue = createProcessingQueue({
+    concurrency: IMAGE_CONCURRENCY,
+    maxWaiting: IMAGE_QUEUE_LENGTH,
+    busyMessage: POST_MESSAGES.busy,
+  });
+  const services = createServices({
+    config,
+    db: database.db,
+    clock,
+    mailer,
+    background,
+    isAdmin,
+    storage,
+    imageQueue,
+  });
 
   // External plugins
   await app.register(errorHandlerPlugin);
   const https = config.publicUrl.startsWith("https://");
   await app.register(securityHeadersPlugin, { stripeEnabled: Boolean(config.stripe), https });
   await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
+  });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: "tagit-rate-limit-" }) });
 

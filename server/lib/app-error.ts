@@ -4,12 +4,20 @@ import { ERROR_STATUS, type ErrorCode } from "#contract/errors.ts";
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** Extra answer data a client acts on, e.g. free name suggestions with a 409. */
+  readonly details: { suggestions?: string[] } | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    details?: { suggestions?: string[] },
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 
   get status(): number {

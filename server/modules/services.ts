@@ -4,6 +4,8 @@ import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
+import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
+import type { Storage } from "#server/lib/storage.ts";
 import { createReferralsRepository } from "./affiliate/referrals.repository.ts";
 import { createReferralsService } from "./affiliate/referrals.service.ts";
 import { createAuthService } from "./auth/auth.service.ts";
@@ -12,11 +14,17 @@ import { createSessionsRepository } from "./auth/sessions.repository.ts";
 import { createSessionsService } from "./auth/sessions.service.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
+import { createPostsRepository } from "./posts/posts.repository.ts";
+import { createPostsService } from "./posts/posts.service.ts";
 import { createProfileRepository } from "./profile/profile.repository.ts";
 import { createProfileService } from "./profile/profile.service.ts";
+import { createUploadsRepository } from "./uploads/uploads.repository.ts";
+import { createUploadsService } from "./uploads/uploads.service.ts";
 
 type Infrastructure = {
   config: Config;
+  storage: Storage;
+  imageQueue: ProcessingQueue;
   db: Database;
   clock: Clock;
   mailer: Mailer;
@@ -25,8 +33,15 @@ type Infrastructure = {
 };
 
 /** Wires every repository and service once; each service receives only what it uses. */
-export function createServices({ config, db, clock, mailer, background, isAdmin }: Infrastructure) {
+export function createServices(infra: Infrastructure) {
+  const { config, db, clock, mailer, background, isAdmin } = infra;
   const profileRepo = createProfileRepository(db);
+  const uploadsRepo = createUploadsRepository(db);
+  const uploadsService = createUploadsService({
+    uploadsRepo,
+    storage: infra.storage,
+    queue: infra.imageQueue,
+  });
   const sessions = createSessionsService({ sessionsRepo: createSessionsRepository(db), clock });
   return {
     sessions,
@@ -42,6 +57,13 @@ export function createServices({ config, db, clock, mailer, background, isAdmin 
       publicUrl: config.publicUrl,
     }),
     profileService: createProfileService({ profileRepo, sessions, isAdmin }),
+    uploadsService,
+    postsService: createPostsService({
+      postsRepo: createPostsRepository(db),
+      uploadsRepo,
+      uploadsService,
+      clock,
+    }),
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
   };
 }

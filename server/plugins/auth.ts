@@ -17,6 +17,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     auth: CurrentSession | null;
+    /** The signed-in member holds the administrator role (not proof of an admin session). */
+    isAdmin: boolean;
   }
   interface FastifyReply {
     startSession(session: { token: string; expiresAt: Date }): void;
@@ -51,6 +53,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
   };
 
   app.decorateRequest("auth", null);
+  app.decorateRequest("isAdmin", false);
   app.decorateReply(
     "startSession",
     function (this: FastifyReply, session: { token: string; expiresAt: Date }) {
@@ -67,6 +70,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     const token = fromCookie ?? bearerToken(request);
     if (token) {
       request.auth = (await opts.sessions.resolve(token)) ?? null;
+      request.isAdmin = request.auth ? opts.isAdmin(request.auth.user) : false;
       if (!request.auth && fromCookie) reply.endSession();
       if (request.auth?.renewed && fromCookie) reply.startSession(request.auth);
     }
@@ -75,7 +79,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     if (access === "admin") {
       const adminToken = request.headers[ADMIN_SESSION_HEADER];
       const valid =
-        opts.isAdmin(auth.user) &&
+        request.isAdmin &&
         typeof adminToken === "string" &&
         (await opts.sessions.adminSessionValid(adminToken, auth.sessionId));
       if (!valid) throw new AppError("forbidden", MESSAGES.adminRequired);

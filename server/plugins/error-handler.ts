@@ -4,6 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_STATUS, MESSAGES } from "#contract/errors.ts";
 import { AppError } from "#server/lib/app-error.ts";
 
+const RETRY_AFTER_SECONDS = 5;
+
 type ValidationIssue = {
   instancePath?: string;
   message?: string;
@@ -40,6 +42,7 @@ function clientErrorMessage(error: FastifyError): string | undefined {
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.code === "unavailable") reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       return reply
         .status(error.status)
         .send({ error: error.message, ...(error.fields && { fields: error.fields }) });

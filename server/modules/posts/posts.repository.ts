@@ -1,0 +1,134 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import {
+  postReportSettings,
+  postReports,
+  searchAnalytics,
+  taggedPosts,
+  uploads,
+} from "#server/db/schema/index.ts";
+
+/** The key post names are unique by: trimmed and lower-cased (matches the unique index). */
+const nameKey = sql`lower(btrim(${taggedPosts.postName}))`;
+const keyOf = (name: string) => name.trim().toLowerCase();
+
+const uniqueViewCount = sql<number>`(
+  select count(distinct ${searchAnalytics.visitorHash})::int from ${searchAnalytics}
+  where ${searchAnalytics.postId} = ${taggedPosts.id} and ${searchAnalytics.action} = 'view'
+)`;
+
+export function createPostsRepository(db: Database) {
+  return {
+    /** Which of these names are taken (as their keys). */
+    async takenNameKeys(names: string[]): Promise<Set<string>> {
+      if (names.length === 0) return new Set();
+      const rows = await db
+        .select({ key: sql<string>`${nameKey}` })
+        .from(taggedPosts)
+        .where(inArray(nameKey, names.map(keyOf)));
+      return new Set(rows.map((row) => row.key));
+    },
+
+    async insert(values: typeof taggedPosts.$inferInsert) {
+      const [row] = await db.insert(taggedPosts).values(values).returning();
+      if (!row) throw new Error("post insert returned nothing");
+      return row;
+    },
+
+    async listOwn(userId: string) {
+      return db
+        .select({ post: taggedPosts, uniqueViewCount })
+        .from(taggedPosts)
+        .where(eq(taggedPosts.userId, userId))
+        .orderBy(desc(taggedPosts.createdAt), desc(taggedPosts.id));
+    },
+
+    async findOwnWithViews(id: string, userId: string) {
+      const [row] = await db
+        .select({ post: taggedPosts, uniqueViewCount })
+        .from(taggedPosts)
+        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    async findVisible(id: string) {
+      const [row] = await db
+        .select()
+        .from(taggedPosts)
+        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.isVisible, true)))
+        .limit(1);
+      return row;
+    },
+
+    async setScramble(id: string, userId: string, scrambleImage: boolean) {
+      const [row] = await db
+        .update(taggedPosts)
+        .set({ scrambleImage })
+        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.userId, userId)))
+        .returning({ id: taggedPosts.id });
+      return row;
+    },
+
+    async setVisibilityOfAll(userId: string, isVisible: boolean) {
+      const rows = await db
+        .update(taggedPosts)
+        .set({ isVisible })
+        .where(eq(taggedPosts.userId, userId))
+        .returning({ id: taggedPosts.id });
+      return rows.length;
+    },
+
+    /**
+     * Deletes posts (one, or all of a member's) and the uploads no remaining post uses, in one transaction;
+     * answers the file paths to remove from storage afterwards.
+     */
+    async deletePosts(where: { userId: string; id?: string }) {
+      return db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(taggedPosts)
+          .where(
+            where.id
+              ? and(eq(taggedPosts.id, where.id), eq(taggedPosts.userId, where.userId))
+              : eq(taggedPosts.userId, where.userId),
+          )
+          .returning({ originalImage: taggedPosts.originalImage });
+        const originals = [...new Set(deleted.map((post) => post.originalImage))];
+        if (originals.length === 0) return { deleted: 0, files: [] as string[] };
+        const stillUsed = await tx
+          .select({ originalImage: taggedPosts.originalImage })
+          .from(taggedPosts)
+          .where(inArray(taggedPosts.originalImage, originals));
+        const unused = originals.filter((path) => !stillUsed.some((row) => row.originalImage === path));
+        const removed =
+          unused.length === 0
+            ? []
+            : await tx.delete(uploads).where(inArray(uploads.originalPath, unused)).returning();
+        const files = removed.flatMap((upload) =>
+          [upload.originalPath, upload.scrambledPath, upload.thumbnailPath].filter((p): p is string =>
+            Boolean(p),
+          ),
+        );
+        return { deleted: deleted.length, files };
+      });
+    },
+
+    /** Records a report once per member; answers whether it was new and the post's report count. */
+    async addReport(postId: string, reporterId: string) {
+      const inserted = await db
+        .insert(postReports)
+        .values({ postId, reporterId })
+        .onConflictDoNothing()
+        .returning({ id: postReports.id });
+      const [total] = await db.select({ n: count() }).from(postReports).where(eq(postReports.postId, postId));
+      return { isNew: inserted.length > 0, reports: total?.n ?? 0 };
+    },
+
+    async reportSettings() {
+      const [row] = await db.select().from(postReportSettings).where(eq(postReportSettings.id, 1)).limit(1);
+      return row;
+    },
+  };
+}
+
+export type PostsRepository = ReturnType<typeof createPostsRepository>;

@@ -1,0 +1,153 @@
+import { MIN_NAME_SUGGESTIONS, POST_MESSAGES, type TaggedPost } from "#contract/api/posts.ts";
+import { getPlanCapabilities } from "#contract/plans.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import type { ProfileRow, TaggedPostRow } from "#server/db/schema/index.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import type { Clock } from "#server/lib/clock.ts";
+import type { UploadsRepository } from "#server/modules/uploads/uploads.repository.ts";
+import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
+import { nameCandidates } from "./name-suggestions.ts";
+import type { PostsRepository } from "./posts.repository.ts";
+
+type Deps = {
+  postsRepo: PostsRepository;
+  uploadsRepo: UploadsRepository;
+  uploadsService: UploadsService;
+  clock: Clock;
+};
+
+type CreateInput = {
+  postName: string;
+  originalImage: string;
+  scrambledImage: string;
+  hidePersonalInfo: boolean;
+  scrambleImage: boolean;
+  comment?: string;
+};
+
+export function toTaggedPost(post: TaggedPostRow, uniqueViewCount: number): TaggedPost {
+  return {
+    id: post.id,
+    postName: post.postName,
+    originalImage: post.originalImage,
+    scrambledImage: post.scrambledImage,
+    thumbnailImage: post.thumbnailImage,
+    scrambleImage: post.scrambleImage,
+    hidePersonalInfo: post.hidePersonalInfo,
+    isVisible: post.isVisible,
+    comment: post.comment,
+    createdAt: post.createdAt.toISOString(),
+    uniqueViewCount,
+  };
+}
+
+export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clock }: Deps) {
+  async function suggestionsFor(name: string): Promise<string[]> {
+    const free: string[] = [];
+    for (let round = 0; round < 5 && free.length < MIN_NAME_SUGGESTIONS; round++) {
+      const candidates = nameCandidates(name, clock.now().getUTCFullYear(), 4 + round * 4);
+      const taken = await postsRepo.takenNameKeys(candidates);
+      for (const candidate of candidates) {
+        const key = candidate.trim().toLowerCase();
+        if (!taken.has(key) && !free.some((f) => f.toLowerCase() === key)) free.push(candidate);
+      }
+    }
+    return free.slice(0, 5);
+  }
+
+  async function ownPost(userId: string, id: string) {
+    const row = await postsRepo.findOwnWithViews(id, userId);
+    if (!row) throw new AppError("not_found", POST_MESSAGES.notFound);
+    return toTaggedPost(row.post, row.uniqueViewCount);
+  }
+
+  async function removeFiles(files: string[]) {
+    await uploadsService.removeFiles(files);
+  }
+
+  return {
+    async checkName(name: string) {
+      const taken = (await postsRepo.takenNameKeys([name])).size > 0;
+      return { available: !taken, suggestions: taken ? await suggestionsFor(name) : [] };
+    },
+
+    async create(user: ProfileRow, input: CreateInput): Promise<TaggedPost> {
+      const upload = await uploadsRepo.findOwned(user.id, input.originalImage, input.scrambledImage);
+      if (!upload) throw new AppError("validation", POST_MESSAGES.imageNotYours);
+      const nameTaken = async () =>
+        new AppError(
+          "conflict",
+          POST_MESSAGES.nameTaken,
+          { postName: POST_MESSAGES.nameTaken },
+          { suggestions: await suggestionsFor(input.postName) },
+        );
+      if ((await postsRepo.takenNameKeys([input.postName])).size > 0) throw await nameTaken();
+      try {
+        const post = await postsRepo.insert({
+          userId: user.id,
+          postName: input.postName,
+          originalImage: upload.originalPath,
+          scrambledImage: upload.scrambledPath,
+          thumbnailImage: upload.thumbnailPath,
+          hidePersonalInfo: input.hidePersonalInfo,
+          scrambleImage: input.scrambleImage,
+          comment: input.comment || null,
+          createdAt: clock.now(),
+        });
+        return toTaggedPost(post, 0);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw await nameTaken();
+        throw err;
+      }
+    },
+
+    async listOwn(userId: string): Promise<TaggedPost[]> {
+      const rows = await postsRepo.listOwn(userId);
+      return rows.map((row) => toTaggedPost(row.post, row.uniqueViewCount));
+    },
+
+    async setScramble(userId: string, id: string, scrambleImage: boolean) {
+      if (!(await postsRepo.setScramble(id, userId, scrambleImage))) {
+        throw new AppError("not_found", POST_MESSAGES.notFound);
+      }
+      return ownPost(userId, id);
+    },
+
+    async setVisibilityOfAll(user: ProfileRow, isVisible: boolean) {
+      if (!getPlanCapabilities(user.subscriptionStatus).changePostVisibility) {
+        throw new AppError("forbidden", POST_MESSAGES.subscriptionRequired);
+      }
+      return { updated: await postsRepo.setVisibilityOfAll(user.id, isVisible) };
+    },
+
+    async delete(userId: string, id: string) {
+      const { deleted, files } = await postsRepo.deletePosts({ userId, id });
+      if (deleted === 0) throw new AppError("not_found", POST_MESSAGES.notFound);
+      await removeFiles(files);
+    },
+
+    async deleteAll(userId: string) {
+      const { deleted, files } = await postsRepo.deletePosts({ userId });
+      await removeFiles(files);
+      return { deleted };
+    },
+
+    /** One report per member per post; at the admin-set threshold (when enabled) the post is removed. */
+    async report(reporterId: string, id: string) {
+      const post = await postsRepo.findVisible(id);
+      if (!post) throw new AppError("not_found", POST_MESSAGES.notFound);
+      if (post.userId === reporterId) throw new AppError("validation", POST_MESSAGES.ownPost);
+      const { isNew, reports } = await postsRepo.addReport(id, reporterId);
+      if (!isNew) throw new AppError("conflict", POST_MESSAGES.alreadyReported);
+      const settings = await postsRepo.reportSettings();
+      const removed = Boolean(settings?.autoDeleteEnabled && reports >= settings.autoDeleteThreshold);
+      if (removed) {
+        const { files } = await postsRepo.deletePosts({ userId: post.userId, id });
+        await removeFiles(files);
+      }
+      return { reported: true as const, removed };
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

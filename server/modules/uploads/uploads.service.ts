@@ -1,0 +1,83 @@
+import type { UploadImageResponse } from "#contract/api/posts.ts";
+import { processImage } from "#server/lib/images/image-pipeline.ts";
+import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
+import type { Storage } from "#server/lib/storage.ts";
+import type { UploadsRepository } from "./uploads.repository.ts";
+
+export const UPLOADS_URL_PREFIX = "/uploads/";
+
+const CACHE_FOREVER = "public, max-age=31536000, immutable";
+/** Originals may be served scrambled to some viewers and the owner may toggle that, so browsers revalidate. */
+const CACHE_PRIVATE = "private, no-cache";
+
+type Viewer = { userId: string; isAdmin: boolean } | null;
+
+type Deps = { uploadsRepo: UploadsRepository; storage: Storage; queue: ProcessingQueue };
+
+export function createUploadsService({ uploadsRepo, storage, queue }: Deps) {
+  const urlOf = (name: string) => `${UPLOADS_URL_PREFIX}${name}`;
+
+  return {
+    /** Runs the image pipeline in the bounded queue and stores the three files; nothing is left on failure. */
+    async upload(userId: string, input: Buffer): Promise<UploadImageResponse> {
+      const image = await queue.run(() => processImage(input));
+      const base = storage.newBaseName();
+      const names = {
+        original: `${base}.${image.original.extension}`,
+        thumbnail: `${base}-thumb.${image.thumbnail.extension}`,
+        scrambled: `${base}-scrambled.${image.scrambled.extension}`,
+      };
+      try {
+        await storage.write(names.original, image.original.data);
+        await storage.write(names.thumbnail, image.thumbnail.data);
+        await storage.write(names.scrambled, image.scrambled.data);
+        await uploadsRepo.insert({
+          userId,
+          originalPath: urlOf(names.original),
+          thumbnailPath: urlOf(names.thumbnail),
+          scrambledPath: urlOf(names.scrambled),
+          width: image.width,
+          height: image.height,
+          bytes: image.original.data.length,
+        });
+      } catch (err) {
+        await storage.remove(Object.values(names));
+        throw err;
+      }
+      return {
+        imageUrl: urlOf(names.original),
+        scrambledImageUrl: urlOf(names.scrambled),
+        thumbnailUrl: urlOf(names.thumbnail),
+        width: image.width,
+        height: image.height,
+      };
+    },
+
+    /**
+     * Which file a viewer gets for /uploads/<name>. Scrambled copies are public. An original (or its
+     * thumbnail) goes to its owner and admins; to everyone else only when a post shows it unscrambled —
+     * for a scrambled post they get the scrambled copy instead, and an unpublished upload is a 404.
+     */
+    async resolve(name: string, viewer: Viewer) {
+      const upload = await uploadsRepo.findByAnyPath(urlOf(name));
+      if (!upload) return undefined;
+      const serve = async (path: string, cacheControl: string) => {
+        const file = await storage.open(path.slice(UPLOADS_URL_PREFIX.length));
+        return file && { ...file, name: path, cacheControl };
+      };
+      if (upload.scrambledPath === urlOf(name)) return serve(upload.scrambledPath, CACHE_FOREVER);
+      if (viewer && (viewer.isAdmin || viewer.userId === upload.userId))
+        return serve(urlOf(name), CACHE_PRIVATE);
+      const posts = await uploadsRepo.postsUsing(upload.originalPath);
+      if (posts.length === 0) return undefined;
+      if (posts.every((post) => !post.scrambleImage)) return serve(urlOf(name), CACHE_PRIVATE);
+      return serve(upload.scrambledPath, CACHE_PRIVATE);
+    },
+
+    /** Deletes stored files of uploads no post uses any more. */
+    removeFiles: (paths: string[]) =>
+      storage.remove(paths.filter(Boolean).map((p) => p.slice(UPLOADS_URL_PREFIX.length))),
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
