@@ -38,14 +38,14 @@ function clientErrorMessage(error: FastifyError): string | undefined {
   }
 }
 
-/** One error model end to end: every failure leaves as `{error, fields?}` with the right status. */
+/** One error model end to end: every failure leaves as `{error, fields?, suggestions?}` with the right status. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.code === "unavailable") reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       return reply
         .status(error.status)
-        .send({ error: error.message, ...(error.fields && { fields: error.fields }) });
+        .send({ error: error.message, ...(error.fields && { fields: error.fields }), ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldsOf(error.validation as ValidationIssue[]);

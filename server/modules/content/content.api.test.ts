@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { terms } from "#server/db/schema/index.ts";
+import { imageBanner, terms } from "#server/db/schema/index.ts";
 import { createTestApp } from "#server/test/test-app.ts";
 import { TERMS_NOT_PUBLISHED } from "./content.service.ts";
 
@@ -20,6 +21,24 @@ describe("GET /api/terms", () => {
       title: "Terms and Conditions",
       content: "<p>Be kind.</p>",
       updatedAt: expect.any(String),
+    });
+  });
+});
+
+describe("GET /api/image-banner", () => {
+  it("answers the seeded banner to anyone, and the administrator's changes", async () => {
+    const t = await createTestApp();
+    expect((await t.app.inject({ url: "/api/image-banner" })).json()).toEqual({
+      text: "come see me",
+      isEnabled: true,
+    });
+    await t.db
+      .update(imageBanner)
+      .set({ text: "find me on Tagit", isEnabled: false })
+      .where(eq(imageBanner.id, 1));
+    expect((await t.app.inject({ url: "/api/image-banner" })).json()).toEqual({
+      text: "find me on Tagit",
+      isEnabled: false,
     });
   });
 });

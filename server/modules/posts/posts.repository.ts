@@ -14,7 +14,7 @@ const keyOf = (name: string) => name.trim().toLowerCase();
 
 const uniqueViewCount = sql<number>`(
   select count(distinct ${searchAnalytics.visitorHash})::int from ${searchAnalytics}
-  where ${searchAnalytics.postId} = ${taggedPosts.id} and ${searchAnalytics.action} = 'view'
+  where ${searchAnalytics.postId} = "tagged_posts"."id" and ${searchAnalytics.action} = 'view'
 )`;
 
 export function createPostsRepository(db: Database) {

@@ -127,18 +127,15 @@ describe("POST /api/upload-image", () => {
       415,
       POST_MESSAGES.invalidFileType,
     ],
-  ])(
-    "refuses %s with %i and leaves nothing behind",
-    async (_label, data, filename, type, status, message) => {
-      const t = await createTestApp();
-      const { cookie } = await registerMember(t);
-      const res = await uploadImage(t, cookie, data, filename, type);
-      expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ error: message });
-      expect(await storedFiles(t)).toEqual([]);
-      expect(await t.db.select().from(uploads)).toEqual([]);
-    },
-  );
+  ])("refuses %s with %i and leaves nothing behind", async (_label, data, filename, type, status, message) => {
+    const t = await createTestApp();
+    const { cookie } = await registerMember(t);
+    const res = await uploadImage(t, cookie, data, filename, type);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ error: message });
+    expect(await storedFiles(t)).toEqual([]);
+    expect(await t.db.select().from(uploads)).toEqual([]);
+  });
 
   it("refuses a truncated JPEG, a 30000×30000 PNG and a 21 MB file, leaving no file behind", async () => {
     const t = await createTestApp();
