@@ -1,0 +1,173 @@
+// Upload pipeline benchmark: the full POST /api/upload-image path (multipart, byte checks, decode, resize,
+// metadata strip, re-encode, thumbnail, scramble, storage, database row) beside the same sharp operations
+// called bare, plus peak memory for 1 and 4 concurrent uploads and the behaviour beyond capacity.
+//   npm run bench:image-pipeline
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { seedDefaults } from "#server/db/seed.ts";
+import { multipartBody } from "#server/test/images.ts";
+import { twelveMegapixelJpeg, twoMegabytePng } from "./generate-images.ts";
+
+const RUNS = 5;
+const scenario = process.argv[2];
+/** Test images are generated once by the parent process, so children start without the generation's memory. */
+const imagesDir = process.env.BENCH_IMAGES_DIR ?? "";
+const readImage = (name: "12mp.jpg" | "2mb.png") => readFile(path.join(imagesDir, name));
+
+async function startApp() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tagit-bench-"));
+  const database = await openDatabase({ kind: "pglite" });
+  await runMigrations(database);
+  await seedDefaults(database.db);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: "bench-secret-bench-secret-bench-secret!!",
+    LOG_LEVEL: "silent",
+  });
+  const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, "none") });
+  const origin = { origin: config.publicUrl };
+  const register = await app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    headers: origin,
+    payload: { firstName: "Bench", lastName: "Mark", email: "bench@example.com", password: "bench-password" },
+  });
+  const cookie = `tagit_session=${register.cookies.find((c) => c.name === "tagit_session")?.value}`;
+  const upload = async (image: Buffer, type: string) => {
+    const { payload, contentType } = multipartBody("image", "bench", type, image);
+    return app.inject({
+      method: "POST",
+      url: "/api/upload-image",
+      headers: { ...origin, cookie, "content-type": contentType },
+      payload,
+    });
+  };
+  const close = async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { upload, close };
+}
+
+/**
+ * The same outputs made with sharp directly (original in the input's format, WebP thumbnail, blurred JPEG):
+ * one call per output, no checks, queue, tile shuffle, storage or database.
+ */
+async function bare(input: Buffer, type: string) {
+  const original = sharp(input).rotate().resize(2048, 2048, { fit: "inside", withoutEnlargement: true });
+  await Promise.all([
+    (type === "image/png"
+      ? original.png({ compressionLevel: 6 })
+      : original.jpeg({ quality: 88 })
+    ).toBuffer(),
+    sharp(input)
+      .rotate()
+      .resize(480, 480, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer(),
+    sharp(input).rotate().resize(640, 480, { fit: "inside" }).blur(6).jpeg({ quality: 70 }).toBuffer(),
+  ]);
+}
+
+async function timeRuns(fn: () => Promise<unknown>) {
+  await fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
+}
+
+function trackPeakRss() {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage.rss());
+  };
+}
+
+async function speed() {
+  const { upload, close } = await startApp();
+  const inputs = [
+    { label: "12 MP JPEG", data: await readImage("12mp.jpg"), type: "image/jpeg" },
+    { label: "2 MB PNG", data: await readImage("2mb.png"), type: "image/png" },
+  ];
+  console.log(
+    `sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, sharp threads ${sharp.concurrency()}`,
+  );
+  console.log("input        size      pipeline (median ms)  bare sharp (median ms)  ratio");
+  for (const input of inputs) {
+    const pipeline = await timeRuns(async () => {
+      const res = await upload(input.data, input.type);
+      if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+    });
+    const baseline = await timeRuns(() => bare(input.data, input.type));
+    console.log(
+      `${input.label.padEnd(12)} ${(input.data.length / 1e6).toFixed(1).padStart(5)} MB  ${pipeline.toFixed(0).padStart(10)}            ${baseline.toFixed(0).padStart(10)}            ${(pipeline / baseline).toFixed(2)}×`,
+    );
+  }
+  await close();
+}
+
+async function memory(concurrent: number) {
+  const { upload, close } = await startApp();
+  const image = await readImage("12mp.jpg");
+  const idle = process.memoryUsage.rss();
+  const stop = trackPeakRss();
+  const start = performance.now();
+  const results = await Promise.all(Array.from({ length: concurrent }, () => upload(image, "image/jpeg")));
+  const elapsed = performance.now() - start;
+  const peak = stop();
+  const statuses = results.map((r) => r.statusCode).join(",");
+  console.log(
+    `${String(concurrent).padStart(2)} concurrent 12 MP uploads: peak RSS ${(peak / 1024 / 1024).toFixed(0)} MiB (${(idle / 1024 / 1024).toFixed(0)} MiB before the uploads: app + embedded database), all done in ${elapsed.toFixed(0)} ms (statuses ${statuses})`,
+  );
+  await close();
+}
+
+async function overload(concurrent: number) {
+  const { upload, close } = await startApp();
+  const image = await readImage("12mp.jpg");
+  const stop = trackPeakRss();
+  const results = await Promise.all(Array.from({ length: concurrent }, () => upload(image, "image/jpeg")));
+  const peak = stop();
+  const ok = results.filter((r) => r.statusCode === 201).length;
+  const busy = results.filter((r) => r.statusCode === 503);
+  console.log(
+    `${concurrent} uploads at once: ${ok} processed, ${busy.length} answered 503 (Retry-After ${busy[0]?.headers["retry-after"] ?? "-"} s), peak RSS ${(peak / 1024 / 1024).toFixed(0)} MiB`,
+  );
+  await close();
+}
+
+if (scenario === "speed") await speed();
+else if (scenario?.startsWith("memory-")) await memory(Number(scenario.slice("memory-".length)));
+else if (scenario?.startsWith("overload-")) await overload(Number(scenario.slice("overload-".length)));
+else {
+  // Each scenario runs in its own process so peak memory is measured from a clean start.
+  const self = fileURLToPath(import.meta.url);
+  const dir = await mkdtemp(path.join(tmpdir(), "tagit-bench-images-"));
+  await writeFile(path.join(dir, "12mp.jpg"), await twelveMegapixelJpeg());
+  await writeFile(path.join(dir, "2mb.png"), await twoMegabytePng());
+  for (const name of ["speed", "memory-1", "memory-4", "overload-30"]) {
+    const run = spawnSync(process.execPath, ["--import", "tsx", self, name], {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_IMAGES_DIR: dir },
+    });
+    if (run.status !== 0) process.exit(run.status ?? 1);
+  }
+  await rm(dir, { recursive: true, force: true });
+}
