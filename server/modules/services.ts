@@ -56,7 +56,12 @@ export function createServices(infra: Infrastructure) {
       clock,
       publicUrl: config.publicUrl,
     }),
-    profileService: createProfileService({ profileRepo, sessions, isAdmin }),
+    profileService: createProfileService({
+      profileRepo,
+      removeFiles: uploadsService.removeFiles,
+      sessions,
+      isAdmin,
+    }),
     uploadsService,
     postsService: createPostsService({
       postsRepo: createPostsRepository(db),

@@ -1,8 +1,11 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
-import { passwordResetTokens, profiles, sessions } from "#server/db/schema/index.ts";
+import { passwordResetTokens, profiles, sessions, taggedPosts, uploads } from "#server/db/schema/index.ts";
 import { asMember, registerMember, SAME_ORIGIN, sessionCookie, uniqueIp } from "#server/test/factories.ts";
+import { png, uploadImage } from "#server/test/images.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const put = (t: TestApp, cookie: string, payload: unknown) =>
@@ -142,7 +145,7 @@ describe("PUT /api/profile", () => {
 });
 
 describe("DELETE /api/profile", () => {
-  it("removes the member with their sessions and tokens, and leaves others alone", async () => {
+  it("removes the member with their sessions, tokens, posts and files, and leaves others alone", async () => {
     const t = await createTestApp();
     const other = await registerMember(t);
     const { cookie, input, user } = await registerMember(t);
@@ -153,6 +156,22 @@ describe("DELETE /api/profile", () => {
       headers: SAME_ORIGIN,
     });
     await t.app.background.drain();
+    const otherUpload = (await uploadImage(t, other.cookie, await png())).json();
+    const otherFiles = [otherUpload.imageUrl, otherUpload.scrambledImageUrl, otherUpload.thumbnailUrl]
+      .map((url: string) => url.replace("/uploads/", ""))
+      .sort();
+    const mine = (await uploadImage(t, cookie, await png())).json();
+    await t.app.inject({
+      method: "POST",
+      url: "/api/tagged-posts",
+      headers: asMember(cookie),
+      payload: {
+        postName: "Soon gone",
+        originalImage: mine.imageUrl,
+        scrambledImage: mine.scrambledImageUrl,
+      },
+    });
+    await uploadImage(t, cookie, await png()); // an upload never used in a post
 
     const res = await t.app.inject({ method: "DELETE", url: "/api/profile", headers: asMember(cookie) });
     expect(res.statusCode).toBe(200);
@@ -165,6 +184,9 @@ describe("DELETE /api/profile", () => {
       await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
     ).toEqual([]);
     expect((await t.db.select({ n: count() }).from(profiles))[0]?.n).toBe(1);
+    expect(await t.db.select().from(taggedPosts).where(eq(taggedPosts.userId, user.id))).toEqual([]);
+    expect(await t.db.select().from(uploads).where(eq(uploads.userId, user.id))).toEqual([]);
+    expect(await readdir(path.join(t.dataDir, "uploads"))).toEqual(otherFiles);
     expect((await t.app.inject({ url: "/api/profile", headers: { cookie: other.cookie } })).statusCode).toBe(
       200,
     );

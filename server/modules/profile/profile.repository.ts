@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { profiles, taggs } from "#server/db/schema/index.ts";
+import { profiles, taggs, uploads } from "#server/db/schema/index.ts";
 
 export function createProfileRepository(db: Database) {
   return {
@@ -29,11 +29,25 @@ export function createProfileRepository(db: Database) {
       return row;
     },
 
-    /** Removes the member; their sessions, tokens and owned rows go with them (ON DELETE CASCADE). */
-    async delete(id: string) {
-      await db.transaction(async (tx) => {
+    /**
+     * Removes the member; their sessions, tokens, posts and other owned rows go with them (ON DELETE
+     * CASCADE). Answers the paths of their stored files, for the caller to delete once the rows are gone.
+     */
+    async delete(id: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const files = await tx
+          .select({
+            original: uploads.originalPath,
+            scrambled: uploads.scrambledPath,
+            thumbnail: uploads.thumbnailPath,
+          })
+          .from(uploads)
+          .where(eq(uploads.userId, id));
         const [row] = await tx.delete(profiles).where(eq(profiles.id, id)).returning({ tagg: profiles.tagg });
         if (row?.tagg) await tx.delete(taggs).where(eq(taggs.tagg, row.tagg));
+        return files.flatMap((f) =>
+          [f.original, f.scrambled, f.thumbnail].filter((p): p is string => Boolean(p)),
+        );
       });
     },
   };

@@ -10,11 +10,12 @@ type ParsedUpdate = Omit<UpdateProfileBody, "wallpaperPosition"> & { wallpaperPo
 
 type Deps = {
   profileRepo: ProfileRepository;
+  removeFiles: (paths: string[]) => Promise<void>;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
 };
 
-export function createProfileService({ profileRepo, sessions, isAdmin }: Deps) {
+export function createProfileService({ profileRepo, removeFiles, sessions, isAdmin }: Deps) {
   function toProfile(row: ProfileRow): Profile {
     return {
       id: row.id,
@@ -66,7 +67,10 @@ export function createProfileService({ profileRepo, sessions, isAdmin }: Deps) {
       return toProfile(updated);
     },
 
-    delete: (userId: string) => profileRepo.delete(userId),
+    /** Deletes the account with everything it owns, rows first and then the files; answers when done. */
+    async delete(userId: string) {
+      await removeFiles(await profileRepo.delete(userId));
+    },
   };
 }
 
