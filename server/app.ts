@@ -14,6 +14,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import type { ProfileRow } from "./db/schema/index.ts";
 import { createBackgroundTasks } from "./lib/background-tasks.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { createEventBus } from "./lib/event-bus.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createProcessingQueue } from "./lib/processing-queue.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
@@ -71,6 +72,8 @@ export async function buildApp(deps: AppDeps) {
     maxWaiting: IMAGE_QUEUE_LENGTH,
     busyMessage: POST_MESSAGES.busy,
   });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const events = createEventBus(redis && { publisher: redis, subscriber: redis.duplicate() });
   const services = createServices({
     config,
     db: database.db,
@@ -80,6 +83,7 @@ export async function buildApp(deps: AppDeps) {
     isAdmin,
     storage,
     imageQueue,
+    events,
   });
 
   // External plugins
@@ -90,7 +94,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: "tagit-rate-limit-" }) });
 
   // Ours
@@ -102,12 +105,13 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // Routes, then the web app and its fallback
-  await registerRoutes(app, { ...services, isAdmin, pingDatabase: database.ping });
+  await registerRoutes(app, { ...services, events, isAdmin, pingDatabase: database.ping });
   await app.register(webAppPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
 
   app.decorate("background", background);
   app.addHook("onClose", async () => {
     await background.drain();
+    await events.close();
     redis?.disconnect();
   });
   return app;

@@ -1,15 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { EventBus } from "#server/lib/event-bus.ts";
 import { adminSessionRoutes } from "./admin/admin-session.routes.ts";
+import { analyticsRoutes } from "./analytics/analytics.routes.ts";
+import { eventsRoutes } from "./analytics/events.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { contentRoutes } from "./content/content.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { postsRoutes } from "./posts/posts.routes.ts";
+import { privacyRoutes } from "./privacy/privacy.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
+import { searchRoutes } from "./search/search.routes.ts";
 import type { Services } from "./services.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 
-type RouteDeps = Services & { isAdmin: (user: ProfileRow) => boolean; pingDatabase: () => Promise<void> };
+type RouteDeps = Services & {
+  events: EventBus;
+  isAdmin: (user: ProfileRow) => boolean;
+  pingDatabase: () => Promise<void>;
+};
 
 /** Every route plugin of the API, in one list: grep here to find an endpoint's module. */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -18,6 +27,10 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(profileRoutes, { profileService: deps.profileService });
   await app.register(uploadsRoutes, { uploadsService: deps.uploadsService });
   await app.register(postsRoutes, { postsService: deps.postsService });
+  await app.register(searchRoutes, { searchService: deps.searchService });
+  await app.register(analyticsRoutes, { analyticsService: deps.analyticsService });
+  await app.register(eventsRoutes, { events: deps.events });
+  await app.register(privacyRoutes, { privacyService: deps.privacyService });
   await app.register(contentRoutes, { contentService: deps.contentService });
   await app.register(adminSessionRoutes, { sessions: deps.sessions, isAdmin: deps.isAdmin });
 }

@@ -3,11 +3,15 @@ import type { Database } from "#server/db/client.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import type { EventBus } from "#server/lib/event-bus.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import type { Storage } from "#server/lib/storage.ts";
+import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import { createReferralsRepository } from "./affiliate/referrals.repository.ts";
 import { createReferralsService } from "./affiliate/referrals.service.ts";
+import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
+import { createAnalyticsService } from "./analytics/analytics.service.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createResetTokensRepository } from "./auth/reset-tokens.repository.ts";
 import { createSessionsRepository } from "./auth/sessions.repository.ts";
@@ -16,8 +20,12 @@ import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createPostsRepository } from "./posts/posts.repository.ts";
 import { createPostsService } from "./posts/posts.service.ts";
+import { createPrivacyRepository } from "./privacy/privacy.repository.ts";
+import { createPrivacyService } from "./privacy/privacy.service.ts";
 import { createProfileRepository } from "./profile/profile.repository.ts";
 import { createProfileService } from "./profile/profile.service.ts";
+import { createSearchRepository } from "./search/search.repository.ts";
+import { createSearchService } from "./search/search.service.ts";
 import { createUploadsRepository } from "./uploads/uploads.repository.ts";
 import { createUploadsService } from "./uploads/uploads.service.ts";
 
@@ -25,6 +33,7 @@ type Infrastructure = {
   config: Config;
   storage: Storage;
   imageQueue: ProcessingQueue;
+  events: EventBus;
   db: Database;
   clock: Clock;
   mailer: Mailer;
@@ -42,6 +51,8 @@ export function createServices(infra: Infrastructure) {
     storage: infra.storage,
     queue: infra.imageQueue,
   });
+  const postsRepo = createPostsRepository(db);
+  const analyticsRepo = createAnalyticsRepository(db);
   const sessions = createSessionsService({ sessionsRepo: createSessionsRepository(db), clock });
   return {
     sessions,
@@ -63,10 +74,19 @@ export function createServices(infra: Infrastructure) {
       isAdmin,
     }),
     uploadsService,
-    postsService: createPostsService({
-      postsRepo: createPostsRepository(db),
-      uploadsRepo,
-      uploadsService,
+    postsService: createPostsService({ postsRepo, uploadsRepo, uploadsService, clock }),
+    analyticsService: createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }),
+    searchService: createSearchService({
+      searchRepo: createSearchRepository(db),
+      analyticsRepo,
+      hasher: createVisitorHasher(config.appSecret),
+      events: infra.events,
+      clock,
+    }),
+    privacyService: createPrivacyService({
+      profileRepo,
+      privacyRepo: createPrivacyRepository(db),
+      analyticsRepo,
       clock,
     }),
     contentService: createContentService({ contentRepo: createContentRepository(db) }),

@@ -7,13 +7,14 @@ import {
   taggedPosts,
   uploads,
 } from "#server/db/schema/index.ts";
+import { viewerKey } from "#server/modules/analytics/viewer-key.ts";
 
 /** The key post names are unique by: trimmed and lower-cased (matches the unique index). */
 const nameKey = sql`lower(btrim(${taggedPosts.postName}))`;
 const keyOf = (name: string) => name.trim().toLowerCase();
 
 const uniqueViewCount = sql<number>`(
-  select count(distinct ${searchAnalytics.visitorHash})::int from ${searchAnalytics}
+  select count(distinct ${viewerKey})::int from ${searchAnalytics}
   where ${searchAnalytics.postId} = "tagged_posts"."id" and ${searchAnalytics.action} = 'view'
 )`;
 
@@ -49,6 +50,11 @@ export function createPostsRepository(db: Database) {
         .from(taggedPosts)
         .where(and(eq(taggedPosts.id, id), eq(taggedPosts.userId, userId)))
         .limit(1);
+      return row;
+    },
+
+    async findById(id: string) {
+      const [row] = await db.select().from(taggedPosts).where(eq(taggedPosts.id, id)).limit(1);
       return row;
     },
 

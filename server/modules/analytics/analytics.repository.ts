@@ -1,0 +1,133 @@
+import { and, count, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "#server/db/client.ts";
+import { profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
+import { viewerKey } from "./viewer-key.ts";
+
+const visitor = alias(profiles, "visitor");
+const OWNER_LIST_LIMIT = 500;
+
+export function createAnalyticsRepository(db: Database) {
+  return {
+    async insert(rows: (typeof searchAnalytics.$inferInsert)[]) {
+      if (rows.length === 0) return [];
+      return db.insert(searchAnalytics).values(rows).returning();
+    },
+
+    /** When this visitor last recorded this term and action (for the 5-second duplicate window). */
+    async lastSame(visitorHash: string, action: string, searchTerm: string) {
+      const [row] = await db
+        .select({ createdAt: searchAnalytics.createdAt })
+        .from(searchAnalytics)
+        .where(
+          and(
+            eq(searchAnalytics.visitorHash, visitorHash),
+            eq(searchAnalytics.action, action as "search"),
+            eq(searchAnalytics.searchTerm, searchTerm),
+          ),
+        )
+        .orderBy(desc(searchAnalytics.createdAt))
+        .limit(1);
+      return row?.createdAt;
+    },
+
+    /** Events aimed at an owner, newest first, with the post's images and the visible visitor's avatar. */
+    async listForOwner(ownerId: string) {
+      return db
+        .select({
+          event: searchAnalytics,
+          visitorTagg: visitor.tagg,
+          visitorPicture: visitor.profilePictureUrl,
+          originalImage: taggedPosts.originalImage,
+          scrambledImage: taggedPosts.scrambledImage,
+          scrambleImage: taggedPosts.scrambleImage,
+        })
+        .from(searchAnalytics)
+        .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
+        .leftJoin(visitor, eq(visitor.id, searchAnalytics.visitorId))
+        .where(eq(searchAnalytics.targetUserId, ownerId))
+        .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
+        .limit(OWNER_LIST_LIMIT);
+    },
+
+    /** A cheap fingerprint of an owner's events: changes whenever one is added or deleted. */
+    async ownerFingerprint(ownerId: string) {
+      const [row] = await db
+        .select({ n: count(), latest: max(searchAnalytics.createdAt) })
+        .from(searchAnalytics)
+        .where(eq(searchAnalytics.targetUserId, ownerId));
+      return `${row?.n ?? 0}-${row?.latest ? new Date(row.latest).getTime() : 0}`;
+    },
+
+    async deleteForOwner(ownerId: string, ids: string[]) {
+      const rows = await db
+        .delete(searchAnalytics)
+        .where(and(eq(searchAnalytics.targetUserId, ownerId), inArray(searchAnalytics.id, ids)))
+        .returning({ id: searchAnalytics.id });
+      return rows.length;
+    },
+
+    /** Viewers of one post: named visitors by member id, anonymous ones by hash (never merged). */
+    async viewersOf(postId: string) {
+      const rows = await db
+        .select({
+          visitorId: searchAnalytics.visitorId,
+          firstName: visitor.firstName,
+          lastName: visitor.lastName,
+          tagg: visitor.tagg,
+          profilePictureUrl: visitor.profilePictureUrl,
+          viewCount: sql<number>`count(*)::int`,
+          lastViewed: sql<Date>`max(${searchAnalytics.createdAt})`,
+        })
+        .from(searchAnalytics)
+        .leftJoin(visitor, eq(visitor.id, searchAnalytics.visitorId))
+        .where(and(eq(searchAnalytics.postId, postId), eq(searchAnalytics.action, "view")))
+        .groupBy(
+          viewerKey,
+          searchAnalytics.visitorId,
+          visitor.firstName,
+          visitor.lastName,
+          visitor.tagg,
+          visitor.profilePictureUrl,
+        )
+        .orderBy(sql`max(${searchAnalytics.createdAt}) desc`);
+      return rows;
+    },
+
+    /** Whether this member ever viewed or searched one of the owner's posts while visible. */
+    async sawOpenly(ownerId: string, viewerId: string) {
+      const [row] = await db
+        .select({ id: searchAnalytics.id })
+        .from(searchAnalytics)
+        .where(
+          and(
+            eq(searchAnalytics.targetUserId, ownerId),
+            eq(searchAnalytics.visitorId, viewerId),
+            isNotNull(searchAnalytics.visitorId),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** The owner's post with the most unique viewers (ties: newest first). */
+    async highestViewed(ownerId: string) {
+      const [row] = await db
+        .select({
+          id: taggedPosts.id,
+          postName: taggedPosts.postName,
+          originalImage: taggedPosts.originalImage,
+          uniqueViewCount: sql<number>`count(distinct ${viewerKey})::int`,
+        })
+        .from(searchAnalytics)
+        .innerJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
+        .where(and(eq(searchAnalytics.targetUserId, ownerId), eq(searchAnalytics.action, "view")))
+        .groupBy(taggedPosts.id)
+        .orderBy(sql`count(distinct ${viewerKey}) desc`, desc(taggedPosts.createdAt))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

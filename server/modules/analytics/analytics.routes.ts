@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  analyticsListSchema,
+  deleteAnalyticsBodySchema,
+  deleteAnalyticsResponseSchema,
+  highestViewedPostSchema,
+  postViewersResponseSchema,
+  viewerIdParamsSchema,
+  viewerProfileSchema,
+} from "#contract/api/analytics.ts";
+import { postIdParamsSchema } from "#contract/api/posts.ts";
+import { requireMember } from "#server/plugins/auth.ts";
+import type { AnalyticsService } from "./analytics.service.ts";
+
+const member = { access: "member" } as const;
+
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: AnalyticsService }> = async (
+  app,
+  { analyticsService },
+) => {
+  // Polled every 3 s by the web app: a matching If-None-Match is answered 304 after one cheap query.
+  app.get(
+    "/api/tagg-analytics",
+    { config: member, schema: { response: { 200: analyticsListSchema, 304: z.null() } } },
+    async (request, reply) => {
+      const ownerId = requireMember(request).user.id;
+      const etag = await analyticsService.etag(ownerId);
+      reply.header("etag", etag).header("cache-control", "private, no-cache");
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send(null);
+      return analyticsService.list(ownerId);
+    },
+  );
+
+  app.delete(
+    "/api/tagg-analytics",
+    {
+      config: member,
+      schema: { body: deleteAnalyticsBodySchema, response: { 200: deleteAnalyticsResponseSchema } },
+    },
+    (request) => analyticsService.delete(requireMember(request).user.id, request.body.analyticsIds),
+  );
+
+  app.get(
+    "/api/posts/:id/viewers",
+    { config: member, schema: { params: postIdParamsSchema, response: { 200: postViewersResponseSchema } } },
+    (request) => analyticsService.viewers(requireMember(request).user.id, request.params.id),
+  );
+
+  app.get(
+    "/api/user-info/:viewerId",
+    { config: member, schema: { params: viewerIdParamsSchema, response: { 200: viewerProfileSchema } } },
+    (request) => analyticsService.viewerProfile(requireMember(request).user.id, request.params.viewerId),
+  );
+
+  app.get(
+    "/api/highest-viewed-post",
+    { config: member, schema: { response: { 200: highestViewedPostSchema } } },
+    (request) => analyticsService.highestViewed(requireMember(request).user.id),
+  );
+};

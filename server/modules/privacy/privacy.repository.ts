@@ -1,0 +1,20 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { profiles, taggs } from "#server/db/schema/index.ts";
+
+export function createPrivacyRepository(db: Database) {
+  return {
+    async setHidden(userId: string, tagg: string | null, hidden: boolean) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(profiles)
+          .set({ isHidden: hidden, updatedAt: new Date() })
+          .where(eq(profiles.id, userId));
+        if (tagg)
+          await tx.update(taggs).set({ isHidden: hidden, updatedAt: new Date() }).where(eq(taggs.tagg, tagg));
+      });
+    },
+  };
+}
+
+export type PrivacyRepository = ReturnType<typeof createPrivacyRepository>;

@@ -1,0 +1,97 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "#server/db/client.ts";
+import { profiles, searchAnalytics, taggedPosts, taggs } from "#server/db/schema/index.ts";
+
+const owner = alias(profiles, "owner");
+const RESULT_LIMIT = 50;
+
+const findableColumns = {
+  post: taggedPosts,
+  ownerTagg: owner.tagg,
+  ownerFirstName: owner.firstName,
+  ownerLastName: owner.lastName,
+  ownerPicture: owner.profilePictureUrl,
+};
+
+/** Visible posts of owners who are not hidden and whose tagg (if any) is not hidden. */
+const findable = and(
+  eq(taggedPosts.isVisible, true),
+  eq(owner.isHidden, false),
+  sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${owner.tagg} and ${taggs.isHidden})`,
+);
+
+export function createSearchRepository(db: Database) {
+  const base = () =>
+    db.select(findableColumns).from(taggedPosts).innerJoin(owner, eq(owner.id, taggedPosts.userId));
+
+  return {
+    /** Exact, case-insensitive matches on a post name (via its unique index) or an owner's tagg. */
+    async findExact(nameKey: string, taggKey: string | null) {
+      const [byName, byTagg] = await Promise.all([
+        base()
+          .where(and(findable, sql`lower(btrim(${taggedPosts.postName})) = ${nameKey}`))
+          .limit(RESULT_LIMIT),
+        taggKey
+          ? base()
+              .where(and(findable, eq(owner.tagg, taggKey)))
+              .orderBy(desc(taggedPosts.createdAt))
+              .limit(RESULT_LIMIT)
+          : Promise.resolve([]),
+      ]);
+      const seen = new Set<string>();
+      return [...byName, ...byTagg].filter((row) => !seen.has(row.post.id) && seen.add(row.post.id));
+    },
+
+    async findVisiblePost(postId: string) {
+      const [row] = await base()
+        .where(and(findable, eq(taggedPosts.id, postId)))
+        .limit(1);
+      return row;
+    },
+
+    async findVisibleOwnerByTagg(taggKey: string) {
+      const [row] = await db
+        .select({ id: owner.id })
+        .from(owner)
+        .where(
+          and(
+            eq(owner.tagg, taggKey),
+            eq(owner.isHidden, false),
+            sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${owner.tagg} and ${taggs.isHidden})`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** A visitor's own history (every event carrying their hash), newest first. */
+    async historyOf(visitorHash: string) {
+      return db
+        .select({
+          event: searchAnalytics,
+          post: taggedPosts,
+          ownerFirstName: owner.firstName,
+          ownerLastName: owner.lastName,
+          ownerTagg: owner.tagg,
+        })
+        .from(searchAnalytics)
+        .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
+        .leftJoin(owner, eq(owner.id, searchAnalytics.targetUserId))
+        .where(eq(searchAnalytics.visitorHash, visitorHash))
+        .orderBy(desc(searchAnalytics.createdAt))
+        .limit(500);
+    },
+
+    async deleteHistoryOf(visitorHash: string, visitorId: string) {
+      const rows = await db
+        .delete(searchAnalytics)
+        .where(or(eq(searchAnalytics.visitorHash, visitorHash), eq(searchAnalytics.visitorId, visitorId)))
+        .returning({ id: searchAnalytics.id });
+      return rows.length;
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;
+export type FindableRow = Awaited<ReturnType<SearchRepository["findExact"]>>[number];

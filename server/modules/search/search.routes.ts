@@ -1,0 +1,74 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  deleteSearchHistoryResponseSchema,
+  publicSearchQuerySchema,
+  publicSearchResponseSchema,
+  searchHistoryResponseSchema,
+  trackInternalSearchBodySchema,
+  trackResponseSchema,
+  trackSearchBodySchema,
+} from "#contract/api/search.ts";
+import { requireMember } from "#server/plugins/auth.ts";
+import type { SearchService } from "./search.service.ts";
+
+const member = { access: "member" } as const;
+/** Tracking is open to visitors who are not signed in, so it is rate-limited per client. */
+const trackingLimit = { rateLimit: { max: 120, timeWindow: 60_000 } };
+
+function visitorOf(request: FastifyRequest) {
+  const userAgent = request.headers["user-agent"] ?? "";
+  return request.auth ? { user: request.auth.user } : { ipAddress: request.ip, userAgent };
+}
+
+const metaOf = (request: FastifyRequest) => ({
+  ipAddress: request.ip,
+  userAgent: request.headers["user-agent"],
+});
+
+export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService }> = async (
+  app,
+  { searchService },
+) => {
+  app.get(
+    "/api/public/tagged-posts",
+    { schema: { querystring: publicSearchQuerySchema, response: { 200: publicSearchResponseSchema } } },
+    (request) => searchService.search(request.query.search, request.auth?.user),
+  );
+
+  app.post(
+    "/api/track-search",
+    {
+      config: trackingLimit,
+      schema: { body: trackSearchBodySchema, response: { 202: trackResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await searchService.track(visitorOf(request), request.body, metaOf(request));
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.post(
+    "/api/track-internal-search",
+    {
+      config: trackingLimit,
+      schema: { body: trackInternalSearchBodySchema, response: { 202: trackResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await searchService.track(visitorOf(request), request.body, metaOf(request));
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.get(
+    "/api/user-search-history",
+    { config: member, schema: { response: { 200: searchHistoryResponseSchema } } },
+    (request) => searchService.history(requireMember(request).user),
+  );
+
+  app.delete(
+    "/api/user-search-history",
+    { config: member, schema: { response: { 200: deleteSearchHistoryResponseSchema } } },
+    (request) => searchService.deleteHistory(requireMember(request).user),
+  );
+};
