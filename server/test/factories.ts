@@ -51,3 +51,39 @@ export async function registerMember({ app }: TestApp, overrides: Parameters<typ
 
 /** Headers of a signed-in browser request from our own origin. */
 export const asMember = (cookie: string) => ({ cookie, ...SAME_ORIGIN });
+
+/** Gives a member a tagg directly in the database (the claim flow has its own tests). */
+export async function giveTagg(
+  t: TestApp,
+  member: { user: { id: string }; input: { firstName: string; lastName: string; email: string } },
+  tagg: string,
+) {
+  const { taggs, profiles } = await import("#server/db/schema/index.ts");
+  const { eq } = await import("drizzle-orm");
+  await t.db.insert(taggs).values({
+    tagg,
+    firstName: member.input.firstName,
+    lastName: member.input.lastName,
+    email: member.input.email,
+  });
+  await t.db.update(profiles).set({ tagg }).where(eq(profiles.id, member.user.id));
+}
+
+/** Creates a tagged post through the API (upload + create) and answers it. */
+export async function createPost(
+  t: TestApp,
+  member: { cookie: string },
+  postName: string,
+  extra: Record<string, unknown> = {},
+) {
+  const { png, uploadImage } = await import("./images.ts");
+  const upload = (await uploadImage(t, member.cookie, await png(64, 48))).json();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/tagged-posts",
+    headers: asMember(member.cookie),
+    payload: { postName, originalImage: upload.imageUrl, scrambledImage: upload.scrambledImageUrl, ...extra },
+  });
+  if (res.statusCode !== 201) throw new Error(`create post failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; postName: string; originalImage: string };
+}

@@ -1,0 +1,405 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { searchAnalytics } from "#server/db/schema/index.ts";
+import {
+  asMember,
+  createPost,
+  giveTagg,
+  registerMember,
+  SAME_ORIGIN,
+  uniqueIp,
+} from "#server/test/factories.ts";
+import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
+
+type Member = Awaited<ReturnType<typeof registerMember>>;
+const HOUR = 3_600_000;
+
+const track = (
+  t: TestApp,
+  member: Member | null,
+  payload: Record<string, unknown>,
+  url = "/api/track-search",
+) =>
+  t.app.inject({
+    method: "POST",
+    url,
+    headers: member ? asMember(member.cookie) : SAME_ORIGIN,
+    payload,
+    remoteAddress: member ? "127.0.0.1" : uniqueIp(),
+  });
+
+const setMode = (t: TestApp, member: Member, privacyMode: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/privacy-settings",
+    headers: asMember(member.cookie),
+    payload: { privacyMode },
+  });
+
+const analyticsOf = async (t: TestApp, member: Member) =>
+  (await t.app.inject({ url: "/api/tagg-analytics", headers: { cookie: member.cookie } })).json();
+
+/** Every answer the owner can get about their visitors, as one string to search for leaks. */
+async function everythingOwnerSees(t: TestApp, owner: Member, postId: string, visitorId: string) {
+  const urls = [
+    "/api/tagg-analytics",
+    `/api/posts/${postId}/viewers`,
+    `/api/user-info/${visitorId}`,
+    "/api/highest-viewed-post",
+  ];
+  const bodies = await Promise.all(
+    urls.map((url) => t.app.inject({ url, headers: { cookie: owner.cookie } })),
+  );
+  return bodies.map((res) => res.body).join("\n");
+}
+
+async function setup(clock = manualClock()) {
+  const t = await createTestApp({ clock });
+  const ada = await registerMember(t, { firstName: "Ada", lastName: "Owner" });
+  const bob = await registerMember(t, { firstName: "Bob", lastName: "Visitor" });
+  await giveTagg(t, bob, "bob_v");
+  const post = await createPost(t, ada, "Lighthouse");
+  return { t, ada, bob, post, clock };
+}
+
+describe("visitor tracking", () => {
+  it("records a visible member's search and view for the owner, with id, name and tagg but no e-mail", async () => {
+    const { t, ada, bob, post } = await setup();
+    expect((await track(t, bob, { searchTerm: "LIGHTHOUSE " })).json()).toEqual({
+      recorded: 1,
+      skipped: null,
+    });
+    expect(
+      (await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id })).json().recorded,
+    ).toBe(1);
+
+    const events = await analyticsOf(t, ada);
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({
+      action: "view",
+      postId: post.id,
+      visitorName: "Bob Visitor",
+      visitorId: bob.user.id,
+      visitorTagg: "bob_v",
+    });
+    expect(events[1]).toMatchObject({ action: "search", searchTerm: "lighthouse", postName: "Lighthouse" });
+    const all = await everythingOwnerSees(t, ada, post.id, bob.user.id);
+    expect(all).toContain("Bob");
+    expect(all).not.toContain(bob.input.email);
+    expect(all).not.toContain(ada.input.email);
+  });
+
+  it("skips short terms, repeats within 5 seconds and the member's own posts", async () => {
+    const { t, ada, bob, clock } = await setup();
+    expect((await track(t, bob, { searchTerm: "li" })).json()).toEqual({ recorded: 0, skipped: "too_short" });
+    expect((await track(t, bob, { searchTerm: "lighthouse" })).json().recorded).toBe(1);
+    clock.advance(4_000);
+    expect((await track(t, bob, { searchTerm: "Lighthouse" })).json()).toEqual({
+      recorded: 0,
+      skipped: "duplicate",
+    });
+    clock.advance(1_500);
+    expect((await track(t, bob, { searchTerm: "lighthouse" })).json().recorded).toBe(1);
+    expect((await track(t, ada, { searchTerm: "lighthouse" })).json()).toEqual({
+      recorded: 0,
+      skipped: "own_post",
+    });
+    expect((await track(t, bob, { searchTerm: "lighthous" })).json()).toEqual({
+      recorded: 0,
+      skipped: "not_found",
+    });
+    expect(await analyticsOf(t, ada)).toHaveLength(2);
+  });
+
+  it("records internal searches aimed at a tagg", async () => {
+    const { t, ada, bob } = await setup();
+    await giveTagg(t, ada, "ada_o");
+    const res = await track(
+      t,
+      bob,
+      { targetTagg: "ada_o", searchTerm: "ada_o", postId: null },
+      "/api/track-internal-search",
+    );
+    expect(res.json()).toEqual({ recorded: 1, skipped: null });
+    expect((await analyticsOf(t, ada))[0]).toMatchObject({
+      action: "internal_search",
+      postId: null,
+      visitorId: bob.user.id,
+    });
+  });
+});
+
+describe("privacy modes", () => {
+  it("records a paused visitor as Anonymous User with nothing identifying stored or shown — even after they return to show", async () => {
+    const { t, ada, bob, post } = await setup();
+    expect((await setMode(t, bob, "pause")).json()).toMatchObject({
+      privacyMode: "pause",
+      timeRemaining: 48,
+    });
+    await track(t, bob, { searchTerm: "lighthouse" });
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+
+    const rows = await t.db.select().from(searchAnalytics);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        visitorId: null,
+        visitorName: "Anonymous User",
+        ipAddress: null,
+        userAgent: null,
+      });
+      expect(JSON.stringify(row)).not.toContain(bob.input.email);
+      expect(JSON.stringify(row)).not.toContain("Bob");
+    }
+
+    await setMode(t, bob, "show");
+    const all = await everythingOwnerSees(t, ada, post.id, bob.user.id);
+    expect(all).not.toContain("Bob");
+    expect(all).not.toContain("bob_v");
+    expect(all).not.toContain(bob.user.id);
+    expect(all).not.toContain(bob.input.email);
+    const events = await analyticsOf(t, ada);
+    expect(
+      events.every(
+        (e: { visitorName: string; visitorId: null }) =>
+          e.visitorName === "Anonymous User" && e.visitorId === null,
+      ),
+    ).toBe(true);
+    const viewers = (
+      await t.app.inject({ url: `/api/posts/${post.id}/viewers`, headers: { cookie: ada.cookie } })
+    ).json();
+    expect(viewers).toEqual({
+      postName: "Lighthouse",
+      totalUnique: 1,
+      viewers: [{ firstName: "Anonymous User", viewCount: 1, lastViewed: expect.any(String) }],
+    });
+    expect(
+      (await t.app.inject({ url: `/api/user-info/${bob.user.id}`, headers: { cookie: ada.cookie } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("never merges a visitor's open and anonymous views, so the anonymous ones cannot be attributed", async () => {
+    const { t, ada, bob, post, clock } = await setup();
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    await setMode(t, bob, "pause");
+    clock.advance(10_000);
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    const viewers = (
+      await t.app.inject({ url: `/api/posts/${post.id}/viewers`, headers: { cookie: ada.cookie } })
+    ).json();
+    expect(viewers.totalUnique).toBe(2);
+    expect(viewers.viewers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: bob.user.id, firstName: "Bob", viewCount: 1 }),
+        { firstName: "Anonymous User", viewCount: 1, lastViewed: expect.any(String) },
+      ]),
+    );
+  });
+
+  it("grants hide only with 5 unique viewers on the member's best post, and applies pause otherwise", async () => {
+    const { t, bob } = await setup();
+    expect((await setMode(t, bob, "hide")).json()).toMatchObject({
+      privacyMode: "pause",
+      requestedMode: "hide",
+    });
+
+    const bobPost = await createPost(t, bob, "Bob's boat");
+    for (let i = 0; i < 5; i++) {
+      const viewer = await registerMember(t);
+      await track(t, viewer, { searchTerm: "bob's boat", action: "view", postId: bobPost.id });
+    }
+    expect((await setMode(t, bob, "hide")).json()).toEqual({
+      privacyMode: "hide",
+      requestedMode: "hide",
+      timeRemaining: 0,
+    });
+    expect(
+      (await t.app.inject({ url: "/api/highest-viewed-post", headers: { cookie: bob.cookie } })).json(),
+    ).toMatchObject({
+      postName: "Bob's boat",
+      uniqueViewCount: 5,
+    });
+  });
+
+  it("ends a pause after 48 hours and records the visitor openly again", async () => {
+    const { t, ada, bob, post, clock } = await setup();
+    await setMode(t, bob, "pause");
+    clock.advance(47 * HOUR);
+    const during = (
+      await t.app.inject({ url: "/api/privacy-settings", headers: { cookie: bob.cookie } })
+    ).json();
+    expect(during).toEqual({ privacyMode: "pause", timeRemaining: 1 });
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+
+    clock.advance(HOUR);
+    expect(
+      (await t.app.inject({ url: "/api/privacy-settings", headers: { cookie: bob.cookie } })).json(),
+    ).toEqual({
+      privacyMode: "show",
+      timeRemaining: 0,
+    });
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    const events = await analyticsOf(t, ada);
+    expect(events.map((e: { visitorName: string }) => e.visitorName)).toEqual([
+      "Bob Visitor",
+      "Anonymous User",
+    ]);
+  });
+
+  it("records visitors who are not signed in anonymously", async () => {
+    const { t, ada } = await setup();
+    expect((await track(t, null, { searchTerm: "lighthouse" })).json().recorded).toBe(1);
+    expect((await analyticsOf(t, ada))[0]).toMatchObject({ visitorName: "Anonymous User", visitorId: null });
+  });
+
+  it("validates privacy settings and needs a signed-in member", async () => {
+    const { t, bob } = await setup();
+    expect((await setMode(t, bob, "invisible")).statusCode).toBe(400);
+    expect((await t.app.inject({ url: "/api/privacy-settings" })).statusCode).toBe(401);
+  });
+});
+
+describe("owner analytics", () => {
+  it("answers 304 to a poll when nothing changed, and the new list when something did", async () => {
+    const { t, ada, bob, clock } = await setup();
+    await track(t, bob, { searchTerm: "lighthouse" });
+    const first = await t.app.inject({ url: "/api/tagg-analytics", headers: { cookie: ada.cookie } });
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({
+      url: "/api/tagg-analytics",
+      headers: { cookie: ada.cookie, "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    clock.advance(6_000);
+    await track(t, bob, { searchTerm: "lighthouse" });
+    const changed = await t.app.inject({
+      url: "/api/tagg-analytics",
+      headers: { cookie: ada.cookie, "if-none-match": etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toHaveLength(2);
+  });
+
+  it("lets only the owner delete their analytics entries", async () => {
+    const { t, ada, bob } = await setup();
+    await track(t, bob, { searchTerm: "lighthouse" });
+    const ids = (await analyticsOf(t, ada)).map((e: { id: string }) => e.id);
+    const del = (member: Member, payload: unknown) =>
+      t.app.inject({
+        method: "DELETE",
+        url: "/api/tagg-analytics",
+        headers: asMember(member.cookie),
+        payload: payload as object,
+      });
+
+    expect((await del(bob, { analyticsIds: ids })).json()).toEqual({ deleted: 0 });
+    expect(await analyticsOf(t, ada)).toHaveLength(1);
+    expect((await del(ada, { analyticsIds: [] })).statusCode).toBe(400);
+    expect((await del(ada, { analyticsIds: ["not-an-id"] })).statusCode).toBe(400);
+    expect((await del(ada, { analyticsIds: ids })).json()).toEqual({ deleted: 1 });
+    expect(await analyticsOf(t, ada)).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          method: "DELETE",
+          url: "/api/tagg-analytics",
+          headers: SAME_ORIGIN,
+          payload: { analyticsIds: ids },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it("shows viewer lists only to the post's owner", async () => {
+    const { t, bob, post } = await setup();
+    const res = await t.app.inject({ url: `/api/posts/${post.id}/viewers`, headers: { cookie: bob.cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: "Access denied" });
+    const missing = await t.app.inject({
+      url: "/api/posts/00000000-0000-4000-8000-000000000000/viewers",
+      headers: { cookie: bob.cookie },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("gives a viewer's profile only to an owner they openly visited — no lookups of strangers", async () => {
+    const { t, ada, bob, post } = await setup();
+    const lookup = (who: Member, id: string) =>
+      t.app.inject({ url: `/api/user-info/${id}`, headers: { cookie: who.cookie } });
+    expect((await lookup(ada, bob.user.id)).statusCode).toBe(404);
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    const res = await lookup(ada, bob.user.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      firstName: "Bob",
+      lastName: "Visitor",
+      tagg: "bob_v",
+      profile: { bio: null, profilePictureUrl: null, socialLinks: { platforms: {}, shortcuts: [] } },
+    });
+    expect(res.body).not.toContain("@");
+    expect((await lookup(bob, ada.user.id)).statusCode).toBe(404);
+  });
+});
+
+describe("my search history", () => {
+  it("lists my own searches (anonymous ones included, owner hidden when they chose) and deletes them everywhere", async () => {
+    const { t, ada, bob, post, clock } = await setup();
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    await setMode(t, bob, "pause");
+    clock.advance(6_000);
+    await track(t, bob, { searchTerm: "lighthouse" });
+
+    const history = (
+      await t.app.inject({ url: "/api/user-search-history", headers: { cookie: bob.cookie } })
+    ).json();
+    expect(history.map((h: { action: string; wasAnonymous: boolean }) => [h.action, h.wasAnonymous])).toEqual(
+      [
+        ["search", true],
+        ["view", false],
+      ],
+    );
+    expect(history[1]).toMatchObject({
+      postName: "Lighthouse",
+      ownerFirstName: "Ada",
+      ownerLastName: "Owner",
+    });
+    expect(JSON.stringify(history)).not.toContain(ada.input.email);
+    expect(
+      (await t.app.inject({ url: "/api/user-search-history", headers: { cookie: ada.cookie } })).json(),
+    ).toEqual([]);
+
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: "/api/user-search-history",
+      headers: asMember(bob.cookie),
+    });
+    expect(del.json()).toEqual({ deleted: 2 });
+    expect(await analyticsOf(t, ada)).toEqual([]);
+    expect((await t.app.inject({ url: "/api/user-search-history" })).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/events", () => {
+  it("pushes a new analytics event to the owner's open stream", async () => {
+    const { t, ada, bob } = await setup();
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const controller = new AbortController();
+    const stream = await fetch(`${address}/api/events`, {
+      headers: { cookie: ada.cookie },
+      signal: controller.signal,
+    });
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    const reader = stream.body?.getReader();
+    await reader?.read(); // retry hint
+    await track(t, bob, { searchTerm: "lighthouse" });
+    let text = "";
+    while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader?.read())?.value);
+    expect(text).toContain("event: analytics");
+    expect(text).toContain('"visitorName":"Bob Visitor"');
+    expect(text).not.toContain(bob.input.email);
+    controller.abort();
+    expect((await fetch(`${address}/api/events`)).status).toBe(401);
+  });
+});
