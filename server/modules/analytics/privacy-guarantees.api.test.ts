@@ -64,11 +64,12 @@ async function setup(clock = manualClock()) {
 
 describe("visitor tracking", () => {
   it("records a visible member's search and view for the owner, with id, name and tagg but no e-mail", async () => {
-    const { t, ada, bob, post } = await setup();
+    const { t, ada, bob, post, clock } = await setup();
     expect((await track(t, bob, { searchTerm: "LIGHTHOUSE " })).json()).toEqual({
       recorded: 1,
       skipped: null,
     });
+    clock.advance(1_000);
     expect(
       (await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id })).json().recorded,
     ).toBe(1);
