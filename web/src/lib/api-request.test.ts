@@ -48,6 +48,9 @@ describe("buildApiError", () => {
     );
     expect(withFields.body?.fields).toEqual({ email: "Bad" });
     expect(buildApiError(500, "Internal Server Error", "<html>oops</html>").body).toBeNull();
+    expect(
+      buildApiError(409, "Conflict", '{"error":"Taken","suggestions":["a 2026","b",3]}').body?.suggestions,
+    ).toEqual(["a 2026", "b"]);
     expect(buildApiError(500, "Internal Server Error", "[1,2]").body).toBeNull();
   });
 });

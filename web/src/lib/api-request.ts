@@ -7,6 +7,8 @@ export type ApiErrorBody = {
   error?: string;
   message?: string;
   fields?: Record<string, string>;
+  /** With a 409 for a taken post name: free alternatives. */
+  suggestions?: string[];
 };
 
 /** A non-2xx answer. `message` is "<status>: <body text or status text>" as spec 1 §8 describes. */
@@ -45,6 +47,9 @@ function parseErrorBody(text: string): ApiErrorBody | null {
           (entry): entry is [string, string] => typeof entry[1] === "string",
         ),
       );
+    }
+    if (Array.isArray(record.suggestions)) {
+      body.suggestions = record.suggestions.filter((item): item is string => typeof item === "string");
     }
     return body;
   } catch {

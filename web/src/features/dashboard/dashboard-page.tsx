@@ -3,6 +3,7 @@ import type { Profile } from "#contract/api/profile.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
+import { MyTaggedPostsCard } from "#web/features/posts/my-tagged-posts-card.tsx";
 import { needsTagg } from "./dashboard-display.ts";
 import { DashboardHeader } from "./dashboard-header.tsx";
 import { UpgradeBanner } from "./upgrade-banner.tsx";
@@ -22,9 +23,10 @@ export function DashboardPage({ profile }: DashboardPageProps) {
         </Alert>
       ) : null}
       {plan.premium ? null : <UpgradeBanner />}
+      <MyTaggedPostsCard profile={profile} />
       <p className="rounded-2xl border border-dashed border-slate-300 px-5 py-6 text-center text-sm text-slate-600">
-        Your visitor analytics, tagged posts, privacy settings, affiliate and social link cards appear here as
-        each of those features is released.
+        Your visitor analytics, privacy settings, affiliate and social link cards appear here as each of those
+        features is released.
       </p>
     </div>
   );

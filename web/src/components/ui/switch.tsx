@@ -1,0 +1,22 @@
+import { Switch as SwitchPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "#web/lib/cn.ts";
+
+export type SwitchProps = ComponentProps<typeof SwitchPrimitive.Root>;
+
+/** An on/off switch (role="switch"). Label it with a <Label htmlFor> or aria-label. */
+export function Switch({ className, ...props }: SwitchProps) {
+  return (
+    <SwitchPrimitive.Root
+      className={cn(
+        "peer inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-slate-300 shadow-xs transition-colors",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        "disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-brand-600",
+        className,
+      )}
+      {...props}
+    >
+      <SwitchPrimitive.Thumb className="pointer-events-none block size-5 rounded-full bg-white shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
+    </SwitchPrimitive.Root>
+  );
+}

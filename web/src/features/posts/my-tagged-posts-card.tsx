@@ -1,0 +1,144 @@
+import { ImagePlus, Plus, RefreshCw, TriangleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { TaggedPost } from "#contract/api/posts.ts";
+import type { Profile } from "#contract/api/profile.ts";
+import { TIMING } from "#contract/limits.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "#web/components/ui/card.tsx";
+import { getFullName } from "#web/lib/person.ts";
+import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
+import { BulkPostActions } from "./bulk-post-actions.tsx";
+import { MyTaggedPostsDialog } from "./my-tagged-posts-dialog.tsx";
+import { PostDetailDialog } from "./post-detail-dialog.tsx";
+import { PostGrid, PostGridSkeleton } from "./post-grid.tsx";
+import { useTaggedPosts } from "./use-tagged-posts.ts";
+
+/** How many posts the dashboard card shows; the rest are in the popup (spec 1 §9). */
+export const DASHBOARD_SUMMARY_COUNT = 4;
+
+/**
+ * After a post is created the newest post is highlighted for 3 s, once: the create page sets a session
+ * flag, which is cleared as soon as the fresh list is shown.
+ */
+function useFlashHighlight(posts: TaggedPost[] | undefined, isFetching: boolean): string | null {
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const newestId = posts?.[0]?.id;
+
+  useEffect(() => {
+    if (!newestId || isFetching) return;
+    if (!safeStorage.get("session", STORAGE_KEYS.flashTaggedPosts)) return;
+    safeStorage.remove("session", STORAGE_KEYS.flashTaggedPosts);
+    setHighlightedId(newestId);
+  }, [newestId, isFetching]);
+
+  useEffect(() => {
+    if (!highlightedId) return;
+    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    document
+      .querySelector(`[data-post-id="${CSS.escape(highlightedId)}"]`)
+      ?.scrollIntoView({ block: "center", behavior: reduce ? "auto" : "smooth" });
+    const timer = window.setTimeout(() => setHighlightedId(null), TIMING.flashHighlightMs);
+    return () => window.clearTimeout(timer);
+  }, [highlightedId]);
+
+  return highlightedId;
+}
+
+export type MyTaggedPostsCardProps = { profile: Profile };
+
+/** Dashboard card: the newest posts, All (count) popup, Create Another, bulk tools, empty and error states. */
+export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
+  const query = useTaggedPosts();
+  const posts = query.data;
+  const highlightedId = useFlashHighlight(posts, query.isFetching);
+  const [showAll, setShowAll] = useState(false);
+  const [openPostId, setOpenPostId] = useState<string | null>(null);
+  const openPost = posts?.find((post) => post.id === openPostId) ?? null;
+  const count = posts?.length ?? 0;
+
+  return (
+    <Card role="region" aria-labelledby="my-tagged-posts-title">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 pb-0 sm:p-6 sm:pb-0">
+        <div className="grid gap-1">
+          <CardTitle id="my-tagged-posts-title">My Tagged Posts</CardTitle>
+          <CardDescription>Your posts, newest first. Open one to see, share or download it.</CardDescription>
+        </div>
+        {count > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => setShowAll(true)}>
+              All ({count})
+            </Button>
+            <Button asChild size="sm">
+              <Link to="/create-post">
+                <Plus aria-hidden="true" />
+                Create Another
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+      </CardHeader>
+      <CardContent className="p-4 sm:p-6">
+        {query.isPending ? (
+          <PostGridSkeleton label="Loading your tagged posts..." />
+        ) : query.isError ? (
+          <Alert variant="destructive" role="alert" className="items-center">
+            <TriangleAlert aria-hidden="true" />
+            <p className="flex-1">Failed to fetch tagged posts</p>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void query.refetch()}
+              disabled={query.isFetching}
+            >
+              <RefreshCw aria-hidden="true" />
+              Try Again
+            </Button>
+          </Alert>
+        ) : count === 0 ? (
+          <EmptyState
+            icon={ImagePlus}
+            title="No Tagged Posts Yet"
+            description="Give a photo a unique name so people can find it by searching for that name."
+            action={
+              <Button asChild>
+                <Link to="/create-post">Create Your First Post</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <PostGrid
+            posts={(posts ?? []).slice(0, DASHBOARD_SUMMARY_COUNT)}
+            highlightedId={highlightedId}
+            onOpen={(post) => setOpenPostId(post.id)}
+          />
+        )}
+      </CardContent>
+      {count > 0 ? (
+        <CardFooter className="px-4 sm:px-6">
+          <BulkPostActions subscriptionStatus={profile.subscriptionStatus} postCount={count} />
+        </CardFooter>
+      ) : null}
+      <MyTaggedPostsDialog
+        open={showAll}
+        onOpenChange={setShowAll}
+        posts={posts ?? []}
+        onOpenPost={(post) => setOpenPostId(post.id)}
+      />
+      <PostDetailDialog
+        post={openPost}
+        onClose={() => setOpenPostId(null)}
+        creatorName={getFullName(profile)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { Search } from "lucide-react";
+import { useId, useState } from "react";
+import type { TaggedPost } from "#contract/api/posts.ts";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
+import { filterPostsByName } from "./post-display.ts";
+import { PostGrid } from "./post-grid.tsx";
+
+export type MyTaggedPostsDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  posts: TaggedPost[];
+  onOpenPost: (post: TaggedPost) => void;
+};
+
+/** The My Tagged Posts popup: every post, newest first, filtered by post name. */
+export function MyTaggedPostsDialog({ open, onOpenChange, posts, onOpenPost }: MyTaggedPostsDialogProps) {
+  const filterId = useId();
+  const [filter, setFilter] = useState("");
+  const shown = filterPostsByName(posts, filter);
+  const restoreFocus = useRestoreFocus();
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setFilter("");
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-h-[90dvh] max-w-5xl gap-4 p-4 sm:p-6" {...restoreFocus}>
+        <div className="grid gap-1">
+          <DialogTitle>My Tagged Posts</DialogTitle>
+          <DialogDescription>
+            All {posts.length} of your posts, newest first. Open one to see it in full.
+          </DialogDescription>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={filterId}>Filter by post name</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <Input
+              id={filterId}
+              type="search"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              placeholder="Type part of a post name"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <p className="sr-only" aria-live="polite">
+          {filter.trim() ? `${shown.length} of ${posts.length} posts shown` : ""}
+        </p>
+        {shown.length > 0 ? (
+          <PostGrid posts={shown} onOpen={onOpenPost} />
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+            No posts match “{filter.trim()}”.
+          </p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,177 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Download, EyeOff, Flag, ShieldCheck, Shuffle } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import type { TaggedPost } from "#contract/api/posts.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Switch } from "#web/components/ui/switch.tsx";
+import { errorMessage } from "#web/lib/api-request.ts";
+import { downloadPostImage } from "./download-post-image.ts";
+import { LikeButton } from "./like-button.tsx";
+import { PostDetailImage } from "./post-detail-image.tsx";
+import { detailImageSources, formatPostDate, postDisplayName } from "./post-display.ts";
+import { ShareMenu } from "./share-menu.tsx";
+import { fetchImageBanner } from "./use-image-banner.ts";
+import { useImageFallback } from "./use-image-fallback.ts";
+import { useReportPost } from "./use-post-mutations.ts";
+
+export type PostDetailDialogProps = {
+  /** The post to show; the dialog is open while this is set. */
+  post: TaggedPost | null;
+  onClose: () => void;
+  /** Who made the post: the member's own name on their own posts. */
+  creatorName: string;
+  /** Report is offered on other members' posts only. */
+  canReport?: boolean;
+};
+
+/** The draggable post detail dialog of spec 1 §2. */
+export function PostDetailDialog({ post, onClose, creatorName, canReport = false }: PostDetailDialogProps) {
+  return (
+    <DraggableDialog
+      open={post !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={post ? postDisplayName(post.postName) : ""}
+      description={post ? `By ${creatorName} · ${formatPostDate(post.createdAt)}` : ""}
+      className="max-w-2xl"
+    >
+      {post ? <PostDetailBody post={post} canReport={canReport} /> : null}
+    </DraggableDialog>
+  );
+}
+
+function PostDetailBody({ post, canReport }: { post: TaggedPost; canReport: boolean }) {
+  const queryClient = useQueryClient();
+  const includeNameId = useId();
+  const image = useImageFallback(detailImageSources(post));
+  const name = postDisplayName(post.postName);
+  const [downloading, setDownloading] = useState(false);
+  const [includeName, setIncludeName] = useState(true);
+  const [confirmReport, setConfirmReport] = useState(false);
+  const report = useReportPost();
+
+  const download = async () => {
+    if (!image.src) return;
+    setDownloading(true);
+    try {
+      const { bannerProblem } = await downloadPostImage({
+        src: image.src,
+        postName: post.postName,
+        includeName,
+        loadBanner: () => fetchImageBanner(queryClient),
+      });
+      if (bannerProblem) {
+        toast.warning("Downloaded Without Banner", {
+          description: `${bannerProblem}. The image was downloaded without the banner.`,
+        });
+      } else {
+        toast.success("Image Downloaded");
+      }
+    } catch {
+      toast.error("Download Failed", { description: "Unable to download the image. Please try again." });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const sendReport = () =>
+    report.mutate(post.id, {
+      onSuccess: ({ removed }) => {
+        setConfirmReport(false);
+        toast.success("Post Reported", {
+          description: removed
+            ? "Thank you. The post has been removed."
+            : "Thank you. Our team will review it.",
+        });
+      },
+      onError: (error) => {
+        setConfirmReport(false);
+        toast.error("Report Failed", { description: errorMessage(error, "Failed to report post") });
+      },
+    });
+
+  return (
+    <div className="grid gap-4 p-4 sm:p-5">
+      <div className="flex flex-wrap gap-2">
+        {post.scrambleImage ? (
+          <Badge>
+            <Shuffle aria-hidden="true" />
+            Scrambled Version
+          </Badge>
+        ) : (
+          <Badge variant="neutral">Original Version</Badge>
+        )}
+        {post.hidePersonalInfo ? (
+          <Badge variant="neutral">
+            <ShieldCheck aria-hidden="true" />
+            Personal Info Hidden
+          </Badge>
+        ) : null}
+        {post.isVisible ? null : (
+          <Badge variant="neutral">
+            <EyeOff aria-hidden="true" />
+            Hidden from search
+          </Badge>
+        )}
+      </div>
+
+      <PostDetailImage image={image} scrambled={post.scrambleImage} alt={`Image of ${name}`} />
+
+      {name !== post.postName.trim() ? (
+        <p className="text-sm text-slate-600">
+          Post name: <span className="font-medium break-words text-slate-900">{post.postName}</span>
+        </p>
+      ) : null}
+      {post.comment ? (
+        <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm whitespace-pre-wrap break-words text-slate-800">
+          {post.comment}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-2">
+        <LikeButton />
+        <ShareMenu postName={post.postName} />
+        <Button onClick={() => void download()} disabled={!image.src || downloading}>
+          {downloading ? <Spinner className="text-white" /> : <Download aria-hidden="true" />}
+          Download
+        </Button>
+        {canReport ? (
+          <Button
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            onClick={() => setConfirmReport(true)}
+          >
+            <Flag aria-hidden="true" />
+            Report
+          </Button>
+        ) : null}
+      </div>
+      <div className="flex items-center gap-2">
+        <Switch id={includeNameId} checked={includeName} onCheckedChange={setIncludeName} />
+        <Label htmlFor={includeNameId} className="font-normal text-slate-700">
+          Add the post name to the downloaded image
+        </Label>
+      </div>
+
+      {canReport ? (
+        <ConfirmDialog
+          open={confirmReport}
+          onOpenChange={setConfirmReport}
+          title="Report this post?"
+          description={
+            <p>Reports are reviewed by the Tagit team. A post that many members report may be removed.</p>
+          }
+          confirmLabel="Report"
+          destructive
+          pending={report.isPending}
+          onConfirm={sendReport}
+        />
+      ) : null}
+    </div>
+  );
+}

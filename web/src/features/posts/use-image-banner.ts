@@ -1,0 +1,10 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ImageBanner } from "#contract/api/posts.ts";
+
+/** The admin-set banner drawn on downloaded images (GET /api/image-banner, public). */
+export const IMAGE_BANNER_QUERY_KEY = ["/api/image-banner"] as const;
+
+/** Fetched when a download starts; reused for a minute so several downloads ask once. */
+export function fetchImageBanner(queryClient: QueryClient): Promise<ImageBanner> {
+  return queryClient.fetchQuery<ImageBanner>({ queryKey: IMAGE_BANNER_QUERY_KEY, staleTime: 60_000 });
+}
