@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { workerDatabase } from "./worker-database.ts";
 
 // A test that makes the code under test print to console.error fails: such output means a bug or a
 // missing assertion.
@@ -10,4 +11,10 @@ afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
   if (calls.length > 0) throw new Error(`console.error was called: ${JSON.stringify(calls[0])}`);
+});
+
+// Open (and migrate) the worker's database before the first test, under the hook timeout rather than
+// inside the first test's time budget.
+beforeAll(async () => {
+  await workerDatabase();
 });

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { searchAnalytics } from "#server/db/schema/index.ts";
 import {

@@ -1,8 +1,22 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { adminSessions, profiles, sessions } from "#server/db/schema/index.ts";
 
 export function createSessionsRepository(db: Database) {
+  // Runs on every signed-in request: prepared once, planned once per connection.
+  const liveSession = db
+    .select({ session: sessions, user: profiles })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1)
+    .prepare("live_session");
+
   return {
     async insert(values: typeof sessions.$inferInsert) {
       const [row] = await db.insert(sessions).values(values).returning();
@@ -12,12 +26,7 @@ export function createSessionsRepository(db: Database) {
 
     /** The live session for a token hash, with its member. */
     async findLive(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ session: sessions, user: profiles })
-        .from(sessions)
-        .innerJoin(profiles, eq(profiles.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [row] = await liveSession.execute({ tokenHash, now: now.toISOString() });
       return row;
     },
 

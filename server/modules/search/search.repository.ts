@@ -24,20 +24,23 @@ const findable = and(
 export function createSearchRepository(db: Database) {
   const base = () =>
     db.select(findableColumns).from(taggedPosts).innerJoin(owner, eq(owner.id, taggedPosts.userId));
+  // The public search is the hottest anonymous path: both lookups are prepared.
+  const byNameQuery = base()
+    .where(and(findable, sql`lower(btrim(${taggedPosts.postName})) = ${sql.placeholder("nameKey")}`))
+    .limit(RESULT_LIMIT)
+    .prepare("search_by_post_name");
+  const byTaggQuery = base()
+    .where(and(findable, eq(owner.tagg, sql.placeholder("taggKey"))))
+    .orderBy(desc(taggedPosts.createdAt))
+    .limit(RESULT_LIMIT)
+    .prepare("search_by_tagg");
 
   return {
     /** Exact, case-insensitive matches on a post name (via its unique index) or an owner's tagg. */
     async findExact(nameKey: string, taggKey: string | null) {
       const [byName, byTagg] = await Promise.all([
-        base()
-          .where(and(findable, sql`lower(btrim(${taggedPosts.postName})) = ${nameKey}`))
-          .limit(RESULT_LIMIT),
-        taggKey
-          ? base()
-              .where(and(findable, eq(owner.tagg, taggKey)))
-              .orderBy(desc(taggedPosts.createdAt))
-              .limit(RESULT_LIMIT)
-          : Promise.resolve([]),
+        byNameQuery.execute({ nameKey }),
+        taggKey ? byTaggQuery.execute({ taggKey }) : Promise.resolve([]),
       ]);
       const seen = new Set<string>();
       return [...byName, ...byTagg].filter((row) => !seen.has(row.post.id) && seen.add(row.post.id));

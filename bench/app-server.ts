@@ -1,0 +1,21 @@
+// The real Tagit app on PostgreSQL for bench/api. Prints its port on stdout.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "tagit-bench-app-"));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env.DATABASE_URL,
+  APP_SECRET: "bench-secret-bench-secret-bench-secret!!",
+  LOG_LEVEL: "silent",
+  NODE_ENV: "production",
+});
+const database = await openDatabase({ kind: "postgres", url: config.databaseUrl ?? "", poolSize: 10 });
+const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, "none") });
+await app.listen({ port: 0, host: "127.0.0.1" });
+const address = app.server.address();
+console.log(typeof address === "object" && address ? address.port : "");

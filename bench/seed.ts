@@ -1,0 +1,112 @@
+// Generates a realistic data set for the API benchmarks, inside PostgreSQL with generate_series (fast).
+//   npm run bench:seed -- --url postgres://postgres@127.0.0.1:5432/tagit_bench --members 100000 --posts 1000000 --events 5000000
+// Every member i has e-mail member<i>@bench.tagit, tagg member_<i>, and a live session whose token is
+// "bench-token-<i>"; post j is named "bench post <j>".
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { openDatabase } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { seedDefaults } from "#server/db/seed.ts";
+
+const { values } = parseArgs({
+  options: {
+    url: { type: "string", default: "postgres://postgres@127.0.0.1:5432/tagit_bench" },
+    members: { type: "string", default: "100000" },
+    posts: { type: "string", default: "1000000" },
+    events: { type: "string", default: "5000000" },
+  },
+});
+const members = Number(values.members);
+const posts = Number(values.posts);
+const events = Number(values.events);
+
+export async function recreateDatabase(url: string) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+}
+
+async function timed(label: string, client: pg.Client, sql: string, params: unknown[] = []) {
+  const start = performance.now();
+  const result = await client.query(sql, params);
+  console.log(
+    `${label.padEnd(28)} ${((performance.now() - start) / 1000).toFixed(1).padStart(6)} s  ${result.rowCount ?? ""}`,
+  );
+}
+
+const started = performance.now();
+await recreateDatabase(values.url);
+const handle = await openDatabase({ kind: "postgres", url: values.url });
+await runMigrations(handle);
+await seedDefaults(handle.db);
+await handle.close();
+
+const client = new pg.Client({ connectionString: values.url });
+await client.connect();
+await client.query("SET synchronous_commit = off");
+// One real argon2 hash for every bench member (password "bench-password"), computed once.
+const { hashPassword } = await import("#server/lib/passwords.ts");
+const passwordHash = await hashPassword("bench-password");
+
+await timed(
+  "taggs",
+  client,
+  `INSERT INTO taggs (tagg, first_name, last_name, email)
+  SELECT 'member_' || i, 'First' || i, 'Last' || i, 'member' || i || '@bench.tagit' FROM generate_series(1, $1::int) i`,
+  [members],
+);
+await timed(
+  "profiles",
+  client,
+  `INSERT INTO profiles (id, first_name, last_name, email, tagg, password_hash, privacy_mode)
+  SELECT md5('member' || i)::uuid, 'First' || i, 'Last' || i, 'member' || i || '@bench.tagit', 'member_' || i, $2,
+         CASE WHEN i % 10 = 0 THEN 'hide' ELSE 'show' END
+  FROM generate_series(1, $1::int) i`,
+  [members, passwordHash],
+);
+await timed(
+  "sessions",
+  client,
+  `INSERT INTO sessions (token_hash, user_id, expires_at)
+  SELECT encode(sha256(convert_to('bench-token-' || i, 'UTF8')), 'hex'), md5('member' || i)::uuid, now() + interval '30 days'
+  FROM generate_series(1, $1::int) i`,
+  [members],
+);
+await timed(
+  "tagged_posts",
+  client,
+  `INSERT INTO tagged_posts (id, user_id, post_name, original_image, scrambled_image, scramble_image, created_at)
+  SELECT md5('post' || j)::uuid, md5('member' || (1 + j % $2::int))::uuid, 'bench post ' || j,
+         '/uploads/' || md5('o' || j) || '.jpg', '/uploads/' || md5('o' || j) || '-scrambled.jpg', j % 3 = 0,
+         now() - (j || ' seconds')::interval
+  FROM generate_series(1, $1::int) j`,
+  [posts, members],
+);
+// Events aimed at the owner of a random post; one in ten visitors is anonymous.
+await timed(
+  "search_analytics",
+  client,
+  `INSERT INTO search_analytics
+    (target_user_id, post_id, post_name, visitor_id, visitor_name, visitor_hash, action, search_term, created_at)
+  SELECT md5('member' || (1 + p % $3::int))::uuid, md5('post' || p)::uuid, 'bench post ' || p,
+         CASE WHEN v % 10 = 0 THEN NULL ELSE md5('member' || v)::uuid END,
+         CASE WHEN v % 10 = 0 THEN 'Anonymous User' ELSE 'First' || v || ' Last' || v END,
+         md5('visitor' || v),
+         (ARRAY['search','view','internal_search'])[1 + k % 3],
+         'bench post ' || p,
+         now() - (k || ' seconds')::interval
+  FROM (SELECT k, (1 + (k::bigint * 7919) % $2::int)::int AS p, (1 + (k::bigint * 104729) % $3::int)::int AS v FROM generate_series(1, $1::int) k) s
+  WHERE md5('member' || (1 + p % $3::int)) <> md5('member' || v)`,
+  [events, posts, members],
+);
+await timed("analyze", client, "ANALYZE");
+await client.end();
+console.log(
+  `Seeded ${members} members, ${posts} posts, ${events} events in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
