@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_TRACKED_TERM_LENGTH } from "../limits.ts";
+import { taggedPostSchema } from "./posts.ts";
 
 export const SEARCH_TERM_MAX_LENGTH = 100;
 
@@ -9,17 +9,8 @@ export const publicSearchQuerySchema = z.strictObject({
 });
 
 /** A post as strangers see it: the owner's identity is withheld when they hide personal info. */
-export const publicPostSchema = z.object({
-  id: z.string(),
-  postName: z.string(),
-  /** For a scrambled post this URL serves the scrambled copy to everyone but the owner. */
-  originalImage: z.string(),
-  scrambledImage: z.string(),
-  thumbnailImage: z.string().nullable(),
-  scrambleImage: z.boolean(),
-  hidePersonalInfo: z.boolean(),
-  comment: z.string().nullable(),
-  createdAt: z.string(),
+export const publicPostSchema = taggedPostSchema.omit({ isVisible: true, uniqueViewCount: true }).extend({
+  /** For a scrambled post, originalImage serves the scrambled copy to everyone but the owner. */
   isOwn: z.boolean(),
   userTagg: z.string().nullable(),
   firstName: z.string().nullable(),
@@ -56,10 +47,6 @@ export const trackResponseSchema = z.object({
   recorded: z.number().int(),
   skipped: z.enum(["too_short", "duplicate", "own_post", "not_found"]).nullable(),
 });
-
-export const SKIP_REASONS = {
-  tooShort: `Terms under ${MIN_TRACKED_TERM_LENGTH} characters are not recorded`,
-} as const;
 
 /** GET /api/user-search-history — my own searches and views as a visitor. */
 export const searchHistoryEntrySchema = z.object({

@@ -7,6 +7,7 @@ import type { EventBus } from "#server/lib/event-bus.ts";
 import type { VisitorHasher } from "#server/lib/visitor-hash.ts";
 import type { AnalyticsRepository } from "#server/modules/analytics/analytics.repository.ts";
 import { toAnalyticsEvent } from "#server/modules/analytics/analytics.service.ts";
+import { toTaggedPost } from "#server/modules/posts/posts.service.ts";
 import { effectiveMode, isAnonymousMode } from "#server/modules/privacy/privacy-rules.ts";
 import type { FindableRow, SearchRepository } from "./search.repository.ts";
 
@@ -41,16 +42,10 @@ function toPublicPost(row: FindableRow, viewerId: string | undefined): PublicPos
   const { post } = row;
   const isOwn = post.userId === viewerId;
   const showOwner = isOwn || !post.hidePersonalInfo;
+  // Strangers do not learn whether the post is visible or how many viewed it.
+  const { isVisible: _isVisible, uniqueViewCount: _views, ...fields } = toTaggedPost(post, 0);
   return {
-    id: post.id,
-    postName: post.postName,
-    originalImage: post.originalImage,
-    scrambledImage: post.scrambledImage,
-    thumbnailImage: post.thumbnailImage,
-    scrambleImage: post.scrambleImage,
-    hidePersonalInfo: post.hidePersonalInfo,
-    comment: post.comment,
-    createdAt: post.createdAt.toISOString(),
+    ...fields,
     isOwn,
     userTagg: showOwner ? row.ownerTagg : null,
     firstName: showOwner ? row.ownerFirstName : null,
