@@ -12,6 +12,8 @@ import { MAX_UPLOAD_BYTES } from "#contract/limits.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ProfileRow } from "./db/schema/index.ts";
+import { appJobs } from "./jobs/jobs.ts";
+import { startJobs } from "./jobs/scheduler.ts";
 import { createBackgroundTasks } from "./lib/background-tasks.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/event-bus.ts";
@@ -108,8 +110,10 @@ export async function buildApp(deps: AppDeps) {
   await registerRoutes(app, { ...services, events, isAdmin, pingDatabase: database.ping });
   await app.register(webAppPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
 
+  const jobs = startJobs(appJobs({ ...services, clock }), app.log);
   app.decorate("background", background);
   app.addHook("onClose", async () => {
+    jobs.stop();
     await background.drain();
     await events.close();
     redis?.disconnect();

@@ -44,6 +44,8 @@ export function createSessionsService({ sessionsRepo, clock }: Deps) {
 
     end: (sessionId: string) => sessionsRepo.delete(sessionId),
 
+    deleteExpired: () => sessionsRepo.deleteExpired(clock.now()),
+
     endAllForUser: (userId: string, exceptSessionId?: string) =>
       sessionsRepo.deleteAllForUser(userId, exceptSessionId),
 

@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { taggedPosts, uploads } from "#server/db/schema/index.ts";
 
@@ -39,6 +39,25 @@ export function createUploadsRepository(db: Database) {
         )
         .limit(1);
       return row;
+    },
+
+    /**
+     * Deletes uploads older than `before` that no post shows (abandoned on the create-post page) and
+     * answers their file paths. Safe to run on several instances at once: each row is deleted once.
+     */
+    async deleteUnusedBefore(before: Date) {
+      const rows = await db
+        .delete(uploads)
+        .where(
+          and(
+            lt(uploads.createdAt, before),
+            sql`not exists (select 1 from ${taggedPosts} where ${taggedPosts.originalImage} = ${uploads.originalPath})`,
+          ),
+        )
+        .returning();
+      return rows.flatMap((row) =>
+        [row.originalPath, row.scrambledPath, row.thumbnailPath].filter((p): p is string => Boolean(p)),
+      );
     },
 
     /** Posts showing this original, with whether they are scrambled. */

@@ -5,6 +5,8 @@ import type { Storage } from "#server/lib/storage.ts";
 import type { UploadsRepository } from "./uploads.repository.ts";
 
 export const UPLOADS_URL_PREFIX = "/uploads/";
+/** How long an upload may wait to be used in a post before the clean-up job removes it. */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
 const CACHE_FOREVER = "public, max-age=31536000, immutable";
 /** Originals may be served scrambled to some viewers and the owner may toggle that, so browsers revalidate. */
@@ -72,6 +74,13 @@ export function createUploadsService({ uploadsRepo, storage, queue }: Deps) {
       if (posts.length === 0) return undefined;
       if (posts.every((post) => !post.scrambleImage)) return serve(urlOf(name), CACHE_PRIVATE);
       return serve(upload.scrambledPath, CACHE_PRIVATE);
+    },
+
+    /** Removes uploads no post has used for a day (left behind on the create-post page), files included. */
+    async deleteUnused(now: Date) {
+      const files = await uploadsRepo.deleteUnusedBefore(new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS));
+      await storage.remove(files.map((p) => p.slice(UPLOADS_URL_PREFIX.length)));
+      return { removedFiles: files.length };
     },
 
     /** Deletes stored files of uploads no post uses any more. */
