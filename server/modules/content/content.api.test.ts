@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { imageBanner, terms } from "#server/db/schema/index.ts";
+import { helpContent, imageBanner, terms } from "#server/db/schema/index.ts";
 import { createTestApp } from "#server/test/test-app.ts";
 import { TERMS_NOT_PUBLISHED } from "./content.service.ts";
 
@@ -39,6 +39,52 @@ describe("GET /api/image-banner", () => {
     expect((await t.app.inject({ url: "/api/image-banner" })).json()).toEqual({
       text: "find me on Tagit",
       isEnabled: false,
+    });
+  });
+});
+
+describe("popups, What We Do, sections and help content", () => {
+  it("answer the seeded popups and text to anyone", async () => {
+    const t = await createTestApp();
+    expect((await t.app.inject({ url: "/api/hide-searches-popup" })).json()).toEqual({
+      isEnabled: true,
+      content: "This is how to hide your searches",
+    });
+    for (const name of ["greetings", "saved-images"]) {
+      const popup = (await t.app.inject({ url: `/api/${name}-popup` })).json();
+      expect(popup).toEqual({ isEnabled: true, content: expect.stringMatching(/\S/) });
+    }
+    expect((await t.app.inject({ url: "/api/what-we-do-content" })).json().content).toContain("Tagit");
+  });
+
+  it("list the UI sections with the spec's codes and answer one by name", async () => {
+    const t = await createTestApp();
+    const sections = (await t.app.inject({ url: "/api/sections" })).json();
+    expect(sections.map((s: { code: number }) => s.code)).toEqual([
+      100001, 100002, 100003, 100004, 100005, 100006, 100007, 100008, 100009,
+    ]);
+    const one = await t.app.inject({ url: "/api/sections/share-something" });
+    expect(one.json()).toMatchObject({ sectionName: "share-something", code: 100001 });
+    const unknown = await t.app.inject({ url: "/api/sections/nope" });
+    expect(unknown.statusCode).toBe(404);
+    // Fastify refuses path parameters over 100 characters before routing.
+    const tooLong = await t.app.inject({ url: `/api/sections/${"x".repeat(101)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it("answer help content for a section, or 404 when there is none", async () => {
+    const t = await createTestApp();
+    const missing = await t.app.inject({ url: "/api/help-content/my-posts" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: "No help content available for this section" });
+    await t.db
+      .insert(helpContent)
+      .values({ sectionName: "my-posts", title: "Your posts", content: "Here they are." });
+    expect((await t.app.inject({ url: "/api/help-content/my-posts" })).json()).toEqual({
+      sectionName: "my-posts",
+      title: "Your posts",
+      content: "Here they are.",
     });
   });
 });

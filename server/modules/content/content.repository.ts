@@ -1,9 +1,56 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { imageBanner, terms } from "#server/db/schema/index.ts";
+import {
+  greetingsPopup,
+  helpContent,
+  hideSearchesPopup,
+  imageBanner,
+  savedImagesPopup,
+  terms,
+  uiSections,
+  whatWeDoContent,
+} from "#server/db/schema/index.ts";
+
+const POPUP_TABLES = {
+  greetings: greetingsPopup,
+  "saved-images": savedImagesPopup,
+  "hide-searches": hideSearchesPopup,
+};
+export type PopupName = keyof typeof POPUP_TABLES;
 
 export function createContentRepository(db: Database) {
   return {
+    async findPopup(name: PopupName) {
+      const table = POPUP_TABLES[name];
+      const [row] = await db.select().from(table).where(eq(table.id, 1)).limit(1);
+      return row;
+    },
+
+    async findWhatWeDo() {
+      const [row] = await db.select().from(whatWeDoContent).where(eq(whatWeDoContent.id, 1)).limit(1);
+      return row;
+    },
+
+    listSections: () => db.select().from(uiSections).orderBy(asc(uiSections.code)),
+
+    async findSection(sectionName: string) {
+      const [row] = await db
+        .select()
+        .from(uiSections)
+        .where(eq(uiSections.sectionName, sectionName))
+        .limit(1);
+      return row;
+    },
+
+    async findHelp(sectionName: string) {
+      const [row] = await db
+        .select()
+        .from(helpContent)
+        .where(eq(helpContent.sectionName, sectionName))
+        .limit(1);
+      return row;
+    },
+
     async findImageBanner() {
       const [row] = await db.select().from(imageBanner).where(eq(imageBanner.id, 1)).limit(1);
       return row;

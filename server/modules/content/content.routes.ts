@@ -1,4 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  helpContentSchema,
+  popupSchema,
+  sectionListSchema,
+  sectionNameParamsSchema,
+  sectionSchema,
+  whatWeDoSchema,
+} from "#contract/api/content.ts";
 import { imageBannerSchema } from "#contract/api/posts.ts";
 import { termsResponseSchema } from "#contract/api/terms.ts";
 import type { ContentService } from "./content.service.ts";
@@ -7,6 +15,32 @@ export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentServi
   app,
   { contentService },
 ) => {
+  for (const name of ["greetings", "saved-images", "hide-searches"] as const) {
+    app.get(`/api/${name}-popup`, { schema: { response: { 200: popupSchema } } }, () =>
+      contentService.popup(name),
+    );
+  }
+
+  app.get("/api/what-we-do-content", { schema: { response: { 200: whatWeDoSchema } } }, () =>
+    contentService.whatWeDo(),
+  );
+
+  app.get("/api/sections", { schema: { response: { 200: sectionListSchema } } }, () =>
+    contentService.sections(),
+  );
+
+  app.get(
+    "/api/sections/:name",
+    { schema: { params: sectionNameParamsSchema, response: { 200: sectionSchema } } },
+    (request) => contentService.section(request.params.name),
+  );
+
+  app.get(
+    "/api/help-content/:name",
+    { schema: { params: sectionNameParamsSchema, response: { 200: helpContentSchema } } },
+    (request) => contentService.help(request.params.name),
+  );
+
   app.get("/api/image-banner", { schema: { response: { 200: imageBannerSchema } } }, () =>
     contentService.imageBanner(),
   );
