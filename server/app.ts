@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
@@ -51,6 +51,12 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Errors raised by the router before any hook runs (a malformed or over-long URL) keep our error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const message =
+        error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "The address is too long" : "The address is not valid";
+      void reply.code(error.statusCode ?? 400).send({ error: message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
