@@ -12,6 +12,7 @@ import { privacyRoutes } from "./privacy/privacy.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
 import { searchRoutes } from "./search/search.routes.ts";
 import type { Services } from "./services.ts";
+import { taggsRoutes } from "./taggs/taggs.routes.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 
 type RouteDeps = Services & {
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(analyticsRoutes, { analyticsService: deps.analyticsService });
   await app.register(eventsRoutes, { events: deps.events });
   await app.register(privacyRoutes, { privacyService: deps.privacyService });
+  await app.register(taggsRoutes, { taggsService: deps.taggsService, profileService: deps.profileService });
   await app.register(contentRoutes, { contentService: deps.contentService });
   await app.register(adminSessionRoutes, { sessions: deps.sessions, isAdmin: deps.isAdmin });
 }

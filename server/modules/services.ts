@@ -26,6 +26,8 @@ import { createProfileRepository } from "./profile/profile.repository.ts";
 import { createProfileService } from "./profile/profile.service.ts";
 import { createSearchRepository } from "./search/search.repository.ts";
 import { createSearchService } from "./search/search.service.ts";
+import { createTaggsRepository } from "./taggs/taggs.repository.ts";
+import { createTaggsService } from "./taggs/taggs.service.ts";
 import { createUploadsRepository } from "./uploads/uploads.repository.ts";
 import { createUploadsService } from "./uploads/uploads.service.ts";
 
@@ -89,6 +91,7 @@ export function createServices(infra: Infrastructure) {
       analyticsRepo,
       clock,
     }),
+    taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
   };
 }
