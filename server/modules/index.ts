@@ -10,6 +10,7 @@ import { healthRoutes } from "./health/health.routes.ts";
 import { postsRoutes } from "./posts/posts.routes.ts";
 import { privacyRoutes } from "./privacy/privacy.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
+import { socialLinksRoutes } from "./profile/social-links.routes.ts";
 import { searchRoutes } from "./search/search.routes.ts";
 import type { Services } from "./services.ts";
 import { taggsRoutes } from "./taggs/taggs.routes.ts";
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(healthRoutes, { pingDatabase: deps.pingDatabase });
   await app.register(authRoutes, { authService: deps.authService });
   await app.register(profileRoutes, { profileService: deps.profileService });
+  await app.register(socialLinksRoutes, { profileService: deps.profileService });
   await app.register(uploadsRoutes, { uploadsService: deps.uploadsService });
   await app.register(postsRoutes, { postsService: deps.postsService });
   await app.register(searchRoutes, { searchService: deps.searchService });

@@ -1,10 +1,21 @@
 import type { Profile, UpdateProfileBody } from "#contract/api/profile.ts";
+import type { SocialLinks } from "#contract/api/social-links.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { ProfileRepository } from "./profile.repository.ts";
+
+/** A member's social links, empty platforms left out. */
+function socialLinksOf(user: ProfileRow): SocialLinks {
+  const platforms = Object.fromEntries(
+    Object.entries(user.socialLinks.platforms).filter((entry): entry is [string, string] =>
+      Boolean(entry[1]),
+    ),
+  );
+  return { platforms, shortcuts: user.socialLinks.shortcuts };
+}
 
 type ParsedUpdate = Omit<UpdateProfileBody, "wallpaperPosition"> & { wallpaperPosition?: string };
 
@@ -65,6 +76,26 @@ export function createProfileService({ profileRepo, removeFiles, sessions, isAdm
       if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
       if (password !== undefined) await sessions.endAllForUser(user.id, sessionId);
       return toProfile(updated);
+    },
+
+    /** The member's social links, empty platforms left out. */
+    socialLinks(user: ProfileRow): SocialLinks {
+      const platforms = Object.fromEntries(
+        Object.entries(user.socialLinks.platforms).filter((entry): entry is [string, string] =>
+          Boolean(entry[1]),
+        ),
+      );
+      return { platforms, shortcuts: user.socialLinks.shortcuts };
+    },
+
+    /** Replaces the member's links (already validated: http(s) only, at most 12 shortcuts). */
+    async setSocialLinks(userId: string, links: SocialLinks): Promise<SocialLinks> {
+      const platforms = Object.fromEntries(Object.entries(links.platforms).filter(([, url]) => Boolean(url)));
+      const updated = await profileRepo.update(userId, {
+        socialLinks: { platforms, shortcuts: links.shortcuts },
+      });
+      if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+      return socialLinksOf(updated);
     },
 
     /** Deletes the account with everything it owns, rows first and then the files; answers when done. */
