@@ -3,6 +3,7 @@ import { BIO_MAX_LENGTH } from "../limits.ts";
 import { SUBSCRIPTION_STATUSES } from "../plans.ts";
 import { THEMES } from "../themes.ts";
 import { emailSchema, passwordSchema, personNameSchema } from "./auth.ts";
+import { uploadPathSchema } from "./posts.ts";
 
 export const PRIVACY_MODES = ["show", "hide", "pause"] as const;
 
@@ -50,6 +51,9 @@ export const updateProfileBodySchema = z
       .optional(),
     theme: z.enum(THEMES, { error: "Choose one of the listed themes" }).optional(),
     wallpaperPosition: wallpaperPositionSchema.optional(),
+    /** Images uploaded through POST /api/upload-image by this member (the stored original); null removes. */
+    profilePictureUrl: uploadPathSchema.nullable().optional(),
+    wallpaperUrl: uploadPathSchema.nullable().optional(),
     email: emailSchema.optional(),
     password: passwordSchema.optional(),
     currentPassword: z.string().max(200).optional(),

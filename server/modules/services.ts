@@ -71,6 +71,7 @@ export function createServices(infra: Infrastructure) {
     }),
     profileService: createProfileService({
       profileRepo,
+      ownsUpload: async (userId, path) => Boolean(await uploadsRepo.findOwnedOriginal(userId, path)),
       removeFiles: uploadsService.removeFiles,
       sessions,
       isAdmin,

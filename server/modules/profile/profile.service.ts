@@ -1,3 +1,4 @@
+import { POST_MESSAGES } from "#contract/api/posts.ts";
 import type { Profile, UpdateProfileBody } from "#contract/api/profile.ts";
 import type { SocialLinks } from "#contract/api/social-links.ts";
 import { MESSAGES } from "#contract/errors.ts";
@@ -21,12 +22,14 @@ type ParsedUpdate = Omit<UpdateProfileBody, "wallpaperPosition"> & { wallpaperPo
 
 type Deps = {
   profileRepo: ProfileRepository;
+  /** Whether this member uploaded the image (avatars and wallpapers must be their own uploads). */
+  ownsUpload: (userId: string, originalPath: string) => Promise<boolean>;
   removeFiles: (paths: string[]) => Promise<void>;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
 };
 
-export function createProfileService({ profileRepo, removeFiles, sessions, isAdmin }: Deps) {
+export function createProfileService({ profileRepo, ownsUpload, removeFiles, sessions, isAdmin }: Deps) {
   function toProfile(row: ProfileRow): Profile {
     return {
       id: row.id,
@@ -64,6 +67,10 @@ export function createProfileService({ profileRepo, removeFiles, sessions, isAdm
         if (!(await verifyPassword(user.passwordHash, currentPassword))) {
           throw new AppError("forbidden", MESSAGES.wrongCurrentPassword);
         }
+      }
+      for (const image of [plain.profilePictureUrl, plain.wallpaperUrl]) {
+        if (image && !(await ownsUpload(user.id, image)))
+          throw new AppError("validation", POST_MESSAGES.imageNotYours);
       }
       if (emailChanged && (await profileRepo.findByEmail(email))) {
         throw new AppError("conflict", MESSAGES.emailTaken);

@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { taggedPosts, uploads } from "#server/db/schema/index.ts";
+import { profiles, taggedPosts, uploads } from "#server/db/schema/index.ts";
 
 export function createUploadsRepository(db: Database) {
   return {
@@ -26,6 +26,25 @@ export function createUploadsRepository(db: Database) {
       return row;
     },
 
+    async findOwnedOriginal(userId: string, originalPath: string) {
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.userId, userId), eq(uploads.originalPath, originalPath)))
+        .limit(1);
+      return row;
+    },
+
+    /** Whether a member shows this image as their avatar or wallpaper (which makes it public). */
+    async isProfileImage(originalPath: string) {
+      const [row] = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(or(eq(profiles.profilePictureUrl, originalPath), eq(profiles.wallpaperUrl, originalPath)))
+        .limit(1);
+      return Boolean(row);
+    },
+
     async findOwned(userId: string, originalPath: string, scrambledPath: string) {
       const [row] = await db
         .select()
@@ -42,7 +61,7 @@ export function createUploadsRepository(db: Database) {
     },
 
     /**
-     * Deletes uploads older than `before` that no post shows (abandoned on the create-post page) and
+     * Deletes uploads older than `before` that no post, avatar or wallpaper shows (abandoned) and
      * answers their file paths. Safe to run on several instances at once: each row is deleted once.
      */
     async deleteUnusedBefore(before: Date) {
@@ -52,6 +71,7 @@ export function createUploadsRepository(db: Database) {
           and(
             lt(uploads.createdAt, before),
             sql`not exists (select 1 from ${taggedPosts} where ${taggedPosts.originalImage} = ${uploads.originalPath})`,
+            sql`not exists (select 1 from ${profiles} where ${profiles.profilePictureUrl} = ${uploads.originalPath} or ${profiles.wallpaperUrl} = ${uploads.originalPath})`,
           ),
         )
         .returning();

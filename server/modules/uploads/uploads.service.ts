@@ -57,7 +57,8 @@ export function createUploadsService({ uploadsRepo, storage, queue }: Deps) {
 
     /**
      * Which file a viewer gets for /uploads/<name>. Scrambled copies are public. An original (or its
-     * thumbnail) goes to its owner and admins; to everyone else only when a post shows it unscrambled —
+     * thumbnail) goes to its owner and admins; an avatar or wallpaper to everyone; to others only when a post
+     * shows it unscrambled —
      * for a scrambled post they get the scrambled copy instead, and an unpublished upload is a 404.
      */
     async resolve(name: string, viewer: Viewer) {
@@ -70,6 +71,9 @@ export function createUploadsService({ uploadsRepo, storage, queue }: Deps) {
       if (upload.scrambledPath === urlOf(name)) return serve(upload.scrambledPath, CACHE_FOREVER);
       if (viewer && (viewer.isAdmin || viewer.userId === upload.userId))
         return serve(urlOf(name), CACHE_PRIVATE);
+      if (upload.originalPath === urlOf(name) && (await uploadsRepo.isProfileImage(upload.originalPath))) {
+        return serve(urlOf(name), CACHE_FOREVER);
+      }
       const posts = await uploadsRepo.postsUsing(upload.originalPath);
       if (posts.length === 0) return undefined;
       if (posts.every((post) => !post.scrambleImage)) return serve(urlOf(name), CACHE_PRIVATE);
