@@ -48,6 +48,7 @@ export const updateProfileBodySchema = z
       .string()
       .trim()
       .max(BIO_MAX_LENGTH, { error: `Bio must be at most ${BIO_MAX_LENGTH} characters` })
+      .refine((bio) => !/[<>]/.test(bio), { error: "Bio cannot contain < or >" })
       .optional(),
     theme: z.enum(THEMES, { error: "Choose one of the listed themes" }).optional(),
     wallpaperPosition: wallpaperPositionSchema.optional(),

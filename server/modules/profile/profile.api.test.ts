@@ -74,6 +74,7 @@ describe("PUT /api/profile", () => {
     [{ theme: "neon" }, "Choose one of the listed themes"],
     [{ wallpaperPosition: "left,top" }, "Wallpaper position must be two numbers as x,y"],
     [{ bio: "x".repeat(501) }, "Bio must be at most 500 characters"],
+    [{ bio: "<script>alert(1)</script>" }, "Bio cannot contain < or >"],
     [{ subscriptionStatus: "active" }, undefined],
     [{ role: "admin" }, undefined],
     [{}, "Nothing to update"],
