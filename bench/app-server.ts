@@ -19,3 +19,7 @@ const app = await buildApp({ config, database, logger: false, webRoot: path.join
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 console.log(typeof address === "object" && address ? address.port : "");
+// Exit cleanly on SIGTERM so `node --cpu-prof` can write its profile.
+process.once("SIGTERM", () => {
+  void app.close().then(() => database.close()).then(() => process.exit(0));
+});

@@ -3,6 +3,7 @@ import type { Profile } from "#contract/api/profile.ts";
 import { Logo } from "#web/components/logo.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { NotificationBell } from "#web/features/notifications/notification-bell.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
@@ -42,7 +43,10 @@ export function SiteHeader({ profile, loading }: SiteHeaderProps) {
           {loading ? (
             <Spinner className="size-5" label="Checking your session" />
           ) : profile ? (
-            <AccountMenu profile={profile} />
+            <>
+              <NotificationBell profile={profile} />
+              <AccountMenu profile={profile} />
+            </>
           ) : (
             <Button asChild size="sm" className="hidden sm:inline-flex">
               <Link to="/auth">Login / Register</Link>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
+  apiConditionalGet,
   apiRequest,
   buildApiError,
   errorMessage,
@@ -143,5 +144,33 @@ describe("getQueryFn", () => {
     await expect(getQueryFn({ on401: "returnNull" })(context("/api/profile"))).resolves.toBeNull();
     stubFetch(json({ error: "Please sign in to continue" }, 401));
     await expect(getQueryFn({ on401: "throw" })(context("/api/profile"))).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe("apiConditionalGet", () => {
+  it("sends If-None-Match, bypasses the browser cache and reports a 304 without parsing a body", async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 304, headers: { ETag: 'W/"a-1"' } }));
+    await expect(apiConditionalGet("/api/tagg-analytics", 'W/"a-1"')).resolves.toEqual({
+      notModified: true,
+      etag: 'W/"a-1"',
+    });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.headers).toEqual({ "If-None-Match": 'W/"a-1"' });
+    expect(init?.cache).toBe("no-store");
+  });
+
+  it("returns the data and the new tag on a 200, and throws ApiError on a failure", async () => {
+    const fetchMock = stubFetch(
+      new Response("[1]", { status: 200, headers: { ETag: 'W/"a-2"', "Content-Type": "application/json" } }),
+    );
+    await expect(apiConditionalGet("/api/x", null)).resolves.toEqual({
+      notModified: false,
+      data: [1],
+      etag: 'W/"a-2"',
+    });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toBeUndefined();
+
+    stubFetch(json({ error: "Not authenticated" }, 401));
+    await expect(apiConditionalGet("/api/x", null)).rejects.toBeInstanceOf(ApiError);
   });
 });

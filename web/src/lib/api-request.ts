@@ -62,18 +62,27 @@ export function buildApiError(status: number, statusText: string, bodyText: stri
   return new ApiError(status, `${status}: ${bodyText || statusText}`, parseErrorBody(bodyText));
 }
 
-async function send(method: string, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+type SendOptions = { signal?: AbortSignal; headers?: Record<string, string>; cache?: RequestCache };
+
+async function send(
+  method: string,
+  url: string,
+  body: unknown,
+  options: SendOptions = {},
+): Promise<Response> {
   const hasBody = body !== undefined;
+  const headers = { ...(hasBody ? { "Content-Type": "application/json" } : {}), ...options.headers };
   try {
     return await fetch(url, {
       method,
       credentials: "include",
-      headers: hasBody ? { "Content-Type": "application/json" } : undefined,
+      headers: Object.keys(headers).length > 0 ? headers : undefined,
       body: hasBody ? JSON.stringify(body) : undefined,
-      signal,
+      signal: options.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (options.signal?.aborted) throw error;
     throw new NetworkError({ cause: error });
   }
 }
@@ -93,16 +102,45 @@ async function readJson<T>(response: Response): Promise<T> {
  * The one request helper. Sends cookies, sends a JSON content type only when there is a body, returns the
  * parsed JSON answer (null when empty) and throws ApiError on any non-2xx status.
  */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await send(method, url, body);
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  const response = await send(method, url, body, { signal });
   await throwIfNotOk(response);
   return readJson<T>(response);
+}
+
+export type ConditionalGetResult<T> =
+  | { notModified: true; etag: string | null }
+  | { notModified: false; data: T; etag: string | null };
+
+/**
+ * A GET that revalidates with `If-None-Match`: a 304 comes back as `{notModified: true}` (no body to parse),
+ * anything else as `apiRequest` would answer it. The browser cache is bypassed so the 304 reaches us.
+ */
+export async function apiConditionalGet<T>(
+  url: string,
+  etag: string | null,
+  signal?: AbortSignal,
+): Promise<ConditionalGetResult<T>> {
+  const response = await send("GET", url, undefined, {
+    signal,
+    cache: "no-store",
+    headers: etag ? { "If-None-Match": etag } : undefined,
+  });
+  const responseEtag = response.headers.get("etag");
+  if (response.status === 304) return { notModified: true, etag: responseEtag ?? etag };
+  await throwIfNotOk(response);
+  return { notModified: false, data: await readJson<T>(response), etag: responseEtag };
 }
 
 /** Default query function: GET the first element of the query key. */
 export function getQueryFn<T>(options: { on401: "returnNull" | "throw" }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const response = await send("GET", String(queryKey[0]), undefined, signal);
+    const response = await send("GET", String(queryKey[0]), undefined, { signal });
     if (options.on401 === "returnNull" && response.status === 401) return null;
     await throwIfNotOk(response);
     return readJson<T>(response);

@@ -15,10 +15,12 @@ import {
   CardHeader,
   CardTitle,
 } from "#web/components/ui/card.tsx";
+import { AnalyticsActivity } from "#web/features/analytics/analytics-activity.tsx";
+import { OPEN_ANALYTICS_EVENT } from "#web/features/notifications/open-analytics.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { BulkPostActions } from "./bulk-post-actions.tsx";
-import { MyTaggedPostsDialog } from "./my-tagged-posts-dialog.tsx";
+import { MyTaggedPostsDialog, type MyTaggedPostsView } from "./my-tagged-posts-dialog.tsx";
 import { PostDetailDialog } from "./post-detail-dialog.tsx";
 import { PostGrid, PostGridSkeleton } from "./post-grid.tsx";
 import { useTaggedPosts } from "./use-tagged-posts.ts";
@@ -62,9 +64,20 @@ export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
   const posts = query.data;
   const highlightedId = useFlashHighlight(posts, query.isFetching);
   const [showAll, setShowAll] = useState(false);
+  const [popupView, setPopupView] = useState<MyTaggedPostsView>("posts");
   const [openPostId, setOpenPostId] = useState<string | null>(null);
   const openPost = posts?.find((post) => post.id === openPostId) ?? null;
   const count = posts?.length ?? 0;
+
+  // The notification bell's View opens this popup on its Analytics view.
+  useEffect(() => {
+    const openAnalytics = () => {
+      setPopupView("analytics");
+      setShowAll(true);
+    };
+    window.addEventListener(OPEN_ANALYTICS_EVENT, openAnalytics);
+    return () => window.removeEventListener(OPEN_ANALYTICS_EVENT, openAnalytics);
+  }, []);
 
   return (
     <Card role="region" aria-labelledby="my-tagged-posts-title">
@@ -75,7 +88,14 @@ export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
         </div>
         {count > 0 ? (
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={() => setShowAll(true)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setPopupView("posts");
+                setShowAll(true);
+              }}
+            >
               All ({count})
             </Button>
             <Button asChild size="sm">
@@ -133,6 +153,9 @@ export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
         onOpenChange={setShowAll}
         posts={posts ?? []}
         onOpenPost={(post) => setOpenPostId(post.id)}
+        view={popupView}
+        onViewChange={setPopupView}
+        analytics={<AnalyticsActivity listClassName="max-h-[55dvh]" />}
       />
       <PostDetailDialog
         post={openPost}

@@ -1,6 +1,7 @@
-import { Search } from "lucide-react";
-import { useId, useState } from "react";
+import { BarChart3, LayoutGrid, Search } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
 import type { TaggedPost } from "#contract/api/posts.ts";
+import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
@@ -8,15 +9,33 @@ import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
 import { filterPostsByName } from "./post-display.ts";
 import { PostGrid } from "./post-grid.tsx";
 
+export type MyTaggedPostsView = "posts" | "analytics";
+
 export type MyTaggedPostsDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   posts: TaggedPost[];
   onOpenPost: (post: TaggedPost) => void;
+  /** Which view shows: the posts grid or the visitor analytics (spec 1 §2 "Analytics / Show Posts"). */
+  view: MyTaggedPostsView;
+  onViewChange: (view: MyTaggedPostsView) => void;
+  /** The Analytics view's content. */
+  analytics: ReactNode;
 };
 
-/** The My Tagged Posts popup: every post, newest first, filtered by post name. */
-export function MyTaggedPostsDialog({ open, onOpenChange, posts, onOpenPost }: MyTaggedPostsDialogProps) {
+/**
+ * The My Tagged Posts popup: every post, newest first, filtered by post name — or, with the Analytics / Show
+ * Posts toggle, the visitor analytics.
+ */
+export function MyTaggedPostsDialog({
+  open,
+  onOpenChange,
+  posts,
+  onOpenPost,
+  view,
+  onViewChange,
+  analytics,
+}: MyTaggedPostsDialogProps) {
   const filterId = useId();
   const [filter, setFilter] = useState("");
   const shown = filterPostsByName(posts, filter);
@@ -34,35 +53,60 @@ export function MyTaggedPostsDialog({ open, onOpenChange, posts, onOpenPost }: M
         <div className="grid gap-1">
           <DialogTitle>My Tagged Posts</DialogTitle>
           <DialogDescription>
-            All {posts.length} of your posts, newest first. Open one to see it in full.
+            {view === "analytics"
+              ? "Who searched for and viewed your posts, newest first."
+              : `All ${posts.length} of your posts, newest first. Open one to see it in full.`}
           </DialogDescription>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={filterId}>Filter by post name</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
-            />
-            <Input
-              id={filterId}
-              type="search"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-              placeholder="Type part of a post name"
-              className="pl-9"
-            />
-          </div>
+        <div>
+          {view === "analytics" ? (
+            <Button variant="outline" size="sm" onClick={() => onViewChange("posts")}>
+              <LayoutGrid aria-hidden="true" />
+              Show Posts
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" onClick={() => onViewChange("analytics")}>
+              <BarChart3 aria-hidden="true" />
+              Analytics
+            </Button>
+          )}
         </div>
-        <p className="sr-only" aria-live="polite">
-          {filter.trim() ? `${shown.length} of ${posts.length} posts shown` : ""}
-        </p>
-        {shown.length > 0 ? (
-          <PostGrid posts={shown} onOpen={onOpenPost} />
+        {view === "analytics" ? (
+          analytics
         ) : (
-          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-            No posts match “{filter.trim()}”.
-          </p>
+          <>
+            <div className="grid gap-1.5">
+              <Label htmlFor={filterId}>Filter by post name</Label>
+              <div className="relative">
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+                  aria-hidden="true"
+                />
+                <Input
+                  id={filterId}
+                  type="search"
+                  value={filter}
+                  onChange={(event) => setFilter(event.target.value)}
+                  placeholder="Type part of a post name"
+                  className="pl-9"
+                />
+              </div>
+            </div>
+            <p className="sr-only" aria-live="polite">
+              {filter.trim() ? `${shown.length} of ${posts.length} posts shown` : ""}
+            </p>
+            {posts.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+                You have no tagged posts yet.
+              </p>
+            ) : shown.length > 0 ? (
+              <PostGrid posts={shown} onOpen={onOpenPost} />
+            ) : (
+              <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+                No posts match “{filter.trim()}”.
+              </p>
+            )}
+          </>
         )}
       </DialogContent>
     </Dialog>

@@ -20,9 +20,15 @@ import { fetchImageBanner } from "./use-image-banner.ts";
 import { useImageFallback } from "./use-image-fallback.ts";
 import { useReportPost } from "./use-post-mutations.ts";
 
+/**
+ * What the dialog needs of a post: the member's own post, or a search result (which carries no visibility
+ * flag or view count — strangers do not learn those).
+ */
+export type DetailPost = Omit<TaggedPost, "isVisible" | "uniqueViewCount"> & { isVisible?: boolean };
+
 export type PostDetailDialogProps = {
   /** The post to show; the dialog is open while this is set. */
-  post: TaggedPost | null;
+  post: DetailPost | null;
   onClose: () => void;
   /** Who made the post: the member's own name on their own posts. */
   creatorName: string;
@@ -45,7 +51,7 @@ export function PostDetailDialog({ post, onClose, creatorName, canReport = false
   );
 }
 
-function PostDetailBody({ post, canReport }: { post: TaggedPost; canReport: boolean }) {
+function PostDetailBody({ post, canReport }: { post: DetailPost; canReport: boolean }) {
   const queryClient = useQueryClient();
   const includeNameId = useId();
   const image = useImageFallback(detailImageSources(post));
@@ -112,12 +118,12 @@ function PostDetailBody({ post, canReport }: { post: TaggedPost; canReport: bool
             Personal Info Hidden
           </Badge>
         ) : null}
-        {post.isVisible ? null : (
+        {post.isVisible === false ? (
           <Badge variant="neutral">
             <EyeOff aria-hidden="true" />
             Hidden from search
           </Badge>
-        )}
+        ) : null}
       </div>
 
       <PostDetailImage image={image} scrambled={post.scrambleImage} alt={`Image of ${name}`} />

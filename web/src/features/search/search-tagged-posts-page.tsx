@@ -1,13 +1,205 @@
-import { Search } from "lucide-react";
-import { PagePlaceholder } from "#web/components/page-placeholder.tsx";
+import { RefreshCw, Search, SearchX, TriangleAlert } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { Profile } from "#contract/api/profile.ts";
+import type { PublicPost } from "#contract/api/search.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { PageTitle } from "#web/components/page-title.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { useProfile } from "#web/features/auth/use-profile.ts";
+import { PostDetailDialog } from "#web/features/posts/post-detail-dialog.tsx";
+import { getFullName } from "#web/lib/person.ts";
+import { MySearchPagePosts } from "./my-search-page-posts.tsx";
+import { ownerLabel, resultsSummary } from "./search-display.ts";
+import { SearchResultCard } from "./search-result-card.tsx";
+import { shouldTrack, trackSearch } from "./track-search.ts";
+import { usePublicSearch } from "./use-public-search.ts";
 
-/** /search-tagged-posts (everyone). Search arrives with the search feature. */
+/** The URL keeps the last search (`?q=`), so back/forward, reloads and history links work. */
+const TERM_PARAM = "q";
+
+/** /search-tagged-posts (everyone): exact name or tagg search, results, and the member's own posts. */
 export function SearchTaggedPostsPage() {
+  const { profile } = useProfile();
+  const inputId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const term = (searchParams.get(TERM_PARAM) ?? "").trim();
+  const [input, setInput] = useState(term);
+  const query = usePublicSearch(term);
+  const [openPost, setOpenPost] = useState<PublicPost | null>(null);
+
+  // A history link or the back button changes the term: show it in the box.
+  useEffect(() => setInput(term), [term]);
+
+  useSearchTracking(term, query.data, query.dataUpdatedAt, query.isFetching);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = input.trim();
+    if (!next) return;
+    if (next === term) void query.refetch();
+    else setSearchParams({ [TERM_PARAM]: next });
+  };
+
+  const onInputChange = (value: string) => {
+    setInput(value);
+    // An emptied box goes back to the welcome state (and the member's own posts).
+    if (!value.trim() && term) setSearchParams({}, { replace: true });
+  };
+
+  const open = (post: PublicPost) => {
+    setOpenPost(post);
+    if (!post.isOwn) trackSearch({ searchTerm: term, action: "view", postId: post.id });
+  };
+
   return (
-    <PagePlaceholder
-      icon={Search}
-      title="Search Tagged Posts"
-      description="This page will let you find a tagged post by typing its exact post name or its owner's tagg. It arrives with the search feature."
-    />
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <PageTitle title="Search Tagged Posts" />
+      <header className="grid gap-2 text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Search Tagged Posts</h1>
+        <p className="text-slate-600">
+          Find a post by its exact post name, or all of a member's posts by their tagg.
+        </p>
+      </header>
+
+      <search className="mx-auto w-full max-w-2xl">
+        <form onSubmit={submit} className="grid gap-1.5">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            Post name or tagg
+          </label>
+          <div className="flex gap-2">
+            <div className="relative min-w-0 flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+                aria-hidden="true"
+              />
+              <Input
+                id={inputId}
+                type="search"
+                value={input}
+                onChange={(event) => onInputChange(event.target.value)}
+                placeholder="e.g. Harbour walk (Grace) or @grace"
+                autoComplete="off"
+                enterKeyHint="search"
+                maxLength={100}
+                className="h-11 pl-9"
+              />
+            </div>
+            <Button type="submit" size="lg" disabled={!input.trim()}>
+              Search
+            </Button>
+          </div>
+        </form>
+      </search>
+
+      {term ? (
+        <SearchResults term={term} query={query} onOpen={open} />
+      ) : (
+        <>
+          <EmptyState
+            icon={Search}
+            title="Find a tagged post"
+            description="Type the exact post name you were given, or a tagg such as @grace, and press Enter. Only exact matches are shown."
+            className="bg-white"
+          />
+          {profile ? <MySearchPagePosts profile={profile} /> : null}
+        </>
+      )}
+
+      <PostDetailDialog
+        post={openPost}
+        onClose={() => setOpenPost(null)}
+        creatorName={creatorNameOf(openPost, profile)}
+        canReport={openPost !== null && !openPost.isOwn}
+      />
+    </div>
+  );
+}
+
+function creatorNameOf(post: PublicPost | null, profile: Profile | null): string {
+  if (!post) return "";
+  if (post.isOwn && profile) return getFullName(profile);
+  return ownerLabel(post).name;
+}
+
+/** Reports each completed search that found someone else's posts, once per answer. */
+function useSearchTracking(
+  term: string,
+  posts: PublicPost[] | undefined,
+  dataUpdatedAt: number,
+  isFetching: boolean,
+) {
+  const reported = useRef("");
+  useEffect(() => {
+    if (!term || !posts || isFetching) return;
+    const stamp = `${term}\u0000${dataUpdatedAt}`;
+    if (reported.current === stamp) return;
+    reported.current = stamp;
+    if (shouldTrack(term, posts)) trackSearch({ searchTerm: term, action: "search" });
+  }, [term, posts, dataUpdatedAt, isFetching]);
+}
+
+type SearchResultsProps = {
+  term: string;
+  query: ReturnType<typeof usePublicSearch>;
+  onOpen: (post: PublicPost) => void;
+};
+
+function SearchResults({ term, query, onOpen }: SearchResultsProps) {
+  if (query.isPending || (query.isFetching && !query.data)) {
+    return (
+      <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <span className="sr-only">Searching...</span>
+        {[0, 1, 2].map((key) => (
+          <div key={key} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+            <Skeleton className="aspect-4/3 rounded-none" />
+            <div className="grid gap-2 p-3">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert variant="destructive" role="alert" className="items-center">
+        <TriangleAlert aria-hidden="true" />
+        <p className="flex-1">Search failed. Please try again.</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RefreshCw aria-hidden="true" />
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  const posts = query.data;
+  if (posts.length === 0) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title="No posts found"
+        description={`Nothing matches “${term}” exactly. Search needs the full post name or tagg — check the spelling and try again.`}
+        className="bg-white"
+      />
+    );
+  }
+  return (
+    <section aria-labelledby="search-results-title" className="grid gap-3">
+      <h2 id="search-results-title" className="text-lg font-semibold text-slate-900" aria-live="polite">
+        {resultsSummary(posts.length, term)}
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {posts.map((post) => (
+          <li key={post.id} className="flex min-w-0">
+            <SearchResultCard post={post} onOpen={onOpen} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,0 +1,35 @@
+import { fileURLToPath } from "node:url";
+import { expect, type Page } from "@playwright/test";
+import type { newMember } from "./fixtures.ts";
+
+const PHOTO = fileURLToPath(new URL("../fixtures/photo.jpg", import.meta.url));
+
+type Member = ReturnType<typeof newMember>;
+
+/** Registers through the auth screen and waits for the dashboard. */
+export async function registerMember(page: Page, member: Member) {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Create an account" }).click();
+  await page.getByLabel("First Name").fill(member.firstName);
+  await page.getByLabel("Last Name").fill(member.lastName);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByLabel("Confirm Password").fill(member.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Publishes a post with the fixture photo from /create-post and returns to the dashboard. */
+export async function createPost(page: Page, postName: string) {
+  await page.goto("/create-post");
+  await page.getByLabel("Post name").fill(postName);
+  await expect(page.getByText("This name is available")).toBeVisible();
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload Photo" }).click();
+  await (await chooser).setFiles(PHOTO);
+  await expect(page.getByRole("img", { name: "Preview of your photo" })).toBeVisible();
+  const create = page.getByRole("button", { name: "Create Post" });
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

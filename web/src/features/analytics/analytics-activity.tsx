@@ -1,0 +1,294 @@
+import { Eye, RefreshCw, Search, TriangleAlert, UserRound, Users } from "lucide-react";
+import { useId, useState } from "react";
+import type { AnalyticsEvent } from "#contract/api/analytics.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Checkbox } from "#web/components/ui/checkbox.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
+import { useNow } from "#web/lib/use-now.ts";
+import {
+  ALL_POSTS_LABEL,
+  actionText,
+  canViewAllViewers,
+  filterEventsByPost,
+  postFilterOptions,
+} from "./analytics-display.ts";
+import { useDeleteAnalytics, useTaggAnalytics } from "./use-tagg-analytics.ts";
+import { WhoViewedDialog } from "./who-viewed-dialog.tsx";
+
+// Select values: "all", or "post:" and the post name (names may be anything, so they get a prefix).
+const ALL_VALUE = "all";
+const POST_VALUE = "post:";
+
+export type AnalyticsActivityProps = {
+  /** Tailwind max-height for the scrolling list. */
+  listClassName?: string;
+};
+
+/**
+ * The visitor activity list: filter by post, bulk Select / Select All / Clear / Delete (count), View All
+ * Viewers on views. Used by the dashboard card and by the My Tagged Posts popup's Analytics view.
+ */
+export function AnalyticsActivity({ listClassName = "max-h-[32rem]" }: AnalyticsActivityProps) {
+  const query = useTaggAnalytics();
+  const filterId = useId();
+  const [postFilter, setPostFilter] = useState<string | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [whoViewed, setWhoViewed] = useState<{ postId: string; postName: string | null } | null>(null);
+  const remove = useDeleteAnalytics();
+  const now = useNow(30_000);
+
+  if (query.isPending) return <ActivitySkeleton />;
+  if (query.isError && !query.data) {
+    return (
+      <Alert variant="destructive" role="alert" className="items-center">
+        <TriangleAlert aria-hidden="true" />
+        <p className="flex-1">Failed to load your visitor analytics</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RefreshCw aria-hidden="true" />
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const events = query.data ?? [];
+  if (events.length === 0) {
+    return (
+      <EmptyState
+        icon={Users}
+        title="No visitors yet"
+        description="When someone searches for one of your posts or your tagg, or opens one of your posts, they appear here."
+      />
+    );
+  }
+
+  const options = postFilterOptions(events);
+  const activeFilter = postFilter !== null && options.includes(postFilter) ? postFilter : null;
+  const shown = filterEventsByPost(events, activeFilter);
+  const selectedIds = [...selected].filter((id) => events.some((event) => event.id === id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const stopSelecting = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+  const deleteSelected = () =>
+    remove.mutate(selectedIds, {
+      onSuccess: () => {
+        setConfirmDelete(false);
+        stopSelecting();
+      },
+      onError: () => setConfirmDelete(false),
+    });
+
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
+          <Label htmlFor={filterId}>Filter by post</Label>
+          <Select
+            value={activeFilter === null ? ALL_VALUE : `${POST_VALUE}${activeFilter}`}
+            onValueChange={(value) =>
+              setPostFilter(value === ALL_VALUE ? null : value.slice(POST_VALUE.length))
+            }
+          >
+            <SelectTrigger id={filterId}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL_VALUE}>{ALL_POSTS_LABEL}</SelectItem>
+              {options.map((name) => (
+                <SelectItem key={name} value={`${POST_VALUE}${name}`}>
+                  {name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <fieldset className="flex min-w-0 flex-wrap gap-2">
+          <legend className="sr-only">Bulk actions</legend>
+          {selecting ? (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setSelected(new Set(shown.map((event) => event.id)))}
+              >
+                Select All
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setSelected(new Set())}
+                disabled={selectedIds.length === 0}
+              >
+                Clear
+              </Button>
+              <Button
+                variant="destructive"
+                size="sm"
+                onClick={() => setConfirmDelete(true)}
+                disabled={selectedIds.length === 0}
+              >
+                Delete ({selectedIds.length})
+              </Button>
+              <Button variant="ghost" size="sm" onClick={stopSelecting}>
+                Done
+              </Button>
+            </>
+          ) : (
+            <Button variant="outline" size="sm" onClick={() => setSelecting(true)}>
+              Select
+            </Button>
+          )}
+        </fieldset>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {selecting ? `${selectedIds.length} selected` : ""}
+      </p>
+      <ul
+        aria-label="Visitor activity"
+        className={cn(
+          "divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200",
+          listClassName,
+        )}
+      >
+        {shown.map((event) => (
+          <ActivityRow
+            key={event.id}
+            event={event}
+            now={now}
+            selecting={selecting}
+            checked={selected.has(event.id)}
+            onCheckedChange={(on) => toggle(event.id, on)}
+            onViewAll={() => event.postId && setWhoViewed({ postId: event.postId, postName: event.postName })}
+          />
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete ${selectedIds.length} analytics ${selectedIds.length === 1 ? "entry" : "entries"}?`}
+        description={<p>They are removed from your visitor analytics for good. This cannot be undone.</p>}
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={deleteSelected}
+      />
+      <WhoViewedDialog
+        postId={whoViewed?.postId ?? null}
+        postName={whoViewed?.postName}
+        onClose={() => setWhoViewed(null)}
+      />
+    </div>
+  );
+}
+
+type ActivityRowProps = {
+  event: AnalyticsEvent;
+  now: Date;
+  selecting: boolean;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  onViewAll: () => void;
+};
+
+function ActivityRow({ event, now, selecting, checked, onCheckedChange, onViewAll }: ActivityRowProps) {
+  const checkboxId = useId();
+  const anonymous = event.visitorId === null;
+  const [firstName = "", ...rest] = event.visitorName.split(" ");
+  const ActionIcon = event.action === "view" ? Eye : Search;
+
+  return (
+    <li className={cn("flex gap-3 px-3 py-3 sm:px-4", checked && "bg-brand-50")} data-analytics-id={event.id}>
+      {selecting ? (
+        <Checkbox
+          id={checkboxId}
+          checked={checked}
+          onCheckedChange={(value) => onCheckedChange(value === true)}
+          aria-label={`Select ${event.visitorName} ${actionText(event.action)}`}
+          className="mt-2.5"
+        />
+      ) : null}
+      {anonymous ? (
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <UserRound className="size-5" aria-hidden="true" />
+        </span>
+      ) : (
+        <UserAvatar
+          firstName={firstName}
+          lastName={rest.join(" ")}
+          pictureUrl={event.visitorProfilePictureUrl}
+          className="size-10"
+          fallbackClassName="text-sm"
+        />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="text-sm text-slate-700">
+          <span className={cn("font-semibold", anonymous ? "text-slate-600 italic" : "text-slate-900")}>
+            {event.visitorName}
+          </span>
+          {event.visitorTagg ? <span className="text-brand-700"> @{event.visitorTagg}</span> : null}{" "}
+          {actionText(event.action)}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+          <span className="inline-flex max-w-full min-w-0 items-center gap-1">
+            <ActionIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">
+              {event.postName ? (
+                <>
+                  Post: <span className="font-medium text-slate-800">{event.postName}</span>
+                </>
+              ) : (
+                "Your tagg"
+              )}
+            </span>
+          </span>
+          {event.searchTerm ? <span className="max-w-full truncate">Term: “{event.searchTerm}”</span> : null}
+          <time dateTime={event.createdAt} title={absoluteTimeLabel(event.createdAt)}>
+            {relativeTimeLabel(event.createdAt, now)}
+          </time>
+        </p>
+        {canViewAllViewers(event) && !selecting ? (
+          <div>
+            <Button variant="link" size="sm" className="h-auto px-0 py-0.5 text-xs" onClick={onViewAll}>
+              View All Viewers
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function ActivitySkeleton() {
+  return (
+    <div role="status" className="grid gap-3">
+      <span className="sr-only">Loading visitor analytics...</span>
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="flex items-center gap-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/3" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Profile } from "#contract/api/profile.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { HideMySearchesSwitch } from "#web/features/privacy/hide-my-searches-switch.tsx";
+import { AnalyticsActivity } from "./analytics-activity.tsx";
+import { AnalyticsChart } from "./analytics-chart.tsx";
+import { useTaggAnalytics } from "./use-tagg-analytics.ts";
+
+export type AnalyticsCardProps = { profile: Profile };
+
+/** Dashboard card "Who's Searching for Your Taggs": the switch, a 14-day chart and the activity list. */
+export function AnalyticsCard({ profile }: AnalyticsCardProps) {
+  const query = useTaggAnalytics();
+  return (
+    <Card role="region" aria-labelledby="analytics-card-title">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 pb-0 sm:p-6 sm:pb-0">
+        <div className="grid min-w-0 flex-1 basis-64 gap-1">
+          <CardTitle id="analytics-card-title">Who's Searching for Your Taggs</CardTitle>
+          <CardDescription>
+            Everyone who searched for or opened your posts, newest first. Visitors who chose to hide appear as
+            Anonymous User.
+          </CardDescription>
+        </div>
+        <HideMySearchesSwitch profile={profile} />
+      </CardHeader>
+      <CardContent className="grid gap-4 p-4 sm:p-6">
+        {query.data && query.data.length > 0 ? <AnalyticsChart events={query.data} /> : null}
+        <AnalyticsActivity />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from "@tanstack/react-query";
+import type { HighestViewedPost, PostViewers, ViewerProfile } from "#contract/api/analytics.ts";
+import { HIGHEST_VIEWED_QUERY_KEY } from "./use-tagg-analytics.ts";
+
+export const postViewersUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/viewers`;
+export const viewerProfileUrl = (viewerId: string) => `/api/user-info/${encodeURIComponent(viewerId)}`;
+
+/** GET /api/posts/{id}/viewers while the who-viewed dialog is open; fetched fresh on every opening. */
+export function usePostViewers(postId: string | null) {
+  return useQuery<PostViewers>({
+    queryKey: [postViewersUrl(postId ?? "")],
+    enabled: postId !== null,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/user-info/{viewerId}: a visible viewer's public profile (404 when there is none to show). */
+export function useViewerProfile(viewerId: string | null) {
+  return useQuery<ViewerProfile>({
+    queryKey: [viewerProfileUrl(viewerId ?? "")],
+    enabled: viewerId !== null,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/highest-viewed-post, only while something shows it (the hide popup); null when no views yet. */
+export function useHighestViewedPost(enabled: boolean) {
+  return useQuery<HighestViewedPost>({ queryKey: HIGHEST_VIEWED_QUERY_KEY, enabled, staleTime: 0 });
+}

@@ -1,0 +1,105 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { type AnalyticsEvent, analyticsEventSchema } from "#contract/api/analytics.ts";
+import { TIMING } from "#contract/limits.ts";
+import { TAGGED_POSTS_QUERY_KEY } from "#web/features/posts/use-tagged-posts.ts";
+import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
+import { createConditionalFetcher } from "./conditional-fetcher.ts";
+
+/** Events aimed at the signed-in member, newest first (GET /api/tagg-analytics). */
+export const ANALYTICS_QUERY_KEY = ["/api/tagg-analytics"] as const;
+export const HIGHEST_VIEWED_QUERY_KEY = ["/api/highest-viewed-post"] as const;
+
+const fetcher = createConditionalFetcher<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY[0]);
+
+function analyticsQueryOptions(queryClient: QueryClient) {
+  return {
+    queryKey: ANALYTICS_QUERY_KEY,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetcher.fetch(queryClient.getQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY), signal),
+  };
+}
+
+/** The analytics list for any screen that shows it. Only `useLiveAnalytics` (one place) keeps it fresh. */
+export function useTaggAnalytics() {
+  const queryClient = useQueryClient();
+  return useQuery({ ...analyticsQueryOptions(queryClient) });
+}
+
+/**
+ * Keeps the list fresh while a member is signed in: a server-sent events stream puts new events into the
+ * cache at once, and the spec's 3-second poll runs as a safety net (cheap: a conditional request answered
+ * 304 while nothing changed; it also catches deletions, which the stream does not announce). Mounted once,
+ * by the notification bell in the header.
+ */
+export function useLiveAnalytics(enabled: boolean) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...analyticsQueryOptions(queryClient),
+    enabled,
+    refetchInterval: enabled ? TIMING.analyticsPollMs : false,
+  });
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/events");
+    const onAnalytics = (message: MessageEvent<string>) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const result = analyticsEventSchema.safeParse(parsed);
+      if (!result.success) return;
+      const event = result.data;
+      const current = queryClient.getQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY);
+      if (!current) {
+        void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY });
+        return;
+      }
+      if (current.some((existing) => existing.id === event.id)) return;
+      queryClient.setQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY, [event, ...current]);
+      // A view may change unique counts on the post cards and the highest-viewed post.
+      if (event.action === "view") {
+        void queryClient.invalidateQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: HIGHEST_VIEWED_QUERY_KEY });
+      }
+    };
+    source.addEventListener("analytics", onAnalytics);
+    // On an error the browser reconnects by itself (the server asks for 5 s); the poll covers the gap.
+    return () => {
+      source.removeEventListener("analytics", onAnalytics);
+      source.close();
+    };
+  }, [enabled, queryClient]);
+
+  return query;
+}
+
+/** DELETE /api/tagg-analytics {analyticsIds}: entries leave the list at once; toasts either way. */
+export function useDeleteAnalytics() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (analyticsIds: string[]) =>
+      apiRequest<{ deleted: number }>("DELETE", ANALYTICS_QUERY_KEY[0], { analyticsIds }),
+    onSuccess: async ({ deleted }, analyticsIds) => {
+      const removed = new Set(analyticsIds);
+      queryClient.setQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY, (events) =>
+        events?.filter((event) => !removed.has(event.id)),
+      );
+      toast.success(`Deleted ${deleted} analytics ${deleted === 1 ? "entry" : "entries"}`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: TAGGED_POSTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: HIGHEST_VIEWED_QUERY_KEY }),
+      ]);
+    },
+    onError: (error) => {
+      toast.error("Failed to delete analytics entries", {
+        description: errorMessage(error, "Please try again."),
+      });
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import { ChevronRight, Search, ShieldAlert, TriangleAlert, UserRound } from "lucide-react";
+import { useId, useState } from "react";
+import type { Viewer } from "#contract/api/analytics.ts";
+import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { postDisplayName } from "#web/features/posts/post-display.ts";
+import { ApiError } from "#web/lib/api-request.ts";
+import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
+import { useNow } from "#web/lib/use-now.ts";
+import { usePostViewers } from "./use-post-viewers.ts";
+import { filterViewers, isVisibleViewer } from "./viewer-filter.ts";
+import { ViewerProfilePanel } from "./viewer-profile-panel.tsx";
+
+export type WhoViewedDialogProps = {
+  /** The post whose viewers to show; the dialog is open while this is set. */
+  postId: string | null;
+  /** Shown while the list loads. */
+  postName?: string | null;
+  onClose: () => void;
+};
+
+/** The draggable who-viewed dialog: unique viewers of one of my posts, a name/tagg filter, viewer profiles. */
+export function WhoViewedDialog({ postId, postName, onClose }: WhoViewedDialogProps) {
+  const query = usePostViewers(postId);
+  const [viewerId, setViewerId] = useState<string | null>(null);
+  const name = query.data?.postName ?? postName ?? "";
+  const close = () => {
+    setViewerId(null);
+    onClose();
+  };
+
+  return (
+    <DraggableDialog
+      open={postId !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={name ? `Who viewed ${postDisplayName(name)}` : "Who viewed your post"}
+      description={
+        query.data
+          ? `${query.data.totalUnique} unique ${query.data.totalUnique === 1 ? "viewer" : "viewers"}`
+          : "Everyone who opened this post"
+      }
+      className="max-w-lg"
+    >
+      <div className="grid gap-4 p-4 sm:p-5">
+        {query.isPending ? (
+          <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-slate-600">
+            <Spinner /> Loading viewers...
+          </p>
+        ) : query.isError ? (
+          <ViewersError error={query.error} />
+        ) : viewerId ? (
+          <ViewerProfilePanel viewerId={viewerId} onBack={() => setViewerId(null)} />
+        ) : (
+          <ViewerList viewers={query.data.viewers} onOpen={setViewerId} />
+        )}
+      </div>
+    </DraggableDialog>
+  );
+}
+
+function ViewersError({ error }: { error: unknown }) {
+  if (error instanceof ApiError && error.status === 403) {
+    return (
+      <Alert variant="destructive" role="alert">
+        <ShieldAlert aria-hidden="true" />
+        <div className="grid gap-1">
+          <p className="font-semibold">Access denied</p>
+          <p>You can only view profiles for your own posts</p>
+        </div>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="destructive" role="alert">
+      <TriangleAlert aria-hidden="true" />
+      <p>Error loading viewers: Failed to load post viewers</p>
+    </Alert>
+  );
+}
+
+function ViewerList({ viewers, onOpen }: { viewers: Viewer[]; onOpen: (viewerId: string) => void }) {
+  const filterId = useId();
+  const [filter, setFilter] = useState("");
+  const now = useNow(30_000);
+  const shown = filterViewers(viewers, filter);
+
+  if (viewers.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+        No one has viewed this post yet.
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <div className="grid gap-1.5">
+        <Label htmlFor={filterId}>Filter by name or tagg</Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
+          <Input
+            id={filterId}
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder="Name or @tagg"
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {filter.trim() ? `${shown.length} of ${viewers.length} viewers shown` : ""}
+      </p>
+      {shown.length === 0 ? (
+        <p className="px-2 py-6 text-center text-sm text-slate-600">No viewers match “{filter.trim()}”.</p>
+      ) : (
+        <ul className="grid gap-1" aria-label="Viewers">
+          {shown.map((viewer, index) => (
+            <li key={viewer.id ?? `anonymous-${index}`}>
+              <ViewerRow viewer={viewer} now={now} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function ViewerRow({ viewer, now, onOpen }: { viewer: Viewer; now: Date; onOpen: (id: string) => void }) {
+  const views = `${viewer.viewCount} ${viewer.viewCount === 1 ? "view" : "views"}`;
+  const details = (
+    <>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-slate-900">
+          {[viewer.firstName, viewer.lastName].filter(Boolean).join(" ")}
+        </span>
+        <span className="block truncate text-xs text-slate-600">
+          {viewer.tagg ? `@${viewer.tagg} · ` : ""}
+          {views} · last{" "}
+          <time dateTime={viewer.lastViewed} title={absoluteTimeLabel(viewer.lastViewed)}>
+            {relativeTimeLabel(viewer.lastViewed, now).toLowerCase()}
+          </time>
+        </span>
+      </span>
+    </>
+  );
+
+  if (!isVisibleViewer(viewer)) {
+    return (
+      <div className="flex items-center gap-3 rounded-xl px-2 py-2 text-sm">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <UserRound className="size-5" aria-hidden="true" />
+        </span>
+        {details}
+      </div>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(viewer.id)}
+      className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-left text-sm hover:bg-slate-50"
+      aria-label={`View profile of ${[viewer.firstName, viewer.lastName].filter(Boolean).join(" ")}`}
+    >
+      <UserAvatar
+        firstName={viewer.firstName}
+        lastName={viewer.lastName ?? ""}
+        pictureUrl={viewer.profilePictureUrl}
+        className="size-10"
+        fallbackClassName="text-sm"
+      />
+      {details}
+      <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+    </button>
+  );
+}

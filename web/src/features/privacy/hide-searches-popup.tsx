@@ -1,0 +1,102 @@
+import { Eye } from "lucide-react";
+import { useState } from "react";
+import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { useHighestViewedPost } from "#web/features/analytics/use-post-viewers.ts";
+import { formatViewCount, postDisplayName } from "#web/features/posts/post-display.ts";
+
+/** The fixed code label of this popup (spec 1 §9). */
+export const HIDE_SEARCHES_CODE = 130;
+
+export type HideSearchesPopupProps = {
+  open: boolean;
+  content: string;
+  /** Closed by Continue, the close button, Escape or a click outside: the spec applies Hide on closing. */
+  onClosed: () => void;
+  /** Closed by Cancel: nothing changes. */
+  onCancel: () => void;
+};
+
+/** "How to Hide My Searches" (spec 1 §2 popup 2): the content, code 130 and the highest-viewed post. */
+export function HideSearchesPopup({ open, content, onClosed, onCancel }: HideSearchesPopupProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClosed())}>
+      <DialogContent className="max-h-[85vh] max-w-md">
+        <div className="grid gap-1">
+          <div className="flex items-center gap-2 pr-8">
+            <DialogTitle className="pr-0">How to Hide My Searches</DialogTitle>
+            <Badge variant="neutral" aria-label={`Code ${HIDE_SEARCHES_CODE}`}>
+              {HIDE_SEARCHES_CODE}
+            </Badge>
+          </div>
+          <DialogDescription className="whitespace-pre-wrap">{content}</DialogDescription>
+        </div>
+        {open ? <HighestViewedBlock /> : null}
+        <p className="text-xs text-slate-600">
+          Hide needs {HIDE_MODE_MIN_UNIQUE_VIEWS} unique views on your most viewed post; with fewer, your
+          searches are paused for {PAUSE_HOURS} hours instead.
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={onClosed}>Continue</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function HighestViewedBlock() {
+  const query = useHighestViewedPost(true);
+  const [imageFailed, setImageFailed] = useState(false);
+
+  if (query.isPending) {
+    return (
+      <div role="status" className="flex items-center gap-3 rounded-xl border border-slate-200 p-3">
+        <span className="sr-only">Loading your most viewed post...</span>
+        <Skeleton className="size-16 rounded-lg" />
+        <div className="grid flex-1 gap-2">
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-3 w-1/3" />
+        </div>
+      </div>
+    );
+  }
+
+  const post = query.data;
+  if (!post || query.isError) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-600">
+        No posts with views found
+      </p>
+    );
+  }
+
+  return (
+    <section aria-label="Your most viewed post" className="rounded-xl border border-slate-200 p-3">
+      <div className="flex items-center gap-3">
+        {imageFailed ? null : (
+          <img
+            src={post.originalImage}
+            alt=""
+            onError={() => setImageFailed(true)}
+            className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover"
+          />
+        )}
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-slate-900" title={post.postName}>
+            {postDisplayName(post.postName)}
+          </p>
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <Eye className="size-4" aria-hidden="true" />
+            {formatViewCount(post.uniqueViewCount)}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { Button, type ButtonProps } from "#web/components/ui/button.tsx";
+import { useDeleteSearchHistory } from "./use-search-history.ts";
+
+export type DeleteSearchHistoryButtonProps = Pick<ButtonProps, "size" | "className" | "disabled">;
+
+/** "Delete my search history" with a confirmation (used on /manage and /delete-my-search). */
+export function DeleteSearchHistoryButton({ size, className, disabled }: DeleteSearchHistoryButtonProps) {
+  const [confirm, setConfirm] = useState(false);
+  const remove = useDeleteSearchHistory();
+  return (
+    <>
+      <Button
+        variant="destructive"
+        size={size}
+        className={className}
+        disabled={disabled || remove.isPending}
+        onClick={() => setConfirm(true)}
+      >
+        <Trash2 aria-hidden="true" />
+        Delete my search history
+      </Button>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title="Delete your search history?"
+        description={
+          <p>
+            Every search and view you made is removed, including from other members' analytics — also the ones
+            made while you were anonymous. This cannot be undone.
+          </p>
+        }
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirm(false) })}
+      />
+    </>
+  );
+}

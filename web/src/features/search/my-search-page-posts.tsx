@@ -1,0 +1,64 @@
+import { ImagePlus, RefreshCw, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { Profile } from "#contract/api/profile.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { PostDetailDialog } from "#web/features/posts/post-detail-dialog.tsx";
+import { PostGrid, PostGridSkeleton } from "#web/features/posts/post-grid.tsx";
+import { useTaggedPosts } from "#web/features/posts/use-tagged-posts.ts";
+import { getFullName } from "#web/lib/person.ts";
+
+export type MySearchPagePostsProps = { profile: Profile };
+
+/** The search page's "My Tagged Posts" grid, shown to members while the search box is empty. */
+export function MySearchPagePosts({ profile }: MySearchPagePostsProps) {
+  const query = useTaggedPosts();
+  const [openPostId, setOpenPostId] = useState<string | null>(null);
+  const openPost = query.data?.find((post) => post.id === openPostId) ?? null;
+
+  return (
+    <section aria-labelledby="search-my-posts-title" className="grid gap-3">
+      <h2 id="search-my-posts-title" className="text-lg font-semibold text-slate-900">
+        My Tagged Posts
+      </h2>
+      {query.isPending ? (
+        <PostGridSkeleton label="Loading your tagged posts..." />
+      ) : query.isError ? (
+        <Alert variant="destructive" role="alert" className="items-center">
+          <TriangleAlert aria-hidden="true" />
+          <p className="flex-1">Failed to fetch tagged posts</p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+          >
+            <RefreshCw aria-hidden="true" />
+            Try Again
+          </Button>
+        </Alert>
+      ) : query.data.length === 0 ? (
+        <EmptyState
+          icon={ImagePlus}
+          title="No Tagged Posts Yet"
+          description="Give a photo a unique name so people can find it by searching for that name."
+          action={
+            <Button asChild>
+              <Link to="/create-post">Create Your First Post</Link>
+            </Button>
+          }
+          className="bg-white"
+        />
+      ) : (
+        <PostGrid posts={query.data} onOpen={(post) => setOpenPostId(post.id)} />
+      )}
+      <PostDetailDialog
+        post={openPost}
+        onClose={() => setOpenPostId(null)}
+        creatorName={getFullName(profile)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { EyeOff, History, ImageOff, RefreshCw, Search, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { SearchHistoryEntry } from "#contract/api/search.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { cardImageSource, postDisplayName } from "#web/features/posts/post-display.ts";
+import { cn } from "#web/lib/cn.ts";
+import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
+import { useNow } from "#web/lib/use-now.ts";
+import { historyHeadline, historyOwner } from "./search-display.ts";
+import { useSearchHistory } from "./use-search-history.ts";
+
+/** My Search History: what I searched for and opened, newest first, with relative times. */
+export function SearchHistoryList() {
+  const query = useSearchHistory();
+  const now = useNow(30_000);
+
+  if (query.isPending) {
+    return (
+      <div role="status" className="grid gap-3">
+        <span className="sr-only">Loading your search history...</span>
+        {[0, 1, 2].map((key) => (
+          <div key={key} className="flex items-center gap-3">
+            <Skeleton className="size-14 rounded-lg" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-3 w-1/3" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert variant="destructive" role="alert" className="items-center">
+        <TriangleAlert aria-hidden="true" />
+        <p className="flex-1">Failed to load your search history.</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RefreshCw aria-hidden="true" />
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <EmptyState
+        icon={History}
+        title="No searches yet"
+        description="Posts you search for and open appear here."
+        action={
+          <Button asChild variant="outline">
+            <Link to="/search-tagged-posts">Search Tagged Posts</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <ul aria-label="Search history" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+      {query.data.map((entry) => (
+        <HistoryRow key={entry.id} entry={entry} now={now} />
+      ))}
+    </ul>
+  );
+}
+
+function HistoryRow({ entry, now }: { entry: SearchHistoryEntry; now: Date }) {
+  const source =
+    entry.originalImage && entry.scrambledImage
+      ? cardImageSource({
+          originalImage: entry.originalImage,
+          scrambledImage: entry.scrambledImage,
+          thumbnailImage: null,
+          scrambleImage: entry.scrambleImage ?? false,
+        })
+      : entry.originalImage;
+  const [imageFailed, setImageFailed] = useState(false);
+  const owner = historyOwner(entry);
+  const gone = entry.postName !== null && entry.originalImage === null;
+
+  return (
+    <li className="flex gap-3 px-3 py-3 sm:px-4">
+      <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-400">
+        {source && !imageFailed ? (
+          <img
+            src={source}
+            alt=""
+            loading="lazy"
+            onError={() => setImageFailed(true)}
+            className={cn("size-full object-cover", entry.scrambleImage && "scale-110 blur-sm")}
+          />
+        ) : entry.postId ? (
+          <ImageOff className="size-5" aria-hidden="true" />
+        ) : (
+          <Search className="size-5" aria-hidden="true" />
+        )}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="text-sm font-medium break-words text-slate-900">{historyHeadline(entry)}</p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+          {entry.postName ? (
+            <span className="max-w-full min-w-0 truncate" title={entry.postName}>
+              {postDisplayName(entry.postName)}
+              {owner ? ` · ${owner}` : ""}
+            </span>
+          ) : null}
+          <time dateTime={entry.createdAt} title={absoluteTimeLabel(entry.createdAt)}>
+            {relativeTimeLabel(entry.createdAt, now)}
+          </time>
+          {entry.wasAnonymous ? (
+            <Badge variant="neutral" className="text-[11px]">
+              <EyeOff aria-hidden="true" />
+              Anonymous
+            </Badge>
+          ) : null}
+          {gone || entry.isVisible === false ? (
+            <span className="text-slate-500">No longer available</span>
+          ) : null}
+        </p>
+      </div>
+      {entry.searchTerm ? (
+        <Button asChild variant="ghost" size="sm" className="self-center">
+          <Link
+            to={`/search-tagged-posts?q=${encodeURIComponent(entry.searchTerm)}`}
+            aria-label={`Search again for ${entry.searchTerm}`}
+          >
+            <Search aria-hidden="true" />
+            <span className="hidden sm:inline">Search again</span>
+          </Link>
+        </Button>
+      ) : null}
+    </li>
+  );
+}

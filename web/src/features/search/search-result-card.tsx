@@ -1,0 +1,90 @@
+import { ImageOff, ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import type { PublicPost } from "#contract/api/search.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { cardImageSource, formatPostDate, postDisplayName } from "#web/features/posts/post-display.ts";
+import { cn } from "#web/lib/cn.ts";
+import { ownerLabel } from "./search-display.ts";
+
+export type SearchResultCardProps = { post: PublicPost; onOpen: (post: PublicPost) => void };
+
+/** A search result: image, display name, owner (or Personal Info Hidden), date. Opens the detail dialog. */
+export function SearchResultCard({ post, onOpen }: SearchResultCardProps) {
+  const name = postDisplayName(post.postName);
+  const owner = ownerLabel(post);
+  const source = cardImageSource(post);
+  const [failedSource, setFailedSource] = useState<string | null>(null);
+  const imageFailed = source !== null && failedSource === source;
+
+  return (
+    <article
+      aria-label={name}
+      data-post-id={post.id}
+      className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs transition-shadow hover:shadow-md"
+    >
+      <button
+        type="button"
+        onClick={() => onOpen(post)}
+        aria-label={`Open ${name}`}
+        className="group relative block aspect-4/3 w-full overflow-hidden bg-slate-100 focus-visible:outline-offset-[-2px]"
+      >
+        {source && !imageFailed ? (
+          <img
+            src={source}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            onError={() => setFailedSource(source)}
+            className={cn(
+              "size-full object-cover transition-transform duration-300 group-hover:scale-105",
+              post.scrambleImage && "scale-110 blur-md group-hover:scale-115",
+            )}
+          />
+        ) : (
+          <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-slate-500">
+            <ImageOff className="size-6" aria-hidden="true" />
+            No image
+          </span>
+        )}
+        {post.isOwn ? (
+          <span className="absolute top-2 left-2">
+            <Badge className="bg-brand-600 text-white">Your post</Badge>
+          </span>
+        ) : null}
+      </button>
+      <div className="flex min-w-0 flex-col gap-2 p-3">
+        <h3 className="truncate font-semibold text-slate-900" title={post.postName}>
+          {name}
+        </h3>
+        <div className="flex min-w-0 items-center gap-2 text-sm">
+          {owner.hidden ? (
+            <>
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+                <ShieldCheck className="size-4" aria-hidden="true" />
+              </span>
+              <span className="text-slate-600">Personal Info Hidden</span>
+            </>
+          ) : (
+            <>
+              <UserAvatar
+                firstName={post.firstName ?? ""}
+                lastName={post.lastName ?? ""}
+                pictureUrl={post.profilePictureUrl}
+                className="size-8"
+                fallbackClassName="text-xs"
+              />
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-slate-800">{owner.name}</span>
+                {owner.tagg ? (
+                  <span className="block truncate text-xs text-brand-700">{owner.tagg}</span>
+                ) : null}
+              </span>
+            </>
+          )}
+        </div>
+        <p className="text-xs text-slate-500">{formatPostDate(post.createdAt)}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import type { SearchHistoryEntry } from "#contract/api/search.ts";
+import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
+
+export const SEARCH_HISTORY_QUERY_KEY = ["/api/user-search-history"] as const;
+
+/** GET /api/user-search-history: my own searches and views as a visitor, newest first. */
+export function useSearchHistory() {
+  return useQuery<SearchHistoryEntry[]>({ queryKey: SEARCH_HISTORY_QUERY_KEY, staleTime: 0 });
+}
+
+/**
+ * DELETE /api/user-search-history: removes my searches and views from every owner's analytics, anonymous
+ * ones included. Toasts either way.
+ */
+export function useDeleteSearchHistory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ deleted: number }>("DELETE", SEARCH_HISTORY_QUERY_KEY[0]),
+    onSuccess: async ({ deleted }) => {
+      queryClient.setQueryData<SearchHistoryEntry[]>(SEARCH_HISTORY_QUERY_KEY, []);
+      toast.success("Search History Deleted", {
+        description:
+          deleted === 0
+            ? "There was nothing to delete."
+            : `Removed ${deleted} ${deleted === 1 ? "search or view" : "searches and views"} from other members' analytics.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: SEARCH_HISTORY_QUERY_KEY });
+    },
+    onError: (error) => {
+      toast.error("Failed to delete your search history", {
+        description: errorMessage(error, "Please try again."),
+      });
+    },
+  });
+}
