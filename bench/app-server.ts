@@ -21,5 +21,8 @@ const address = app.server.address();
 console.log(typeof address === "object" && address ? address.port : "");
 // Exit cleanly on SIGTERM so `node --cpu-prof` can write its profile.
 process.once("SIGTERM", () => {
-  void app.close().then(() => database.close()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
 });

@@ -18,9 +18,8 @@ export function createTaggsService({ taggsRepo }: { taggsRepo: TaggsRepository }
         if (!updated) throw new AppError("conflict", TAGG_MESSAGES.taken);
         return updated;
       } catch (err) {
-        // A rolled-back claim (the member got a tagg meanwhile) surfaces as Drizzle's rollback error.
-        if (err instanceof AppError) throw err;
-        if ((err as Error).name === "TransactionRollbackError")
+        // The claim rolls back when the member got a tagg in the meantime (a second tab).
+        if (err instanceof TransactionRollbackError)
           throw new AppError("conflict", TAGG_MESSAGES.alreadyHave);
         throw err;
       }
