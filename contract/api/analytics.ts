@@ -77,6 +77,9 @@ export const highestViewedPostSchema = z
   .nullable();
 export type HighestViewedPost = z.infer<typeof highestViewedPostSchema>;
 
+/** GET /api/unique-viewers: distinct visitors across all my posts (an anonymous visitor counts by their hash). */
+export const uniqueViewersSchema = z.object({ totalUnique: z.number().int() });
+
 export const ANALYTICS_MESSAGES = {
   accessDenied: "Access denied",
   viewerNotFound: "Viewer not found",

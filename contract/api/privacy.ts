@@ -5,6 +5,8 @@ export const privacySettingsSchema = z.object({
   privacyMode: z.enum(PRIVACY_MODES),
   /** Hours left of a pause (0 otherwise). */
   timeRemaining: z.number(),
+  /** When the pause returns to show (ISO time), for an exact countdown; null when not paused. */
+  pauseEndsAt: z.string().nullable(),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 

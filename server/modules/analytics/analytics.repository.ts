@@ -27,7 +27,12 @@ export function createAnalyticsRepository(db: Database) {
     .limit(OWNER_LIST_LIMIT)
     .prepare("owner_events");
   const ownerStats = db
-    .select({ n: count(), latest: max(searchAnalytics.createdAt) })
+    .select({
+      n: count(),
+      latest: max(searchAnalytics.createdAt),
+      // The list shows each post's images and scramble flag, so a change to my posts changes the tag too.
+      posts: sql<string>`(select count(*) || '.' || count(*) filter (where ${taggedPosts.scrambleImage}) from ${taggedPosts} where ${taggedPosts.userId} = ${ownerId})`,
+    })
     .from(searchAnalytics)
     .where(eq(searchAnalytics.targetUserId, ownerId))
     .prepare("owner_event_stats");
@@ -61,7 +66,7 @@ export function createAnalyticsRepository(db: Database) {
     /** A cheap fingerprint of an owner's events: changes whenever one is added or deleted. */
     async ownerFingerprint(ownerId: string) {
       const [row] = await ownerStats.execute({ ownerId });
-      return `${row?.n ?? 0}-${row?.latest ? new Date(row.latest).getTime() : 0}`;
+      return `${row?.n ?? 0}-${row?.latest ? new Date(row.latest).getTime() : 0}-${row?.posts ?? ""}`;
     },
 
     async deleteForOwner(ownerId: string, ids: string[]) {
@@ -97,6 +102,15 @@ export function createAnalyticsRepository(db: Database) {
         )
         .orderBy(sql`max(${searchAnalytics.createdAt}) desc`);
       return rows;
+    },
+
+    /** Distinct visitors across all of an owner's posts. */
+    async uniqueViewers(ownerId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(distinct ${viewerKey})::int` })
+        .from(searchAnalytics)
+        .where(eq(searchAnalytics.targetUserId, ownerId));
+      return row?.n ?? 0;
     },
 
     /** Whether this member ever viewed or searched one of the owner's posts while visible. */

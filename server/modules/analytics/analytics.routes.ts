@@ -6,6 +6,7 @@ import {
   deleteAnalyticsResponseSchema,
   highestViewedPostSchema,
   postViewersResponseSchema,
+  uniqueViewersSchema,
   viewerIdParamsSchema,
   viewerProfileSchema,
 } from "#contract/api/analytics.ts";
@@ -60,6 +61,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: Analytic
     "/api/user-info/:viewerId",
     { config: member, schema: { params: viewerIdParamsSchema, response: { 200: viewerProfileSchema } } },
     (request) => analyticsService.viewerProfile(requireMember(request).user.id, request.params.viewerId),
+  );
+
+  app.get(
+    "/api/unique-viewers",
+    { config: member, schema: { response: { 200: uniqueViewersSchema } } },
+    (request) => analyticsService.uniqueViewers(requireMember(request).user.id),
   );
 
   app.get(

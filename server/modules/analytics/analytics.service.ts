@@ -112,6 +112,10 @@ export function createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }
       };
     },
 
+    async uniqueViewers(ownerId: string) {
+      return { totalUnique: await analyticsRepo.uniqueViewers(ownerId) };
+    },
+
     async highestViewed(ownerId: string) {
       return (await analyticsRepo.highestViewed(ownerId)) ?? null;
     },

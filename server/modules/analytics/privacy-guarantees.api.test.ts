@@ -213,6 +213,7 @@ describe("privacy modes", () => {
       privacyMode: "hide",
       requestedMode: "hide",
       timeRemaining: 0,
+      pauseEndsAt: null,
     });
     expect(
       (await t.app.inject({ url: "/api/highest-viewed-post", headers: { cookie: bob.cookie } })).json(),
@@ -224,12 +225,17 @@ describe("privacy modes", () => {
 
   it("ends a pause after 48 hours and records the visitor openly again", async () => {
     const { t, ada, bob, post, clock } = await setup();
+    const pausedAt = clock.now().getTime();
     await setMode(t, bob, "pause");
     clock.advance(47 * HOUR);
     const during = (
       await t.app.inject({ url: "/api/privacy-settings", headers: { cookie: bob.cookie } })
     ).json();
-    expect(during).toEqual({ privacyMode: "pause", timeRemaining: 1 });
+    expect(during).toEqual({
+      privacyMode: "pause",
+      timeRemaining: 1,
+      pauseEndsAt: new Date(pausedAt + 48 * HOUR).toISOString(),
+    });
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
 
     clock.advance(HOUR);
@@ -238,6 +244,7 @@ describe("privacy modes", () => {
     ).toEqual({
       privacyMode: "show",
       timeRemaining: 0,
+      pauseEndsAt: null,
     });
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
     const events = await analyticsOf(t, ada);
@@ -261,6 +268,41 @@ describe("privacy modes", () => {
 });
 
 describe("owner analytics", () => {
+  it("changes the list's tag when one of my posts changes, so a poll never keeps a stale scramble flag", async () => {
+    const { t, ada, bob, post } = await setup();
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    const etag = String(
+      (await t.app.inject({ url: "/api/tagg-analytics", headers: { cookie: ada.cookie } })).headers.etag,
+    );
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/tagged-posts/${post.id}`,
+      headers: asMember(ada.cookie),
+      payload: { scrambleImage: true },
+    });
+    const res = await t.app.inject({
+      url: "/api/tagg-analytics",
+      headers: { cookie: ada.cookie, "if-none-match": etag },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0].scrambleImage).toBe(true);
+  });
+
+  it("counts unique viewers across all my posts, anonymous visitors included but never merged", async () => {
+    const { t, ada, bob, post, clock } = await setup();
+    const cy = await registerMember(t);
+    const other = await createPost(t, ada, "Harbour");
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    await track(t, bob, { searchTerm: "harbour", action: "view", postId: other.id });
+    await setMode(t, cy, "pause");
+    await track(t, cy, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    clock.advance(6_000);
+    await track(t, cy, { searchTerm: "harbour", action: "view", postId: other.id });
+    const res = await t.app.inject({ url: "/api/unique-viewers", headers: { cookie: ada.cookie } });
+    expect(res.json()).toEqual({ totalUnique: 2 });
+    expect((await t.app.inject({ url: "/api/unique-viewers" })).statusCode).toBe(401);
+  });
+
   it("answers 304 to a poll when nothing changed, and the new list when something did", async () => {
     const { t, ada, bob, clock } = await setup();
     await track(t, bob, { searchTerm: "lighthouse" });

@@ -11,6 +11,12 @@ export function effectiveMode(mode: PrivacyMode, pauseStartedAt: Date | null, no
   return "pause";
 }
 
+/** When a pause in force returns to show, or null. */
+export function pauseEndsAt(mode: PrivacyMode, pauseStartedAt: Date | null, now: Date): Date | null {
+  if (effectiveMode(mode, pauseStartedAt, now) !== "pause" || !pauseStartedAt) return null;
+  return new Date(pauseStartedAt.getTime() + PAUSE_MS);
+}
+
 /** Hours left of a pause, rounded to 2 decimals (0 when not paused). */
 export function pauseHoursRemaining(mode: PrivacyMode, pauseStartedAt: Date | null, now: Date): number {
   if (effectiveMode(mode, pauseStartedAt, now) !== "pause" || !pauseStartedAt) return 0;

@@ -4,7 +4,21 @@ import type { Clock } from "#server/lib/clock.ts";
 import type { AnalyticsRepository } from "#server/modules/analytics/analytics.repository.ts";
 import type { ProfileRepository } from "#server/modules/profile/profile.repository.ts";
 import type { PrivacyRepository } from "./privacy.repository.ts";
-import { effectiveMode, grantedMode, type PrivacyMode, pauseHoursRemaining } from "./privacy-rules.ts";
+import {
+  effectiveMode,
+  grantedMode,
+  type PrivacyMode,
+  pauseEndsAt,
+  pauseHoursRemaining,
+} from "./privacy-rules.ts";
+
+function describe(mode: PrivacyMode, pauseStartedAt: Date | null, now: Date): PrivacySettings {
+  return {
+    privacyMode: effectiveMode(mode, pauseStartedAt, now),
+    timeRemaining: pauseHoursRemaining(mode, pauseStartedAt, now),
+    pauseEndsAt: pauseEndsAt(mode, pauseStartedAt, now)?.toISOString() ?? null,
+  };
+}
 
 type Deps = {
   profileRepo: ProfileRepository;
@@ -21,10 +35,7 @@ export function createPrivacyService({ profileRepo, privacyRepo, analyticsRepo, 
       const mode = effectiveMode(user.privacyMode, user.pauseStartedAt, now);
       if (mode !== user.privacyMode)
         await profileRepo.update(user.id, { privacyMode: mode, pauseStartedAt: null });
-      return {
-        privacyMode: mode,
-        timeRemaining: pauseHoursRemaining(user.privacyMode, user.pauseStartedAt, now),
-      };
+      return describe(user.privacyMode, user.pauseStartedAt, now);
     },
 
     /** Applies a mode by the spec's rule: hide only with 5+ unique viewers on the best post, else pause. */
@@ -34,11 +45,7 @@ export function createPrivacyService({ profileRepo, privacyRepo, analyticsRepo, 
       const now = clock.now();
       const pauseStartedAt = mode === "pause" ? now : null;
       await profileRepo.update(user.id, { privacyMode: mode, pauseStartedAt });
-      return {
-        privacyMode: mode,
-        timeRemaining: pauseHoursRemaining(mode, pauseStartedAt, now),
-        requestedMode: requested,
-      };
+      return { ...describe(mode, pauseStartedAt, now), requestedMode: requested };
     },
 
     /** Hides (or shows again) my tagg and all my posts from search. */

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  actionText,
-  canViewAllViewers,
-  countUniqueVisitors,
-  filterEventsByPost,
-  postFilterOptions,
-} from "./analytics-display.ts";
+import { actionText, canViewAllViewers, filterEventsByPost, postFilterOptions } from "./analytics-display.ts";
 import { analyticsEvent } from "./analytics-test-data.ts";
 
 describe("actionText", () => {
@@ -37,19 +31,5 @@ describe("canViewAllViewers", () => {
     expect(canViewAllViewers(analyticsEvent({ action: "view" }))).toBe(true);
     expect(canViewAllViewers(analyticsEvent({ action: "search" }))).toBe(false);
     expect(canViewAllViewers(analyticsEvent({ action: "view", postId: null }))).toBe(false);
-  });
-});
-
-describe("countUniqueVisitors", () => {
-  it("counts visible visitors once each and anonymous events separately", () => {
-    const events = [
-      analyticsEvent({ visitorId: "m1" }),
-      analyticsEvent({ visitorId: "m1", action: "view" }),
-      analyticsEvent({ visitorId: "m2" }),
-      analyticsEvent({ visitorId: null, visitorName: "Anonymous User" }),
-      analyticsEvent({ visitorId: null, visitorName: "Anonymous User" }),
-    ];
-    expect(countUniqueVisitors(events)).toEqual({ named: 2, anonymousEvents: 2 });
-    expect(countUniqueVisitors([])).toEqual({ named: 0, anonymousEvents: 0 });
   });
 });

@@ -28,24 +28,3 @@ export function filterEventsByPost(
 export function canViewAllViewers(event: AnalyticsEvent): boolean {
   return event.action === "view" && event.postId !== null;
 }
-
-export type UniqueVisitorCount = {
-  /** Distinct members who searched for or viewed my posts while visible. */
-  named: number;
-  /** Events by anonymous visitors, who cannot be told apart (on purpose). */
-  anonymousEvents: number;
-};
-
-/**
- * Unique visitors across all my posts, as far as the list can tell honestly: visible visitors by member id;
- * anonymous ones carry no id, so they are counted as events, never guessed into people.
- */
-export function countUniqueVisitors(events: readonly AnalyticsEvent[]): UniqueVisitorCount {
-  const ids = new Set<string>();
-  let anonymousEvents = 0;
-  for (const event of events) {
-    if (event.visitorId) ids.add(event.visitorId);
-    else anonymousEvents += 1;
-  }
-  return { named: ids.size, anonymousEvents };
-}

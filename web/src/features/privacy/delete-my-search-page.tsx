@@ -5,8 +5,7 @@ import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { countUniqueVisitors } from "#web/features/analytics/analytics-display.ts";
-import { useTaggAnalytics } from "#web/features/analytics/use-tagg-analytics.ts";
+import { useUniqueViewers } from "#web/features/analytics/use-unique-viewers.ts";
 import { DeleteSearchHistoryButton } from "#web/features/search/delete-search-history-button.tsx";
 
 /** /delete-my-search (members): my unique viewers, and a real delete of my own search history. */
@@ -54,8 +53,7 @@ export function DeleteMySearchPage() {
 }
 
 function UniqueViewsCard() {
-  const query = useTaggAnalytics();
-  const counts = query.data ? countUniqueVisitors(query.data) : null;
+  const query = useUniqueViewers();
 
   return (
     <Card role="region" aria-labelledby="unique-views-title">
@@ -70,7 +68,7 @@ function UniqueViewsCard() {
           <p role="status" className="flex items-center gap-2 text-slate-600">
             <Spinner /> Counting your viewers...
           </p>
-        ) : query.isError && !counts ? (
+        ) : query.isError ? (
           <Alert variant="destructive" role="alert" className="items-center">
             <TriangleAlert aria-hidden="true" />
             <p className="flex-1">Failed to load your unique views</p>
@@ -84,24 +82,20 @@ function UniqueViewsCard() {
               Try Again
             </Button>
           </Alert>
-        ) : counts ? (
+        ) : query.data ? (
           <>
             <p
               className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums"
               data-testid="unique-views"
             >
-              {counts.named}
+              {query.data.totalUnique}
             </p>
             <p className="text-sm font-medium text-slate-700">
               Total unique viewers across all your tagged posts
             </p>
             <p className="text-xs text-slate-600">
-              Members who searched for or opened your posts while visible, each counted once.
-              {counts.anonymousEvents > 0
-                ? ` Anonymous visitors can't be told apart, so their ${counts.anonymousEvents} ${
-                    counts.anonymousEvents === 1 ? "visit is" : "visits are"
-                  } not included.`
-                : ""}
+              Everyone who searched for or opened your posts, each counted once. Anonymous visitors are
+              counted too, but never named.
             </p>
           </>
         ) : null}

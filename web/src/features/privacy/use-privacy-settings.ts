@@ -39,6 +39,7 @@ export function useUpdatePrivacy() {
       queryClient.setQueryData<PrivacySettings>(PRIVACY_QUERY_KEY, {
         privacyMode: answer.privacyMode,
         timeRemaining: answer.timeRemaining,
+        pauseEndsAt: answer.pauseEndsAt,
       });
       setProfileField(queryClient, { privacyMode: answer.privacyMode });
       toast.success("Privacy Settings Updated", { description: privacyUpdateMessage(answer) });
