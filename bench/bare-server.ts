@@ -8,7 +8,9 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 
 const SESSION_SQL = `select p.id from sessions s join profiles p on p.id = s.user_id
   where s.token_hash = $1 and s.expires_at > now() limit 1`;
-const FINGERPRINT_SQL = `select count(*)::int as n, max(created_at) as latest from search_analytics where target_user_id = $1`;
+const FINGERPRINT_SQL = `select count(*)::int as n, max(created_at) as latest,
+    (select count(*) || '.' || count(*) filter (where scramble_image) from tagged_posts where user_id = $1) as posts
+  from search_analytics where target_user_id = $1`;
 const LIST_SQL = `select a.id, a.post_id, a.post_name, a.visitor_name, a.visitor_id, v.tagg as visitor_tagg,
     v.profile_picture_url as visitor_picture, a.search_term, a.action, a.created_at,
     t.original_image, t.scrambled_image, t.scramble_image
@@ -38,7 +40,7 @@ const server = http.createServer(async (req, res) => {
       const userId = await memberOf(req);
       if (!userId) return res.writeHead(401).end();
       const fp = (await pool.query({ name: "fp", text: FINGERPRINT_SQL, values: [userId] })).rows[0];
-      const etag = `W/"analytics-${fp.n}-${fp.latest ? new Date(fp.latest).getTime() : 0}"`;
+      const etag = `W/"analytics-${fp.n}-${fp.latest ? new Date(fp.latest).getTime() : 0}-${fp.posts}"`;
       if (req.headers["if-none-match"] === etag) return res.writeHead(304, { etag }).end();
       const rows = (await pool.query({ name: "list", text: LIST_SQL, values: [userId] })).rows;
       return res.writeHead(200, { "content-type": "application/json", etag }).end(JSON.stringify(rows));

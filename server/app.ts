@@ -5,7 +5,7 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/limits.ts";
@@ -19,6 +19,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/event-bus.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createProcessingQueue } from "./lib/processing-queue.ts";
+import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
@@ -59,7 +60,7 @@ export async function buildApp(deps: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // The API speaks JSON (and multipart for uploads); a plain-text body is a 415, not a string to validate.
   app.removeContentTypeParser("text/plain");
 
