@@ -1,16 +1,11 @@
 import type { CSSProperties } from "react";
-import { DEFAULT_WALLPAPER_POSITION } from "#contract/limits.ts";
+import { parseWallpaperPosition } from "#web/features/profile/wallpaper-position.ts";
 
 /** Display rules of the dashboard header (spec 1 §2 "Dashboard"). Pure: unit-tested. */
 
-const clamp = (value: number) => Math.min(100, Math.max(0, value));
-
 /** "30,70" → "30% 70%"; malformed axes fall back to 50, out-of-range ones are clamped to 0–100. */
 export function toBackgroundPosition(position: string | null | undefined): string {
-  const [defaultX = 50, defaultY = 50] = DEFAULT_WALLPAPER_POSITION.split(",").map(Number);
-  const [rawX, rawY] = (position ?? "").split(",").map((part) => Number.parseFloat(part));
-  const x = rawX !== undefined && Number.isFinite(rawX) ? clamp(rawX) : defaultX;
-  const y = rawY !== undefined && Number.isFinite(rawY) ? clamp(rawY) : defaultY;
+  const { x, y } = parseWallpaperPosition(position);
   return `${x}% ${y}%`;
 }
 

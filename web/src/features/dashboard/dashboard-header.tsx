@@ -1,46 +1,112 @@
+import { Eraser, Info, Pencil, ShieldCheck, ShieldUser } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
+import { Button } from "#web/components/ui/button.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { WhatWeDoDialog } from "#web/features/content/what-we-do-dialog.tsx";
+import { EditProfileDialog } from "#web/features/profile/edit-profile-dialog.tsx";
+import { SecuritySettingsDialog } from "#web/features/profile/security-settings-dialog.tsx";
+import { TaggClaimCard } from "#web/features/profile/tagg-claim-card.tsx";
 import { getFullName } from "#web/lib/person.ts";
-import { wallpaperStyle } from "./dashboard-display.ts";
+import { needsTagg, wallpaperStyle } from "./dashboard-display.ts";
 import { SubscriptionBadge } from "./subscription-badge.tsx";
 
 export type DashboardHeaderProps = { profile: Profile };
 
-/** Wallpaper banner, avatar, name, plan badge and bio. */
+type OpenDialog = "edit" | "security" | "what-we-do" | null;
+
+/**
+ * Wallpaper banner, avatar, name, plan badge and bio; the header buttons (Edit, Security, What We Do,
+ * Delete Search, Admin for administrators) and their dialogs; the tagg claim card while there is no tagg.
+ */
 export function DashboardHeader({ profile }: DashboardHeaderProps) {
   const banner = wallpaperStyle(profile.wallpaperUrl, profile.wallpaperPosition);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const openChange = (name: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? name : null);
+
   return (
-    <section
-      aria-labelledby="dashboard-member-name"
-      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
-      <div
-        className="h-36 bg-linear-to-br from-brand-400 via-brand-600 to-brand-900 bg-cover sm:h-52"
-        style={banner ?? undefined}
-        aria-hidden="true"
-      />
-      <div className="-mt-14 flex flex-col items-center gap-2 px-5 pb-6 text-center sm:-mt-16">
-        <UserAvatar
-          firstName={profile.firstName}
-          lastName={profile.lastName}
-          pictureUrl={profile.profilePictureUrl}
-          className="size-28 border-4 border-white shadow-md sm:size-32"
-          fallbackClassName="text-3xl"
+    <>
+      <section
+        aria-labelledby="dashboard-member-name"
+        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
+        <div
+          data-testid="dashboard-wallpaper"
+          className="h-36 bg-linear-to-br from-brand-400 via-brand-600 to-brand-900 bg-cover sm:h-52"
+          style={banner ?? undefined}
+          aria-hidden="true"
         />
-        <h1
-          id="dashboard-member-name"
-          className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-        >
-          {getFullName(profile)}
-        </h1>
-        {profile.tagg ? <p className="text-sm font-medium text-brand-700">@{profile.tagg}</p> : null}
-        <SubscriptionBadge status={profile.subscriptionStatus} />
-        {profile.bio ? (
-          <p className="w-full max-w-xl truncate text-slate-600" title={profile.bio}>
-            {profile.bio}
-          </p>
-        ) : null}
-      </div>
-    </section>
+        <div className="-mt-14 flex flex-col items-center gap-2 px-5 pb-6 text-center sm:-mt-16">
+          <UserAvatar
+            firstName={profile.firstName}
+            lastName={profile.lastName}
+            pictureUrl={profile.profilePictureUrl}
+            className="size-28 border-4 border-white bg-white shadow-md sm:size-32"
+            fallbackClassName="text-3xl"
+          />
+          <h1
+            id="dashboard-member-name"
+            className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            {getFullName(profile)}
+          </h1>
+          {profile.tagg ? <p className="text-sm font-medium text-brand-700">@{profile.tagg}</p> : null}
+          <SubscriptionBadge status={profile.subscriptionStatus} />
+          {profile.bio ? (
+            <p className="w-full max-w-xl truncate text-slate-600" title={profile.bio}>
+              {profile.bio}
+            </p>
+          ) : null}
+          <nav aria-label="Profile actions" className="mt-3 flex flex-wrap justify-center gap-2">
+            <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setDialog("edit")}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+            <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setDialog("security")}>
+              <ShieldCheck aria-hidden="true" />
+              Security
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-haspopup="dialog"
+              onClick={() => setDialog("what-we-do")}
+            >
+              <Info aria-hidden="true" />
+              What We Do
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/delete-my-search">
+                <Eraser aria-hidden="true" />
+                Delete Search
+              </Link>
+            </Button>
+            {profile.isAdmin ? (
+              <Button asChild variant="secondary" size="sm">
+                <Link to="/admin">
+                  <ShieldUser aria-hidden="true" />
+                  Admin
+                </Link>
+              </Button>
+            ) : null}
+          </nav>
+        </div>
+      </section>
+      {needsTagg(profile.tagg) ? <TaggClaimCard /> : null}
+
+      <EditProfileDialog
+        profile={profile}
+        open={dialog === "edit"}
+        onOpenChange={openChange("edit")}
+        onOpenSecurity={() => setDialog("security")}
+      />
+      <SecuritySettingsDialog
+        profile={profile}
+        open={dialog === "security"}
+        onOpenChange={openChange("security")}
+      />
+      <WhatWeDoDialog open={dialog === "what-we-do"} onOpenChange={openChange("what-we-do")} />
+    </>
   );
 }

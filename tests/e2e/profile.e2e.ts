@@ -1,0 +1,359 @@
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, newMember, test } from "./support/fixtures.ts";
+import { registerMember } from "./support/member-steps.ts";
+
+const PHOTO = fileURLToPath(new URL("./fixtures/photo.jpg", import.meta.url));
+
+/** The greeting appears 1 s after the dashboard loads; tests about other things switch it off first. */
+async function withoutGreeting(context: BrowserContext) {
+  await context.addInitScript(() => window.localStorage.setItem("tagit.hideGreeting", "true"));
+}
+
+/** Serious or critical axe violations on the page as it is now (dialogs included). */
+async function expectNoSeriousA11yViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
+}
+
+async function chooseFile(page: Page, button: RegExp) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: button }).click();
+  await (await chooser).setFiles(PHOTO);
+}
+
+test("a member edits their profile: picture, wallpaper and its position, bio and theme, kept after reload", async ({
+  page,
+  context,
+}) => {
+  await withoutGreeting(context);
+  const member = newMember();
+  await registerMember(page, member);
+  const editDialog = page.getByRole("dialog", { name: "Edit Profile" });
+
+  await test.step("open Edit and upload a picture and a wallpaper", async () => {
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await expect(editDialog).toBeVisible();
+    await expect(editDialog.getByText("Your name cannot be edited.")).toBeVisible();
+    await expect(editDialog.getByLabel("First name")).toHaveAttribute("readonly", "");
+    await expect(editDialog.getByLabel("Email")).toHaveValue(member.email);
+
+    await chooseFile(page, /^Upload Photo$/);
+    await expect(editDialog.getByRole("button", { name: "Change Photo" })).toBeVisible();
+    await chooseFile(page, /^Upload Wallpaper$/);
+    await expect(editDialog.getByRole("button", { name: "Change Wallpaper" })).toBeVisible();
+  });
+
+  await test.step("position the wallpaper by dragging and with the vertical slider", async () => {
+    const horizontal = editDialog.getByRole("slider", { name: "Horizontal position" });
+    const vertical = editDialog.getByRole("slider", { name: "Vertical position" });
+    await expect(horizontal).toHaveAttribute("aria-valuenow", "50");
+    const preview = editDialog.getByTestId("wallpaper-preview");
+    const box = await preview.boundingBox();
+    if (!box) throw new Error("the wallpaper preview is not laid out");
+    // Dragging the picture left by a quarter of the preview shows more of its right side: 50 → 75.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 4, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(horizontal).toHaveAttribute("aria-valuenow", "75");
+    await vertical.focus();
+    await page.keyboard.press("Home");
+    await expect(vertical).toHaveAttribute("aria-valuenow", "0");
+  });
+
+  await test.step("write a bio (markup is refused) and pick a theme that recolours the page", async () => {
+    const bio = editDialog.getByLabel("Bio");
+    await bio.fill("Rear admiral <script>");
+    await editDialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(editDialog.getByText("Bio cannot contain < or >")).toBeVisible();
+    await bio.fill("Rear admiral and compiler pioneer.");
+    await expect(editDialog.getByText("34/500")).toBeVisible();
+
+    await editDialog.getByRole("combobox", { name: "Theme" }).click();
+    await page.getByRole("option", { name: "Emerald" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "emerald");
+    await expectNoSeriousA11yViolations(page, "the Edit Profile dialog");
+  });
+
+  await test.step("save", async () => {
+    await editDialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Profile Updated")).toBeVisible();
+    await expect(editDialog).toBeHidden();
+  });
+
+  await test.step("after a reload everything is still there", async () => {
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "emerald");
+    await expect(page.getByText("Rear admiral and compiler pioneer.")).toBeVisible();
+    const wallpaper = page.getByTestId("dashboard-wallpaper");
+    await expect(wallpaper).toHaveCSS("background-image", /\/uploads\/[a-f0-9]{32}\.\w+/);
+    await expect(wallpaper).toHaveCSS("background-position", "75% 0%");
+    const avatar = page.locator("#main").getByRole("img", { name: `${member.firstName} ${member.lastName}` });
+    await expect(avatar).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{32}\.\w+$/);
+
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await expect(editDialog.getByRole("combobox", { name: "Theme" })).toHaveText("Emerald");
+    await expect(editDialog.getByRole("slider", { name: "Vertical position" })).toHaveAttribute(
+      "aria-valuenow",
+      "0",
+    );
+    await page.keyboard.press("Escape");
+  });
+});
+
+test("a member changes their e-mail and password in Security Settings and logs in with the new ones", async ({
+  page,
+  context,
+}) => {
+  await withoutGreeting(context);
+  const member = newMember();
+  const newEmail = member.email.replace("grace-", "grace-new-");
+  const newPassword = "brand new secret";
+  await registerMember(page, member);
+  const dialog = page.getByRole("dialog", { name: "Security Settings" });
+
+  await test.step("account information and the e-mail rules", async () => {
+    await page.getByRole("button", { name: "Security", exact: true }).click();
+    await expect(dialog.getByText(`${member.firstName} ${member.lastName}`)).toBeVisible();
+    const emailForm = dialog.getByRole("form", { name: "Change Email" });
+    const update = emailForm.getByRole("button", { name: "Update Email" });
+    await expect(update).toBeDisabled();
+    await emailForm.getByLabel("New email").fill(newEmail);
+    await expect(update).toBeEnabled();
+    await expectNoSeriousA11yViolations(page, "the Security Settings dialog");
+
+    await emailForm.getByLabel("Current password", { exact: true }).fill("not my password");
+    await update.click();
+    await expect(emailForm.getByText("Current password is incorrect")).toBeVisible();
+    await emailForm.getByLabel("Current password", { exact: true }).fill(member.password);
+    await update.click();
+    await expect(page.getByText("Email Updated")).toBeVisible();
+    await expect(update).toBeDisabled();
+  });
+
+  await test.step("change the password, with the spec's messages first", async () => {
+    const form = dialog.getByRole("form", { name: "Change Password" });
+    await form.getByLabel("Current password", { exact: true }).fill(member.password);
+    await form.getByRole("button", { name: "Show current password" }).click();
+    await expect(form.getByLabel("Current password", { exact: true })).toHaveAttribute("type", "text");
+    const submit = form.getByRole("button", { name: "Change Password" });
+    await submit.click();
+    await expect(form.getByText("Please enter a new password")).toBeVisible();
+    await form.getByLabel("New password", { exact: true }).fill(newPassword);
+    await form.getByLabel("Confirm new password", { exact: true }).fill("something else");
+    await submit.click();
+    await expect(form.getByText("New passwords do not match")).toBeVisible();
+    await form.getByLabel("New password", { exact: true }).fill("abc");
+    await form.getByLabel("Confirm new password", { exact: true }).fill("abc");
+    await submit.click();
+    await expect(form.getByText("New password must be at least 6 characters")).toBeVisible();
+    await form.getByLabel("New password", { exact: true }).fill(newPassword);
+    await form.getByLabel("Confirm new password", { exact: true }).fill(newPassword);
+    await submit.click();
+    await expect(page.getByText("Password Changed")).toBeVisible();
+    await page.keyboard.press("Escape");
+  });
+
+  await test.step("log out and in with the new e-mail and password", async () => {
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const oldLogin = await page.request.post("/api/auth/login", {
+      data: { email: newEmail, password: member.password },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(oldLogin.status()).toBe(401);
+    await page.getByLabel("Email").fill(newEmail);
+    await page.getByLabel("Password", { exact: true }).fill(newPassword);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: `${member.firstName} ${member.lastName}` }),
+    ).toBeVisible();
+  });
+});
+
+test("a member adds social links, opens the social-links help and claims a tagg", async ({
+  page,
+  context,
+}) => {
+  await withoutGreeting(context);
+  const member = newMember();
+  const tagg = `grace_${member.lastName.slice(-8).toLowerCase()}`;
+  await registerMember(page, member);
+  const card = page.getByRole("region", { name: "Social Links" });
+  const dialog = page.getByRole("dialog", { name: "Manage Social Links" });
+
+  await test.step("add a platform and a shortcut; a javascript: link is refused", async () => {
+    await expect(card.getByText("No links yet")).toBeVisible();
+    await card.getByRole("button", { name: "Manage Links" }).click();
+    await dialog.getByLabel("GitHub").fill("https://github.com/grace");
+    await dialog.getByLabel("Instagram").fill("javascript:alert(1)");
+    await dialog.getByRole("button", { name: "Add Shortcut" }).click();
+    await dialog.getByLabel("Label 1").fill("Compiler notes");
+    await expect(dialog.getByText("14/30")).toBeVisible();
+    await dialog.getByLabel("Address 1").fill("https://notes.example/grace");
+    await expectNoSeriousA11yViolations(page, "the Manage Social Links dialog");
+    await dialog.getByRole("button", { name: "Save Links" }).click();
+    await expect(dialog.getByText("Links must be http:// or https:// addresses")).toBeVisible();
+    await dialog.getByLabel("Instagram").fill("");
+    await dialog.getByRole("button", { name: "Save Links" }).click();
+    await expect(page.getByText("Social Links Updated")).toBeVisible();
+  });
+
+  await test.step("the card shows them, opening in a new tab", async () => {
+    for (const [name, href] of [
+      ["GitHub", "https://github.com/grace"],
+      ["Compiler notes", "https://notes.example/grace"],
+    ] as const) {
+      const link = card.getByRole("link", { name });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+    await page.reload();
+    await expect(card.getByRole("link", { name: "GitHub" })).toBeVisible();
+  });
+
+  await test.step("the add button stops at 12 shortcuts", async () => {
+    await card.getByRole("button", { name: "Manage Links" }).click();
+    const add = dialog.getByRole("button", { name: "Add Shortcut" });
+    for (let count = 1; count < 12; count += 1) await add.click();
+    await expect(dialog.getByLabel("Label 12")).toBeVisible();
+    await expect(add).toBeDisabled();
+    await expect(dialog.getByText("You have reached the limit of 12 shortcuts.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  await test.step("the help dialog shows the section code", async () => {
+    await card.getByRole("button", { name: "Help: Social links" }).click();
+    const help = page.getByRole("dialog", { name: "Help" });
+    await expect(help.getByText("100005")).toBeVisible();
+    await expect(help.getByText("No help content available for this section")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the Help dialog");
+    await help.getByRole("button", { name: "Close" }).first().click();
+    await expect(help).toBeHidden();
+  });
+
+  await test.step("claim a tagg, checked as it is typed", async () => {
+    const claim = page.getByRole("region", { name: "Claim your tagg" });
+    await expect(
+      claim.getByText("search features will be available once your tagg is activated"),
+    ).toBeVisible();
+    const input = claim.getByRole("textbox", { name: "Your tagg" });
+    const button = claim.getByRole("button", { name: "Claim" });
+    await input.fill("admin");
+    await expect(claim.getByText("This tagg is reserved")).toBeVisible();
+    await expect(button).toBeDisabled();
+    await input.fill(tagg);
+    await expect(claim.getByText(`@${tagg} is available`)).toBeVisible();
+    await button.click();
+    await expect(page.getByText("Tagg Claimed")).toBeVisible();
+    await expect(claim).toBeHidden();
+    await expect(page.locator("#main").getByText(`@${tagg}`, { exact: true })).toBeVisible();
+  });
+});
+
+test("the greeting shows once per browser session; What We Do and the header dialogs pass axe", async ({
+  page,
+  context,
+}) => {
+  const member = newMember();
+  const greeting = page.getByRole("dialog", { name: "Welcome" });
+
+  await test.step("after registering, the greeting appears once", async () => {
+    await registerMember(page, member);
+    await expect(greeting).toBeVisible();
+    await expect(greeting.getByText("Welcome to Tagit!")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/dashboard with the greeting");
+    await greeting.getByRole("button", { name: "Got it" }).click();
+    await expect(greeting).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForTimeout(2_000);
+    await expect(greeting).toBeHidden();
+  });
+
+  await test.step("a new tab is a new session; Don't show again sticks", async () => {
+    const second = await context.newPage();
+    await second.goto("/dashboard");
+    const secondGreeting = second.getByRole("dialog", { name: "Welcome" });
+    await expect(secondGreeting).toBeVisible();
+    await secondGreeting.getByRole("button", { name: "Don't show again" }).click();
+    await expect(secondGreeting).toBeHidden();
+    const third = await context.newPage();
+    await third.goto("/dashboard");
+    await expect(third.getByRole("heading", { level: 1 })).toBeVisible();
+    await third.waitForTimeout(2_000);
+    await expect(third.getByRole("dialog", { name: "Welcome" })).toBeHidden();
+    await second.close();
+    await third.close();
+  });
+
+  await test.step("What We Do shows the server's text", async () => {
+    await page.getByRole("button", { name: "What We Do" }).click();
+    const dialog = page.getByRole("dialog", { name: "What We Do" });
+    await expect(dialog.getByText("Welcome to Tagit.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the What We Do dialog");
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+  });
+
+  await test.step("Delete Profile asks first", async () => {
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Edit Profile" })
+      .getByRole("button", { name: "Delete Profile" })
+      .click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete your profile?" });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the Delete Profile confirmation");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+  });
+
+  await test.step("the header links and, on a phone-sized screen, the floating search button", async () => {
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("link", { name: "Delete Search", exact: true })).toHaveAttribute(
+      "href",
+      "/delete-my-search",
+    );
+    await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Search tagged posts", exact: true })).toBeHidden();
+    await page.setViewportSize({ width: 360, height: 740 });
+    const floating = page.getByRole("link", { name: "Search tagged posts", exact: true });
+    await expect(floating).toBeVisible();
+    await floating.click();
+    await expect(page).toHaveURL(/\/search-tagged-posts$/);
+  });
+});
+
+test("deleting the profile signs the member out and sends them home", async ({ page, context }) => {
+  await withoutGreeting(context);
+  const member = newMember();
+  await registerMember(page, member);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: "Edit Profile" })
+    .getByRole("button", { name: "Delete Profile" })
+    .click();
+  await page
+    .getByRole("alertdialog", { name: "Delete your profile?" })
+    .getByRole("button", { name: "Delete Profile" })
+    .click();
+  await expect(page.getByText("Profile Deleted")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  const login = await page.request.post("/api/auth/login", {
+    data: { email: member.email, password: member.password },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(login.status()).toBe(401);
+});

@@ -1,0 +1,30 @@
+import { ApiError, NetworkError } from "#web/lib/api-request.ts";
+
+/** Shown when the What We Do text cannot be loaded (spec 1 §8). */
+export const DEFAULT_WHAT_WE_DO_TEXT = `Welcome to Tagit!
+
+Publish tagged posts: images with a name that is yours alone. People find them only by typing that exact name or your tagg, and you see who came looking.`;
+
+export const HELP_MESSAGES = {
+  loading: "Loading help content...",
+  error: "Error loading help content",
+  empty: "No help content available for this section",
+} as const;
+
+/** The help dialog's error line: "HTTP error! status: 500", or the network message (spec 1 §8). */
+export function helpErrorText(error: unknown): string {
+  if (error instanceof ApiError) return `HTTP error! status: ${error.status}`;
+  if (error instanceof NetworkError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** True when the help request failed only because the section has no help (404). */
+export function isMissingHelp(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** "social-links" → "Social links", for the help button's accessible name. */
+export function sectionTopic(sectionName: string): string {
+  const words = sectionName.trim().replace(/[-_]+/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,107 @@
+import { CircleHelp } from "lucide-react";
+import { useState } from "react";
+import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { HELP_MESSAGES, helpErrorText, isMissingHelp, sectionTopic } from "./content-text.ts";
+import { useHelpContent, useSectionCode } from "./use-content.ts";
+
+export type HelpButtonProps = {
+  /** The help section to show, e.g. "social-links" (spec 1 §9 lists the seeded ones). */
+  sectionName: string;
+  /** Words for the button's accessible name ("Help: …"); defaults to the section name in words. */
+  topic?: string;
+  className?: string;
+};
+
+/** A small help icon that opens the section's draggable help dialog. Put one on any card. */
+export function HelpButton({ sectionName, topic, className }: HelpButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={cn("size-8 rounded-full text-slate-500 hover:text-brand-700", className)}
+        aria-label={`Help: ${topic ?? sectionTopic(sectionName)}`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <CircleHelp aria-hidden="true" />
+      </Button>
+      <HelpDialog sectionName={sectionName} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+export type HelpDialogProps = {
+  sectionName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** Help for one section: fetched title (fallback "Help"), plain-text content and the section code badge. */
+export function HelpDialog({ sectionName, open, onOpenChange }: HelpDialogProps) {
+  const help = useHelpContent(sectionName, open);
+  const code = useSectionCode(sectionName, open);
+  const title = help.data?.title.trim() || "Help";
+
+  return (
+    <DraggableDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={`Help for ${sectionTopic(sectionName).toLowerCase()}`}
+      hideDescription
+      className="max-h-[85vh]"
+    >
+      <div className="grid gap-4 p-5">
+        <HelpBody query={help} />
+        <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
+          {code.data === undefined ? (
+            <Skeleton className="h-5 w-16 rounded-full" />
+          ) : (
+            <Badge variant="neutral" className="font-mono">
+              <span className="sr-only">Section code </span>
+              {code.data}
+            </Badge>
+          )}
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+        </div>
+      </div>
+    </DraggableDialog>
+  );
+}
+
+function HelpBody({ query }: { query: ReturnType<typeof useHelpContent> }) {
+  if (query.isPending) {
+    return (
+      <div role="status" className="grid gap-2">
+        <p className="text-sm text-slate-600">{HELP_MESSAGES.loading}</p>
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-4/5" />
+      </div>
+    );
+  }
+  if (query.isError && !isMissingHelp(query.error)) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <p className="font-semibold">{HELP_MESSAGES.error}</p>
+        <p>{helpErrorText(query.error)}</p>
+      </div>
+    );
+  }
+  const content = query.data?.content.trim();
+  if (!content) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+        {HELP_MESSAGES.empty}
+      </p>
+    );
+  }
+  return <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-700">{content}</p>;
+}

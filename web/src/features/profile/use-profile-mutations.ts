@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import type { Profile, UpdateProfileBody } from "#contract/api/profile.ts";
+import { TIMING } from "#contract/limits.ts";
+import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
+import { apiRequest } from "#web/lib/api-request.ts";
+import { safeStorage } from "#web/lib/storage-keys.ts";
+
+/** PUT /api/profile; the answer replaces the cached profile (theme, wallpaper and avatar update at once). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) => apiRequest<Profile>("PUT", "/api/profile", body),
+    onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
+  });
+}
+
+/**
+ * DELETE /api/profile. The server answers once the account and everything it owns is gone and ends the
+ * session; the caller tells the member, and `leave` sends them to / after 2 s (spec 1 §9) with this
+ * browser's caches and storage cleared.
+ */
+export function useDeleteProfile() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: () => apiRequest<{ success: true }>("DELETE", "/api/profile"),
+  });
+  const leave = () =>
+    window.setTimeout(() => {
+      queryClient.setQueryData(PROFILE_QUERY_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== PROFILE_QUERY_KEY[0] });
+      safeStorage.clearAll();
+      void navigate("/", { replace: true });
+    }, TIMING.profileDeleteRedirectMs);
+  return { ...mutation, leave };
+}
