@@ -103,7 +103,11 @@ test("a member creates a tagged post from a photo, scrambles it, downloads it wi
     expect(download.suggestedFilename()).toMatch(/^tagit-harbour-walk-.*-grace\.jpg$/);
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    await expect(page.getByText("Image Downloaded")).toBeVisible();
+    const saved = page.getByRole("dialog", { name: "Image Saved!" });
+    await expect(saved).toBeVisible();
+    await expect(saved.getByText("101")).toBeVisible();
+    await saved.getByRole("button", { name: "OK" }).click();
+    await expect(saved).toBeHidden();
 
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();

@@ -10,6 +10,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
+import { SavedImagesDialog } from "#web/features/content/saved-images-dialog.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { downloadPostImage } from "./download-post-image.ts";
 import { LikeButton } from "./like-button.tsx";
@@ -59,6 +60,7 @@ function PostDetailBody({ post, canReport }: { post: DetailPost; canReport: bool
   const [downloading, setDownloading] = useState(false);
   const [includeName, setIncludeName] = useState(true);
   const [confirmReport, setConfirmReport] = useState(false);
+  const [savedOpen, setSavedOpen] = useState(false);
   const report = useReportPost();
 
   const download = async () => {
@@ -76,7 +78,7 @@ function PostDetailBody({ post, canReport }: { post: DetailPost; canReport: bool
           description: `${bannerProblem}. The image was downloaded without the banner.`,
         });
       } else {
-        toast.success("Image Downloaded");
+        setSavedOpen(true);
       }
     } catch {
       toast.error("Download Failed", { description: "Unable to download the image. Please try again." });
@@ -157,6 +159,7 @@ function PostDetailBody({ post, canReport }: { post: DetailPost; canReport: bool
           </Button>
         ) : null}
       </div>
+      <SavedImagesDialog open={savedOpen} onOpenChange={setSavedOpen} />
       <div className="flex items-center gap-2">
         <Switch id={includeNameId} checked={includeName} onCheckedChange={setIncludeName} />
         <Label htmlFor={includeNameId} className="font-normal text-slate-700">
