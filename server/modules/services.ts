@@ -56,6 +56,13 @@ export function createServices(infra: Infrastructure) {
   const postsRepo = createPostsRepository(db);
   const analyticsRepo = createAnalyticsRepository(db);
   const sessions = createSessionsService({ sessionsRepo: createSessionsRepository(db), clock });
+  const searchService = createSearchService({
+    searchRepo: createSearchRepository(db),
+    analyticsRepo,
+    hasher: createVisitorHasher(config.appSecret),
+    events: infra.events,
+    clock,
+  });
   return {
     sessions,
     authService: createAuthService({
@@ -73,19 +80,14 @@ export function createServices(infra: Infrastructure) {
       profileRepo,
       ownsUpload: async (userId, path) => Boolean(await uploadsRepo.findOwnedOriginal(userId, path)),
       removeFiles: uploadsService.removeFiles,
+      deleteSearchHistory: searchService.deleteHistory,
       sessions,
       isAdmin,
     }),
     uploadsService,
     postsService: createPostsService({ postsRepo, uploadsRepo, uploadsService, clock }),
     analyticsService: createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }),
-    searchService: createSearchService({
-      searchRepo: createSearchRepository(db),
-      analyticsRepo,
-      hasher: createVisitorHasher(config.appSecret),
-      events: infra.events,
-      clock,
-    }),
+    searchService,
     privacyService: createPrivacyService({
       profileRepo,
       privacyRepo: createPrivacyRepository(db),

@@ -423,6 +423,22 @@ describe("my search history", () => {
   });
 });
 
+describe("deleting a profile", () => {
+  it("removes the member's searches from every owner's analytics, anonymous ones included", async () => {
+    const { t, ada, bob, post, clock } = await setup();
+    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    await setMode(t, bob, "pause");
+    clock.advance(6_000);
+    await track(t, bob, { searchTerm: "lighthouse" });
+    expect(await analyticsOf(t, ada)).toHaveLength(2);
+
+    const res = await t.app.inject({ method: "DELETE", url: "/api/profile", headers: asMember(bob.cookie) });
+    expect(res.statusCode).toBe(200);
+    expect(await analyticsOf(t, ada)).toEqual([]);
+    expect(await t.db.select().from(searchAnalytics)).toEqual([]);
+  });
+});
+
 describe("GET /api/events", () => {
   it("pushes a new analytics event to the owner's open stream", async () => {
     const { t, ada, bob } = await setup();

@@ -33,7 +33,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileService: ProfileServi
     "/api/profile",
     { config: { access: "member" }, schema: { response: { 200: deleteProfileResponseSchema } } },
     async (request, reply) => {
-      await profileService.delete(requireMember(request).user.id);
+      await profileService.delete(requireMember(request).user);
       reply.endSession();
       return { success: true as const };
     },

@@ -25,11 +25,14 @@ type Deps = {
   /** Whether this member uploaded the image (avatars and wallpapers must be their own uploads). */
   ownsUpload: (userId: string, originalPath: string) => Promise<boolean>;
   removeFiles: (paths: string[]) => Promise<void>;
+  /** Removes the member's searches and views from every owner's analytics, anonymous ones included. */
+  deleteSearchHistory: (user: ProfileRow) => Promise<unknown>;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
 };
 
-export function createProfileService({ profileRepo, ownsUpload, removeFiles, sessions, isAdmin }: Deps) {
+export function createProfileService(deps: Deps) {
+  const { profileRepo, ownsUpload, removeFiles, sessions, isAdmin } = deps;
   function toProfile(row: ProfileRow): Profile {
     return {
       id: row.id,
@@ -106,8 +109,10 @@ export function createProfileService({ profileRepo, ownsUpload, removeFiles, ses
     },
 
     /** Deletes the account with everything it owns, rows first and then the files; answers when done. */
-    async delete(userId: string) {
-      await removeFiles(await profileRepo.delete(userId));
+    async delete(user: ProfileRow) {
+      // Anonymous searches carry only the member's keyed hash, so they are not reached by ON DELETE CASCADE.
+      await deps.deleteSearchHistory(user);
+      await removeFiles(await profileRepo.delete(user.id));
     },
   };
 }
