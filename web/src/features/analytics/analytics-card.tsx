@@ -1,5 +1,6 @@
 import type { Profile } from "#contract/api/profile.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { HelpButton } from "#web/features/content/help-button.tsx";
 import { HideMySearchesSwitch } from "#web/features/privacy/hide-my-searches-switch.tsx";
 import { AnalyticsActivity } from "./analytics-activity.tsx";
 import { AnalyticsChart } from "./analytics-chart.tsx";
@@ -14,7 +15,10 @@ export function AnalyticsCard({ profile }: AnalyticsCardProps) {
     <Card role="region" aria-labelledby="analytics-card-title">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 pb-0 sm:p-6 sm:pb-0">
         <div className="grid min-w-0 flex-1 basis-64 gap-1">
-          <CardTitle id="analytics-card-title">Who's Searching for Your Taggs</CardTitle>
+          <div className="flex items-center gap-1">
+            <CardTitle id="analytics-card-title">Who's Searching for Your Taggs</CardTitle>
+            <HelpButton sectionName="search-tags" topic="Who's searching for your taggs" />
+          </div>
           <CardDescription>
             Everyone who searched for or opened your posts, newest first. Visitors who chose to hide appear as
             Anonymous User.

@@ -12,6 +12,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useSessionExpired } from "#web/features/auth/use-session-expired.ts";
+import { HelpButton } from "#web/features/content/help-button.tsx";
 import { ApiError, errorMessage } from "#web/lib/api-request.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { isAbortError } from "#web/lib/upload-with-progress.ts";
@@ -174,7 +175,12 @@ export function CreatePostPage() {
           </Link>
         </Button>
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Create Tagged Post</h1>
+          <div className="flex items-center gap-1">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Create Tagged Post
+            </h1>
+            <HelpButton sectionName="Create post pop up" topic="Creating a tagged post" />
+          </div>
           <p className="mt-1 text-slate-600">
             Give your photo a unique name. People find it only by searching for that exact name.
           </p>

@@ -16,6 +16,7 @@ import {
   CardTitle,
 } from "#web/components/ui/card.tsx";
 import { AnalyticsActivity } from "#web/features/analytics/analytics-activity.tsx";
+import { HelpButton } from "#web/features/content/help-button.tsx";
 import { OPEN_ANALYTICS_EVENT } from "#web/features/notifications/open-analytics.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
@@ -83,7 +84,10 @@ export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
     <Card role="region" aria-labelledby="my-tagged-posts-title">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 pb-0 sm:p-6 sm:pb-0">
         <div className="grid gap-1">
-          <CardTitle id="my-tagged-posts-title">My Tagged Posts</CardTitle>
+          <div className="flex items-center gap-1">
+            <CardTitle id="my-tagged-posts-title">My Tagged Posts</CardTitle>
+            <HelpButton sectionName="my-posts" topic="My tagged posts" />
+          </div>
           <CardDescription>Your posts, newest first. Open one to see, share or download it.</CardDescription>
         </div>
         {count > 0 ? (

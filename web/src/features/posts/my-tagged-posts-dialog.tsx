@@ -5,6 +5,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
+import { HelpButton } from "#web/features/content/help-button.tsx";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
 import { filterPostsByName } from "./post-display.ts";
 import { PostGrid } from "./post-grid.tsx";
@@ -51,7 +52,10 @@ export function MyTaggedPostsDialog({
     >
       <DialogContent className="max-h-[90dvh] max-w-5xl gap-4 p-4 sm:p-6" {...restoreFocus}>
         <div className="grid gap-1">
-          <DialogTitle>My Tagged Posts</DialogTitle>
+          <div className="flex items-center gap-1">
+            <DialogTitle>My Tagged Posts</DialogTitle>
+            <HelpButton sectionName="recent-posts" topic="Recent posts" />
+          </div>
           <DialogDescription>
             {view === "analytics"
               ? "Who searched for and viewed your posts, newest first."

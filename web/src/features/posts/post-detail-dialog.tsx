@@ -10,6 +10,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
+import { HelpButton } from "#web/features/content/help-button.tsx";
 import { SavedImagesDialog } from "#web/features/content/saved-images-dialog.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { downloadPostImage } from "./download-post-image.ts";
@@ -144,6 +145,7 @@ function PostDetailBody({ post, canReport }: { post: DetailPost; canReport: bool
       <div className="flex flex-wrap items-center gap-2">
         <LikeButton />
         <ShareMenu postName={post.postName} />
+        <HelpButton sectionName="share-something" topic="Sharing a post" />
         <Button onClick={() => void download()} disabled={!image.src || downloading}>
           {downloading ? <Spinner className="text-white" /> : <Download aria-hidden="true" />}
           Download

@@ -7,6 +7,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { HelpButton } from "#web/features/content/help-button.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { describeTimeRemaining, formatTimeRemaining } from "./countdown.ts";
 import { HideSearchesPopup } from "./hide-searches-popup.tsx";
@@ -87,6 +88,7 @@ export function PrivacySettingsCard({ className }: PrivacySettingsCardProps) {
         <CardTitle id="privacy-settings-title" className="flex items-center gap-2">
           <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
           Privacy Settings
+          <HelpButton sectionName="privacy-settings" topic="Privacy settings" />
         </CardTitle>
         <CardDescription>How you appear when you search for or open other members' posts.</CardDescription>
       </CardHeader>

@@ -10,6 +10,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useProfile } from "#web/features/auth/use-profile.ts";
+import { HelpButton } from "#web/features/content/help-button.tsx";
 import { PostDetailDialog } from "#web/features/posts/post-detail-dialog.tsx";
 import { getFullName } from "#web/lib/person.ts";
 import { MySearchPagePosts } from "./my-search-page-posts.tsx";
@@ -190,9 +191,12 @@ function SearchResults({ term, query, onOpen }: SearchResultsProps) {
   }
   return (
     <section aria-labelledby="search-results-title" className="grid gap-3">
-      <h2 id="search-results-title" className="text-lg font-semibold text-slate-900" aria-live="polite">
-        {resultsSummary(posts.length, term)}
-      </h2>
+      <div className="flex items-center gap-1">
+        <h2 id="search-results-title" className="text-lg font-semibold text-slate-900" aria-live="polite">
+          {resultsSummary(posts.length, term)}
+        </h2>
+        <HelpButton sectionName="search-results" topic="Search results" />
+      </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {posts.map((post) => (
           <li key={post.id} className="flex min-w-0">
