@@ -4,6 +4,7 @@ import { z } from "zod";
 export const ERROR_STATUS = {
   validation: 400,
   unauthenticated: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

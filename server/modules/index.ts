@@ -7,6 +7,7 @@ import { eventsRoutes } from "./analytics/events.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { contentRoutes } from "./content/content.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { paymentsRoutes } from "./payments/payments.routes.ts";
 import { postsRoutes } from "./posts/posts.routes.ts";
 import { privacyRoutes } from "./privacy/privacy.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
@@ -35,6 +36,10 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(eventsRoutes, { events: deps.events });
   await app.register(privacyRoutes, { privacyService: deps.privacyService });
   await app.register(taggsRoutes, { taggsService: deps.taggsService, profileService: deps.profileService });
+  await app.register(paymentsRoutes, {
+    subscriptionsService: deps.subscriptionsService,
+    freeOptionEnabled: deps.contentService.freeOptionEnabled,
+  });
   await app.register(contentRoutes, { contentService: deps.contentService });
   await app.register(adminSessionRoutes, { sessions: deps.sessions, isAdmin: deps.isAdmin });
 }

@@ -18,6 +18,9 @@ import { createSessionsRepository } from "./auth/sessions.repository.ts";
 import { createSessionsService } from "./auth/sessions.service.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
+import { createBillingEventsService } from "./payments/billing-events.service.ts";
+import { createSubscriptionsService } from "./payments/subscriptions.service.ts";
+import { createTestProvider } from "./payments/test-provider.ts";
 import { createPostsRepository } from "./posts/posts.repository.ts";
 import { createPostsService } from "./posts/posts.service.ts";
 import { createPrivacyRepository } from "./privacy/privacy.repository.ts";
@@ -92,6 +95,12 @@ export function createServices(infra: Infrastructure) {
       profileRepo,
       privacyRepo: createPrivacyRepository(db),
       analyticsRepo,
+      clock,
+    }),
+    subscriptionsService: createSubscriptionsService({
+      provider: createTestProvider(config.appSecret),
+      billingEvents: createBillingEventsService({ db, clock }),
+      profileRepo,
       clock,
     }),
     taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),

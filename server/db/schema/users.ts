@@ -35,6 +35,8 @@ export const profiles = pgTable(
     subscriptionStatus: text().notNull().default("inactive"),
     subscriptionCurrentPeriodEnd: timestamp({ withTimezone: true }),
     subscriptionCancelAtPeriodEnd: boolean().notNull().default(false),
+    /** When the provider's newest applied subscription event happened; older events never overwrite it. */
+    subscriptionUpdatedAt: timestamp({ withTimezone: true }),
     ipAddress: text(),
     isHidden: boolean().notNull().default(false),
     emailVerified: boolean().notNull().default(false),

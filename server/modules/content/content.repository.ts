@@ -6,6 +6,7 @@ import {
   hideSearchesPopup,
   imageBanner,
   savedImagesPopup,
+  settings,
   terms,
   uiSections,
   whatWeDoContent,
@@ -20,6 +21,11 @@ export type PopupName = keyof typeof POPUP_TABLES;
 
 export function createContentRepository(db: Database) {
   return {
+    async findSetting(key: string) {
+      const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
+      return row?.value;
+    },
+
     async findPopup(name: PopupName) {
       const table = POPUP_TABLES[name];
       const [row] = await db.select().from(table).where(eq(table.id, 1)).limit(1);

@@ -21,6 +21,11 @@ export const TERMS_NOT_PUBLISHED = "Terms and Conditions are not available yet";
 
 export function createContentService({ contentRepo }: { contentRepo: ContentRepository }) {
   return {
+    /** The platform's free-access option (admins switch it). */
+    async freeOptionEnabled() {
+      return (await contentRepo.findSetting("freeOptionEnabled")) === true;
+    },
+
     /** A popup's settings; the seeded default when the row is missing. */
     async popup(name: PopupName): Promise<Popup> {
       const row = await contentRepo.findPopup(name);

@@ -1,0 +1,227 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { PAYMENT_MESSAGES } from "#contract/api/payments.ts";
+import {
+  affiliateEarnings,
+  affiliateLinks,
+  affiliateReferrals,
+  profiles,
+  settings,
+} from "#server/db/schema/index.ts";
+import {
+  asMember,
+  memberInput,
+  registerMember,
+  SAME_ORIGIN,
+  sessionCookie,
+  uniqueIp,
+} from "#server/test/factories.ts";
+import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
+import { createBillingEventsService } from "./billing-events.service.ts";
+
+type Member = Awaited<ReturnType<typeof registerMember>>;
+
+const post = (t: TestApp, member: Member, url: string, payload?: object) =>
+  t.app.inject({ method: "POST", url, headers: asMember(member.cookie), ...(payload && { payload }) });
+
+async function pay(t: TestApp, member: Member, cardNumber = "4242 4242 4242 4242") {
+  const { clientSecret } = (await post(t, member, "/api/create-subscription")).json();
+  return post(t, member, "/api/payments/test/confirm", {
+    clientSecret,
+    cardNumber,
+    expMonth: 12,
+    expYear: 2099,
+    cvc: "123",
+  });
+}
+
+const statusOf = async (t: TestApp, member: Member) =>
+  (await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } })).json().subscriptionStatus;
+
+describe("Premium with the test provider", () => {
+  it("tells the web app which provider is active and whether free access is on", async () => {
+    const t = await createTestApp();
+    expect((await t.app.inject({ url: "/api/payments/config" })).json()).toEqual({
+      provider: "test",
+      priceMinor: 1200,
+      currency: "GBP",
+    });
+    expect((await t.app.inject({ url: "/api/settings/free-option" })).json()).toEqual({
+      freeOptionEnabled: false,
+    });
+    await t.db.update(settings).set({ value: true }).where(eq(settings.key, "freeOptionEnabled"));
+    expect((await t.app.inject({ url: "/api/settings/free-option" })).json()).toEqual({
+      freeOptionEnabled: true,
+    });
+  });
+
+  it("makes a member Premium only when the test card pays, and reuses their customer", async () => {
+    const t = await createTestApp();
+    const ada = await registerMember(t);
+    const created = (await post(t, ada, "/api/create-subscription")).json();
+    expect(created).toEqual({
+      clientSecret: expect.stringMatching(/^test_sub_\w+_secret_[0-9a-f]{64}$/),
+      status: "incomplete",
+    });
+    expect(await statusOf(t, ada)).toBe("inactive");
+
+    expect((await pay(t, ada)).json()).toEqual({ status: "active" });
+    expect(await statusOf(t, ada)).toBe("active");
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, ada.user.id));
+    expect(row?.stripeCustomerId).toMatch(/^test_cus_/);
+    expect((await post(t, ada, "/api/create-subscription")).json()).toEqual({
+      clientSecret: null,
+      status: "active",
+    });
+  });
+
+  it("leaves a member inactive on a declined or expired card, with the provider's message", async () => {
+    const t = await createTestApp();
+    const ada = await registerMember(t);
+    const declined = await pay(t, ada, "4000 0000 0000 0002");
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toEqual({ error: PAYMENT_MESSAGES.declined });
+    const { clientSecret } = (await post(t, ada, "/api/create-subscription")).json();
+    const expired = await post(t, ada, "/api/payments/test/confirm", {
+      clientSecret,
+      cardNumber: "4242424242424242",
+      expMonth: 1,
+      expYear: 2020,
+      cvc: "123",
+    });
+    expect(expired.json()).toEqual({ error: PAYMENT_MESSAGES.expired });
+    expect(await statusOf(t, ada)).toBe("inactive");
+  });
+
+  it("refuses a forged or someone else's client secret and bad card input", async () => {
+    const t = await createTestApp();
+    const ada = await registerMember(t);
+    const bob = await registerMember(t);
+    const { clientSecret } = (await post(t, bob, "/api/create-subscription")).json();
+    await post(t, ada, "/api/create-subscription");
+    const confirm = (body: object) => post(t, ada, "/api/payments/test/confirm", body);
+    const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
+    expect((await confirm({ clientSecret, ...card })).json()).toEqual({
+      error: PAYMENT_MESSAGES.unknownSecret,
+    });
+    expect((await confirm({ clientSecret: "test_sub_x_secret_y", ...card })).statusCode).toBe(400);
+    expect((await confirm({ clientSecret, ...card, cvc: "1" })).json().error).toBe("CVC is not valid");
+    expect((await confirm({ clientSecret, ...card, cardNumber: "abc" })).json().error).toBe(
+      "Card number is not valid",
+    );
+    expect(await statusOf(t, ada)).toBe("inactive");
+    expect(await statusOf(t, bob)).toBe("inactive");
+  });
+
+  it("cancels at the end of the paid period, keeping Premium until then", async () => {
+    const t = await createTestApp();
+    const ada = await registerMember(t);
+    expect((await post(t, ada, "/api/cancel-subscription")).statusCode).toBe(409);
+    await pay(t, ada);
+    const res = await post(t, ada, "/api/cancel-subscription");
+    expect(res.json()).toEqual({
+      status: "active",
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: expect.any(String),
+    });
+    expect(await statusOf(t, ada)).toBe("active");
+  });
+
+  it("needs a signed-in member", async () => {
+    const t = await createTestApp();
+    for (const url of [
+      "/api/create-subscription",
+      "/api/cancel-subscription",
+      "/api/payments/test/confirm",
+    ]) {
+      expect(
+        (await t.app.inject({ method: "POST", url, headers: SAME_ORIGIN, payload: {} })).statusCode,
+      ).toBe(401);
+    }
+  });
+});
+
+describe("billing events", () => {
+  it("apply once per event id and ignore subscription changes older than the last one applied", async () => {
+    const clock = manualClock();
+    const t = await createTestApp({ clock });
+    const ada = await registerMember(t);
+    await t.db.update(profiles).set({ stripeCustomerId: "cus_1" }).where(eq(profiles.id, ada.user.id));
+    const billing = createBillingEventsService({ db: t.db, clock });
+    const at = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
+    const paid = {
+      id: "evt_paid",
+      type: "invoice.paid" as const,
+      created: at(2),
+      customerId: "cus_1",
+      subscriptionId: "sub_1",
+      invoiceId: "in_1",
+      amountPaidMinor: 1200,
+      currency: "gbp",
+      periodEnd: at(60 * 24 * 30),
+    };
+    expect(await billing.apply("stripe", paid)).toBe("applied");
+    expect(await billing.apply("stripe", paid)).toBe("duplicate");
+    // An older "incomplete" update delivered late does not undo the payment.
+    const stale = {
+      id: "evt_old",
+      type: "customer.subscription.updated" as const,
+      created: at(1),
+      customerId: "cus_1",
+      subscriptionId: "sub_1",
+      status: "incomplete",
+      cancelAtPeriodEnd: false,
+      periodEnd: null,
+    };
+    expect(await billing.apply("stripe", stale)).toBe("applied");
+    expect(await statusOf(t, ada)).toBe("active");
+    const deleted = {
+      ...stale,
+      id: "evt_del",
+      type: "customer.subscription.deleted" as const,
+      created: at(3),
+    };
+    await billing.apply("stripe", deleted);
+    expect(await statusOf(t, ada)).toBe("canceled");
+  });
+
+  it("confirm a referral and pay commission on the first paid invoice; a refund reverses it", async () => {
+    const t = await createTestApp();
+    const referrer = await registerMember(t);
+    await t.db.insert(affiliateLinks).values({ userId: referrer.user.id, referralCode: "REF-ADA" });
+    const signup = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: SAME_ORIGIN,
+      remoteAddress: uniqueIp(),
+      payload: { ...memberInput(), referralCode: "REF-ADA" },
+    });
+    const referred = {
+      cookie: sessionCookie(signup),
+      user: signup.json().user,
+      input: memberInput(),
+    } as Member;
+    await pay(t, referred);
+
+    const [referral] = await t.db.select().from(affiliateReferrals);
+    expect(referral).toMatchObject({ status: "confirmed", subscriptionDate: expect.any(Date) });
+    const [earning] = await t.db.select().from(affiliateEarnings);
+    expect(earning).toMatchObject({
+      userId: referrer.user.id,
+      amountMinor: 120,
+      currency: "GBP",
+      status: "pending",
+    });
+
+    const billing = createBillingEventsService({ db: t.db, clock: { now: () => new Date() } });
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, referred.user.id));
+    await billing.apply("stripe", {
+      id: "evt_refund",
+      type: "charge.refunded",
+      created: new Date(),
+      customerId: row?.stripeCustomerId ?? "",
+      invoiceId: earning?.invoiceId ?? "",
+    });
+    expect((await t.db.select().from(affiliateEarnings))[0]?.status).toBe("reversed");
+  });
+});

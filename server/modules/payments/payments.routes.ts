@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  cancelSubscriptionResponseSchema,
+  createSubscriptionResponseSchema,
+  freeOptionSchema,
+  paymentsConfigSchema,
+  testConfirmBodySchema,
+  testConfirmResponseSchema,
+} from "#contract/api/payments.ts";
+import { requireMember } from "#server/plugins/auth.ts";
+import type { SubscriptionsService } from "./subscriptions.service.ts";
+
+type Options = { subscriptionsService: SubscriptionsService; freeOptionEnabled: () => Promise<boolean> };
+
+const member = { access: "member" } as const;
+
+export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { subscriptionsService, freeOptionEnabled },
+) => {
+  app.get("/api/payments/config", { schema: { response: { 200: paymentsConfigSchema } } }, () =>
+    subscriptionsService.config(),
+  );
+
+  app.get("/api/settings/free-option", { schema: { response: { 200: freeOptionSchema } } }, async () => ({
+    freeOptionEnabled: await freeOptionEnabled(),
+  }));
+
+  app.post(
+    "/api/create-subscription",
+    { config: member, schema: { response: { 200: createSubscriptionResponseSchema } } },
+    (request) => subscriptionsService.create(requireMember(request).user),
+  );
+
+  app.post(
+    "/api/payments/test/confirm",
+    { config: member, schema: { body: testConfirmBodySchema, response: { 200: testConfirmResponseSchema } } },
+    (request) => subscriptionsService.confirmTestPayment(requireMember(request).user, request.body),
+  );
+
+  app.post(
+    "/api/cancel-subscription",
+    { config: member, schema: { response: { 200: cancelSubscriptionResponseSchema } } },
+    (request) => subscriptionsService.cancel(requireMember(request).user),
+  );
+};
