@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
 import { adminSessionRoutes } from "./admin/admin-session.routes.ts";
+import { affiliateRoutes } from "./affiliate/affiliate.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { eventsRoutes } from "./analytics/events.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
@@ -40,6 +41,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     subscriptionsService: deps.subscriptionsService,
     freeOptionEnabled: deps.contentService.freeOptionEnabled,
   });
+  await app.register(affiliateRoutes, { affiliateService: deps.affiliateService });
   await app.register(contentRoutes, { contentService: deps.contentService });
   await app.register(adminSessionRoutes, { sessions: deps.sessions, isAdmin: deps.isAdmin });
 }

@@ -6,8 +6,11 @@ import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
+import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
+import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
+import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createReferralsRepository } from "./affiliate/referrals.repository.ts";
 import { createReferralsService } from "./affiliate/referrals.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
@@ -102,6 +105,11 @@ export function createServices(infra: Infrastructure) {
       billingEvents: createBillingEventsService({ db, clock }),
       profileRepo,
       clock,
+    }),
+    affiliateService: createAffiliateService({
+      affiliateRepo: createAffiliateRepository(db),
+      secretBox: createSecretBox(config.appSecret),
+      publicUrl: config.publicUrl,
     }),
     taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
     contentService: createContentService({ contentRepo: createContentRepository(db) }),

@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "#server/db/client.ts";
+import {
+  affiliateEarnings,
+  affiliateLinks,
+  affiliatePayouts,
+  affiliateReferrals,
+  affiliateSettings,
+  profiles,
+} from "#server/db/schema/index.ts";
+
+const referred = alias(profiles, "referred");
+/** Unambiguous letters and digits (no 0/O, 1/I). */
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const newCode = () =>
+  Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
+
+export function createAffiliateRepository(db: Database) {
+  return {
+    /** The member's referral code, created on first use. */
+    async ensureCode(userId: string): Promise<string> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const [existing] = await db
+          .select()
+          .from(affiliateLinks)
+          .where(eq(affiliateLinks.userId, userId))
+          .limit(1);
+        if (existing) return existing.referralCode;
+        await db.insert(affiliateLinks).values({ userId, referralCode: newCode() }).onConflictDoNothing();
+      }
+      throw new Error("could not create a referral code");
+    },
+
+    async settings() {
+      const [row] = await db.select().from(affiliateSettings).where(eq(affiliateSettings.id, 1)).limit(1);
+      return row;
+    },
+
+    referralsOf: (userId: string) =>
+      db
+        .select({
+          referral: affiliateReferrals,
+          tagg: referred.tagg,
+          firstName: referred.firstName,
+          lastName: referred.lastName,
+        })
+        .from(affiliateReferrals)
+        .leftJoin(referred, eq(referred.id, affiliateReferrals.referredId))
+        .where(eq(affiliateReferrals.referrerId, userId))
+        .orderBy(desc(affiliateReferrals.createdAt)),
+
+    earningsOf: (userId: string) =>
+      db
+        .select()
+        .from(affiliateEarnings)
+        .where(eq(affiliateEarnings.userId, userId))
+        .orderBy(desc(affiliateEarnings.createdAt)),
+
+    payoutsOf: (userId: string) =>
+      db
+        .select()
+        .from(affiliatePayouts)
+        .where(eq(affiliatePayouts.userId, userId))
+        .orderBy(desc(affiliatePayouts.requestedAt)),
+
+    /**
+     * Moves the whole available balance into one `requested` payout, atomically: the earnings are locked,
+     * summed and attached in one transaction, and the partial unique index allows one pending payout.
+     * Answers undefined when there is nothing to pay.
+     */
+    async requestPayout(
+      userId: string,
+      details: {
+        payoutMethod: "bank_transfer" | "paypal";
+        encrypted: string;
+        masked: Record<string, string>;
+      },
+    ) {
+      return db.transaction(async (tx) => {
+        const available = await tx
+          .select({ id: affiliateEarnings.id, amountMinor: affiliateEarnings.amountMinor })
+          .from(affiliateEarnings)
+          .where(
+            and(
+              eq(affiliateEarnings.userId, userId),
+              eq(affiliateEarnings.status, "pending"),
+              isNull(affiliateEarnings.payoutId),
+            ),
+          )
+          .for("update");
+        const amountMinor = available.reduce((sum, earning) => sum + earning.amountMinor, 0);
+        if (amountMinor <= 0) return undefined;
+        const [payout] = await tx
+          .insert(affiliatePayouts)
+          .values({
+            userId,
+            amountMinor,
+            payoutMethod: details.payoutMethod,
+            payoutDetailsEncrypted: details.encrypted,
+            payoutDetailsMasked: details.masked,
+          })
+          .returning();
+        if (!payout) throw new Error("payout insert returned nothing");
+        for (const earning of available) {
+          await tx
+            .update(affiliateEarnings)
+            .set({ payoutId: payout.id })
+            .where(eq(affiliateEarnings.id, earning.id));
+        }
+        return payout;
+      });
+    },
+  };
+}
+
+export type AffiliateRepository = ReturnType<typeof createAffiliateRepository>;
