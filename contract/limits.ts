@@ -51,6 +51,7 @@ export const TIMING = {
   nameCheckDebounceMs: 500,
   greetingDelayMs: 1_000,
   flashHighlightMs: 3_000,
+  paymentSuccessRedirectMs: 2_000,
 } as const;
 
 /** Request budgets per client. Windows are in milliseconds. */

@@ -20,8 +20,7 @@ export function AffiliateCard() {
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4 pt-3">
         <p className="flex-1 text-sm text-slate-600">
-          Your referral link, the members you referred, your earnings and payout requests will live on the
-          affiliate page as the programme opens.
+          Share your referral link, see the members you referred and what you earned, and request a payout.
         </p>
         <div>
           <Button asChild variant="outline">

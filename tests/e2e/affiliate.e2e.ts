@@ -1,0 +1,54 @@
+import { expect, newMember, test } from "./support/fixtures.ts";
+import { registerMember } from "./support/member-steps.ts";
+
+test("a referred sign-up shows up on the referrer's affiliate page, and earns commission once they pay", async ({
+  page,
+  context,
+  browser,
+}) => {
+  const hideGreeting = () => window.localStorage.setItem("tagit.hideGreeting", "true");
+  await context.addInitScript(hideGreeting);
+  await registerMember(page, newMember());
+  await page.goto("/affiliate");
+  await expect(page.getByRole("heading", { name: "Affiliate Program" })).toBeVisible();
+  await expect(
+    page.getByText("Earn 10% commission for every user you refer who subscribes to Premium!"),
+  ).toBeVisible();
+  const link = await page.getByRole("textbox", { name: "Referral link" }).inputValue();
+  expect(link).toMatch(/\/auth\?ref=[A-Z2-9]{8}$/);
+
+  // The friend follows the link in their own browser and signs up, then pays in TEST MODE.
+  const friendContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "10.88.0.1" } });
+  await friendContext.addInitScript(hideGreeting);
+  const friendPage = await friendContext.newPage();
+  const friend = newMember();
+  await friendPage.goto(link);
+  // A referral link opens the create-account form with the invitation shown.
+  await expect(friendPage.getByText("You were invited with referral code")).toBeVisible();
+  await friendPage.getByLabel("First Name").fill(friend.firstName);
+  await friendPage.getByLabel("Last Name").fill(friend.lastName);
+  await friendPage.getByLabel("Email").fill(friend.email);
+  await friendPage.getByLabel("Password", { exact: true }).fill(friend.password);
+  await friendPage.getByLabel("Confirm Password").fill(friend.password);
+  await friendPage.getByRole("button", { name: "Create Account" }).click();
+  await expect(friendPage).toHaveURL(/\/dashboard$/);
+
+  await page.reload();
+  const referrals = page.getByRole("tabpanel");
+  await expect(referrals.getByText(`${friend.firstName} ${friend.lastName}`)).toBeVisible();
+  await expect(referrals.getByText("pending", { exact: false })).toBeVisible();
+
+  await friendPage.goto("/payments");
+  await friendPage.getByRole("button", { name: "Subscribe Now" }).click();
+  await friendPage.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await friendPage.getByLabel("MM").fill("12");
+  await friendPage.getByLabel("YY").fill("34");
+  await friendPage.getByLabel("CVC").fill("123");
+  await friendPage.getByRole("button", { name: /^Pay GBP 12/ }).click();
+  await expect(friendPage.getByText("Payment Successful")).toBeVisible();
+  await friendContext.close();
+
+  await page.reload();
+  await expect(page.getByRole("tabpanel").getByText("confirmed", { exact: false })).toBeVisible();
+  await expect(page.getByText("£1.20").first()).toBeVisible();
+});

@@ -1,0 +1,67 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, newMember, test } from "./support/fixtures.ts";
+import { registerMember } from "./support/member-steps.ts";
+
+/** The greeting appears 1 s after the dashboard loads; these tests are about other things. */
+async function withoutGreeting(context: BrowserContext) {
+  await context.addInitScript(() => window.localStorage.setItem("tagit.hideGreeting", "true"));
+}
+
+/** From /payments: Subscribe Now, then the TEST MODE card form with the given card. */
+async function payWith(page: Page, cardNumber: string) {
+  await page.goto("/payments");
+  await expect(page.getByRole("heading", { name: "Upgrade to Premium" })).toBeVisible();
+  await expect(page.getByText("GBP 12", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  await expect(page.getByText("TEST MODE")).toBeVisible();
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("MM").fill("12");
+  await page.getByLabel("YY").fill("34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay GBP 12/ }).click();
+}
+
+test.describe("Premium payments (test provider)", () => {
+  test("a free member pays with 4242… and sees the Premium badge on the dashboard", async ({
+    page,
+    context,
+  }) => {
+    await withoutGreeting(context);
+    await registerMember(page, newMember());
+    await expect(page.getByText("Free Member")).toBeVisible();
+
+    await payWith(page, "4242 4242 4242 4242");
+    await expect(page.getByText("Payment Successful")).toBeVisible();
+    await expect(page.getByText("Welcome to Premium! Redirecting to dashboard...")).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Premium Member")).toBeVisible();
+
+    // Back on /payments the plan reads Premium Active and offers cancelling instead of buying.
+    await page.goto("/payments");
+    await expect(page.getByText("Premium Active")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Subscribe Now" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Cancel at period end" })).toBeVisible();
+  });
+
+  test("a declined card shows Payment Failed and the member stays free", async ({ page, context }) => {
+    await withoutGreeting(context);
+    await registerMember(page, newMember());
+
+    await payWith(page, "4000 0000 0000 0002");
+    await expect(page.getByText("Payment Failed")).toBeVisible();
+    await expect(page.getByText("Your card was declined.")).toBeVisible();
+    await expect(page).toHaveURL(/\/payments$/);
+
+    await page.getByRole("button", { name: "Back to Plans" }).click();
+    await expect(page.getByRole("button", { name: "Subscribe Now" })).toBeEnabled();
+    await page.goto("/dashboard");
+    await expect(page.getByText("Free Member")).toBeVisible();
+  });
+
+  test("a visitor who tries to subscribe is sent to sign in", async ({ page }) => {
+    await page.goto("/payments");
+    await page.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(page.getByText("Authentication Required")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,104 @@
+import type { AffiliateDashboard } from "#contract/api/affiliate.ts";
+
+/** Display rules of the affiliate page (spec 2 §2, §4, §5). Pure: unit-tested. */
+
+type Referral = AffiliateDashboard["referrals"][number];
+
+/** "10.00" → "10", "12.50" → "12.5", "7.25" → "7.25"; anything unparsable is shown as given. */
+export function formatPercentage(value: string): string {
+  const trimmed = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return trimmed;
+  if (!trimmed.includes(".")) return trimmed.replace(/^0+(?=\d)/, "");
+  return trimmed
+    .replace(/^0+(?=\d)/, "")
+    .replace(/0+$/, "")
+    .replace(/\.$/, "");
+}
+
+/** The page's lead sentence. */
+export function commissionText(commissionPercentage: string): string {
+  return `Earn ${formatPercentage(commissionPercentage)}% commission for every user you refer who subscribes to Premium!`;
+}
+
+export type ReferralCounts = { total: number; confirmed: number; pending: number };
+
+/** Confirmed counts as subscribed; every other status counts as pending (spec 2 §4). */
+export function countReferrals(referrals: readonly Pick<Referral, "status">[]): ReferralCounts {
+  const confirmed = referrals.filter((referral) => referral.status === "confirmed").length;
+  return { total: referrals.length, confirmed, pending: referrals.length - confirmed };
+}
+
+/** Confirmed ÷ total as a rounded whole percent; 0 when there are no referrals. */
+export function conversionRate(confirmed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((confirmed * 100) / total);
+}
+
+/** Request Payout is offered only when there is money to pay out. */
+export function canRequestPayout(availableMinor: number): boolean {
+  return availableMinor > 0;
+}
+
+export type PayoutFormValues = {
+  payoutMethod: "bank_transfer" | "paypal";
+  accountDetails: string;
+  sortCode: string;
+  accountNumber: string;
+  paypalEmail: string;
+};
+
+export const EMPTY_PAYOUT_FORM: PayoutFormValues = {
+  payoutMethod: "bank_transfer",
+  accountDetails: "",
+  sortCode: "",
+  accountNumber: "",
+  paypalEmail: "",
+};
+
+/** Spec 2 §5: submit is disabled while a field of the chosen method is empty or a request is pending. */
+export function canSubmitPayout(values: PayoutFormValues, pending: boolean): boolean {
+  if (pending) return false;
+  if (values.payoutMethod === "paypal") return values.paypalEmail.trim() !== "";
+  return [values.accountDetails, values.sortCode, values.accountNumber].every((value) => value.trim() !== "");
+}
+
+/** The request body for the chosen method only (the contract's schemas are strict). */
+export function payoutBody(values: PayoutFormValues) {
+  if (values.payoutMethod === "paypal") {
+    return { payoutMethod: "paypal" as const, payoutDetails: { paypalEmail: values.paypalEmail.trim() } };
+  }
+  return {
+    payoutMethod: "bank_transfer" as const,
+    payoutDetails: {
+      accountDetails: values.accountDetails.trim(),
+      sortCode: values.sortCode.trim(),
+      accountNumber: values.accountNumber.trim(),
+    },
+  };
+}
+
+/** "pending" → "Pending", "bank_transfer" → "Bank transfer". */
+export function statusLabel(status: string): string {
+  const text = status.replace(/_/g, " ").trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : "-";
+}
+
+/** "paid" earnings, "completed" payouts and "confirmed" referrals are highlighted; the rest look alike. */
+export function isHighlightedStatus(kind: "referral" | "earning" | "payout", status: string): boolean {
+  if (kind === "referral") return status === "confirmed";
+  if (kind === "earning") return status === "paid";
+  return status === "completed";
+}
+
+/** "2025-03-07T…" → "7 Mar 2025"; null or unparsable → "-". */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return "-";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "-";
+  return date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
+}
+
+/** The Recent Payouts card: the 3 newest requests. */
+export function recentPayouts<T extends { requestedAt: string }>(payouts: readonly T[], count = 3): T[] {
+  return [...payouts].sort((a, b) => b.requestedAt.localeCompare(a.requestedAt)).slice(0, count);
+}
