@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { affiliateEarnings, affiliateReferrals, paymentEvents, profiles } from "#server/db/schema/index.ts";
 import type { Clock } from "#server/lib/clock.ts";
@@ -18,7 +18,8 @@ type Deps = { db: Database; clock: Clock };
 
 /**
  * The one handler for provider events. Each event id is applied once (the payment_events primary key, in
- * the same transaction as its effects); subscription changes older than the last applied one are ignored,
+ * the same transaction as its effects); subscription changes strictly older than the last applied one are
+ * ignored (events in the same second still apply, in arrival order),
  * so events may arrive in any order.
  */
 export function createBillingEventsService({ db, clock }: Deps) {
@@ -40,7 +41,7 @@ export function createBillingEventsService({ db, clock }: Deps) {
         if (!member) return "applied";
         const newer = or(
           isNull(profiles.subscriptionUpdatedAt),
-          lt(profiles.subscriptionUpdatedAt, event.created),
+          lte(profiles.subscriptionUpdatedAt, event.created),
         );
 
         if (event.type === "invoice.paid") {

@@ -225,3 +225,28 @@ describe("billing events", () => {
     expect((await t.db.select().from(affiliateEarnings))[0]?.status).toBe("reversed");
   });
 });
+
+describe("the end-cancelled-subscriptions job", () => {
+  it("ends a cancelled test subscription only once its paid period is over", async () => {
+    const clock = manualClock();
+    const t = await createTestApp({ clock });
+    const ada = await registerMember(t);
+    await pay(t, ada);
+    await post(t, ada, "/api/cancel-subscription");
+    const { createSubscriptionsService } = await import("./subscriptions.service.ts");
+    const { createTestProvider } = await import("./test-provider.ts");
+    const { createProfileRepository } = await import("#server/modules/profile/profile.repository.ts");
+    const service = createSubscriptionsService({
+      provider: createTestProvider(t.config.appSecret),
+      billingEvents: createBillingEventsService({ db: t.db, clock }),
+      profileRepo: createProfileRepository(t.db),
+      clock,
+    });
+    expect(await service.endCancelled()).toEqual({ ended: 0 });
+    clock.advance(32 * 24 * 60 * 60 * 1000);
+    expect(await service.endCancelled()).toEqual({ ended: 1 });
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, ada.user.id));
+    expect(row?.subscriptionStatus).toBe("canceled");
+    expect(await service.endCancelled()).toEqual({ ended: 0 });
+  });
+});

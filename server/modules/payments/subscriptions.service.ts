@@ -51,6 +51,11 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
       return { status: "active" as const };
     },
 
+    /** The hourly job: cancelled test subscriptions end when their paid period does. */
+    async endCancelled() {
+      return { ended: await profileRepo.endCancelledTestSubscriptions(clock.now()) };
+    },
+
     /** Premium stays until the end of the paid period. */
     async cancel(user: ProfileRow) {
       if (user.subscriptionStatus !== "active" || !user.stripeCustomerId || !user.stripeSubscriptionId) {

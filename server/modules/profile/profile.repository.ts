@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like, lte } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles, taggs, uploads } from "#server/db/schema/index.ts";
 
@@ -18,6 +18,23 @@ export function createProfileRepository(db: Database) {
     async insert(values: typeof profiles.$inferInsert) {
       const [row] = await db.insert(profiles).values(values).onConflictDoNothing().returning();
       return row;
+    },
+
+    /** Ends test-provider subscriptions cancelled at period end once that period is over (Stripe sends its own event). */
+    async endCancelledTestSubscriptions(now: Date) {
+      const rows = await db
+        .update(profiles)
+        .set({ subscriptionStatus: "canceled", updatedAt: now })
+        .where(
+          and(
+            eq(profiles.subscriptionStatus, "active"),
+            eq(profiles.subscriptionCancelAtPeriodEnd, true),
+            lte(profiles.subscriptionCurrentPeriodEnd, now),
+            like(profiles.stripeCustomerId, "test_cus_%"),
+          ),
+        )
+        .returning({ id: profiles.id });
+      return rows.length;
     },
 
     async update(id: string, values: Partial<typeof profiles.$inferInsert>) {
