@@ -85,11 +85,13 @@ export function PrivacySettingsCard({ className }: PrivacySettingsCardProps) {
   return (
     <Card role="region" aria-labelledby="privacy-settings-title" className={className}>
       <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
-        <CardTitle id="privacy-settings-title" className="flex items-center gap-2">
-          <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
-          Privacy Settings
+        <div className="flex items-center gap-1">
+          <CardTitle id="privacy-settings-title" className="flex items-center gap-2">
+            <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
+            Privacy Settings
+          </CardTitle>
           <HelpButton sectionName="privacy-settings" topic="Privacy settings" />
-        </CardTitle>
+        </div>
         <CardDescription>How you appear when you search for or open other members' posts.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 sm:p-6">
