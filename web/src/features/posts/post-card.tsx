@@ -1,4 +1,4 @@
-import { Eye, EyeOff, ImageOff, Trash2 } from "lucide-react";
+import { Eye, EyeOff, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import type { TaggedPost } from "#contract/api/posts.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
@@ -7,6 +7,7 @@ import { Label } from "#web/components/ui/label.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { cardImageSource, formatViewCount, postDisplayName, privacyLabel } from "./post-display.ts";
+import { PostThumbnailImage } from "./post-thumbnail-image.tsx";
 import { useDeletePost, useSetScramble } from "./use-post-mutations.ts";
 
 export type PostCardProps = {
@@ -22,8 +23,6 @@ export function PostCard({ post, highlighted = false, onOpen }: PostCardProps) {
   const name = postDisplayName(post.postName);
   const source = cardImageSource(post);
   // Remembering which file failed lets a different file (scramble toggled) load again.
-  const [failedSource, setFailedSource] = useState<string | null>(null);
-  const imageFailed = source !== null && failedSource === source;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const setScramble = useSetScramble();
   const deletePost = useDeletePost();
@@ -48,24 +47,7 @@ export function PostCard({ post, highlighted = false, onOpen }: PostCardProps) {
         aria-label={`Open ${name}`}
         className="group relative block aspect-4/3 w-full overflow-hidden bg-slate-100 focus-visible:outline-offset-[-2px]"
       >
-        {source && !imageFailed ? (
-          <img
-            src={source}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            onError={() => setFailedSource(source)}
-            className={cn(
-              "size-full object-cover transition-transform duration-300 group-hover:scale-105",
-              post.scrambleImage && "scale-110 blur-md group-hover:scale-115",
-            )}
-          />
-        ) : (
-          <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-slate-500">
-            <ImageOff className="size-6" aria-hidden="true" />
-            No image
-          </span>
-        )}
+        <PostThumbnailImage source={source} scrambled={post.scrambleImage} />
         <span className="absolute top-2 right-11 left-2 flex flex-wrap gap-1">
           {highlighted ? <Badge className="bg-brand-600 text-white">New</Badge> : null}
           <Badge variant="neutral">{privacyLabel(post.hidePersonalInfo)}</Badge>

@@ -1,10 +1,9 @@
-import { ImageOff, ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { ShieldCheck } from "lucide-react";
 import type { PublicPost } from "#contract/api/search.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { cardImageSource, formatPostDate, postDisplayName } from "#web/features/posts/post-display.ts";
-import { cn } from "#web/lib/cn.ts";
+import { PostThumbnailImage } from "#web/features/posts/post-thumbnail-image.tsx";
 import { ownerLabel } from "./search-display.ts";
 
 export type SearchResultCardProps = { post: PublicPost; onOpen: (post: PublicPost) => void };
@@ -14,8 +13,6 @@ export function SearchResultCard({ post, onOpen }: SearchResultCardProps) {
   const name = postDisplayName(post.postName);
   const owner = ownerLabel(post);
   const source = cardImageSource(post);
-  const [failedSource, setFailedSource] = useState<string | null>(null);
-  const imageFailed = source !== null && failedSource === source;
 
   return (
     <article
@@ -29,24 +26,7 @@ export function SearchResultCard({ post, onOpen }: SearchResultCardProps) {
         aria-label={`Open ${name}`}
         className="group relative block aspect-4/3 w-full overflow-hidden bg-slate-100 focus-visible:outline-offset-[-2px]"
       >
-        {source && !imageFailed ? (
-          <img
-            src={source}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            onError={() => setFailedSource(source)}
-            className={cn(
-              "size-full object-cover transition-transform duration-300 group-hover:scale-105",
-              post.scrambleImage && "scale-110 blur-md group-hover:scale-115",
-            )}
-          />
-        ) : (
-          <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-slate-500">
-            <ImageOff className="size-6" aria-hidden="true" />
-            No image
-          </span>
-        )}
+        <PostThumbnailImage source={source} scrambled={post.scrambleImage} />
         {post.isOwn ? (
           <span className="absolute top-2 left-2">
             <Badge className="bg-brand-600 text-white">Your post</Badge>
