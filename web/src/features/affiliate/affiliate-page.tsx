@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   BadgePercent,
   Copy,
   ExternalLink,
@@ -12,9 +11,9 @@ import {
   Wallet,
 } from "lucide-react";
 import { type ComponentType, type ReactNode, useState } from "react";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import type { AffiliateDashboard } from "#contract/api/affiliate.ts";
+import { BackToDashboard } from "#web/components/back-to-dashboard.tsx";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
@@ -43,14 +42,7 @@ export function AffiliatePage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <PageTitle title="Affiliate Program" />
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to="/dashboard">
-            <ArrowLeft aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
-      </div>
+      <BackToDashboard />
       {dashboard.isPending ? (
         <PageSpinner label="Loading affiliate program..." />
       ) : dashboard.isError ? (

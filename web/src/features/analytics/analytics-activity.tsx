@@ -1,9 +1,9 @@
-import { Eye, RefreshCw, Search, TriangleAlert, UserRound, Users } from "lucide-react";
+import { Eye, Search, UserRound, Users } from "lucide-react";
 import { useId, useState } from "react";
 import type { AnalyticsEvent } from "#contract/api/analytics.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { Alert } from "#web/components/ui/alert.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Checkbox } from "#web/components/ui/checkbox.tsx";
 import { Label } from "#web/components/ui/label.tsx";
@@ -49,16 +49,7 @@ export function AnalyticsActivity({ listClassName = "max-h-[32rem]" }: Analytics
 
   if (query.isPending) return <ActivitySkeleton />;
   if (query.isError && !query.data) {
-    return (
-      <Alert variant="destructive" role="alert" className="items-center">
-        <TriangleAlert aria-hidden="true" />
-        <p className="flex-1">Failed to load your visitor analytics</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
-    );
+    return <LoadError message="Failed to load your visitor analytics" query={query} />;
   }
 
   const events = query.data ?? [];

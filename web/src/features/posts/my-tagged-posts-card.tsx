@@ -1,11 +1,11 @@
-import { ImagePlus, Plus, RefreshCw, TriangleAlert } from "lucide-react";
+import { ImagePlus, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { TaggedPost } from "#contract/api/posts.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { Alert } from "#web/components/ui/alert.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   Card,
@@ -115,19 +115,7 @@ export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
         {query.isPending ? (
           <PostGridSkeleton label="Loading your tagged posts..." />
         ) : query.isError ? (
-          <Alert variant="destructive" role="alert" className="items-center">
-            <TriangleAlert aria-hidden="true" />
-            <p className="flex-1">Failed to fetch tagged posts</p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void query.refetch()}
-              disabled={query.isFetching}
-            >
-              <RefreshCw aria-hidden="true" />
-              Try Again
-            </Button>
-          </Alert>
+          <LoadError message="Failed to fetch tagged posts" query={query} />
         ) : count === 0 ? (
           <EmptyState
             icon={ImagePlus}

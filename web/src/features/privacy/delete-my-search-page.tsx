@@ -1,7 +1,8 @@
-import { ArrowLeft, Database, RefreshCw, TriangleAlert, Users } from "lucide-react";
+import { Database, Users } from "lucide-react";
 import { Link } from "react-router";
+import { BackToDashboard } from "#web/components/back-to-dashboard.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
-import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -13,14 +14,7 @@ export function DeleteMySearchPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-8 sm:px-6">
       <PageTitle title="Delete My Search" />
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to="/dashboard">
-            <ArrowLeft aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
-      </div>
+      <BackToDashboard />
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Delete My Search</h1>
         <p className="text-slate-600">
@@ -69,19 +63,7 @@ function UniqueViewsCard() {
             <Spinner /> Counting your viewers...
           </p>
         ) : query.isError ? (
-          <Alert variant="destructive" role="alert" className="items-center">
-            <TriangleAlert aria-hidden="true" />
-            <p className="flex-1">Failed to load your unique views</p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void query.refetch()}
-              disabled={query.isFetching}
-            >
-              <RefreshCw aria-hidden="true" />
-              Try Again
-            </Button>
-          </Alert>
+          <LoadError message="Failed to load your unique views" query={query} />
         ) : query.data ? (
           <>
             <p

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Eye, EyeOff, Pause, RefreshCw, ShieldCheck, Timer, TriangleAlert } from "lucide-react";
+import { Eye, EyeOff, Pause, ShieldCheck, Timer, TriangleAlert } from "lucide-react";
 import { type ComponentType, useState } from "react";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
+import { LoadError } from "#web/components/load-error.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -106,19 +106,7 @@ export function PrivacySettingsCard({ className }: PrivacySettingsCardProps) {
             </div>
           </div>
         ) : query.isError ? (
-          <Alert variant="destructive" role="alert" className="items-center">
-            <TriangleAlert aria-hidden="true" />
-            <p className="flex-1">Failed to load privacy settings</p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void query.refetch()}
-              disabled={query.isFetching}
-            >
-              <RefreshCw aria-hidden="true" />
-              Try Again
-            </Button>
-          </Alert>
+          <LoadError message="Failed to load privacy settings" query={query} />
         ) : (
           <>
             <p className="text-sm font-medium text-slate-800" aria-live="polite">

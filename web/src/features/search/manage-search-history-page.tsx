@@ -1,7 +1,5 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { BackToDashboard } from "#web/components/back-to-dashboard.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import {
   Card,
   CardContent,
@@ -21,14 +19,7 @@ export function ManageSearchHistoryPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-8 sm:px-6">
       <PageTitle title="My Search History" />
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to="/dashboard">
-            <ArrowLeft aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
-      </div>
+      <BackToDashboard />
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">My Search History</h1>
         <p className="text-slate-600">

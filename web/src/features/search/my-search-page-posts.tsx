@@ -1,9 +1,9 @@
-import { ImagePlus, RefreshCw, TriangleAlert } from "lucide-react";
+import { ImagePlus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { Alert } from "#web/components/ui/alert.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { PostDetailDialog } from "#web/features/posts/post-detail-dialog.tsx";
 import { PostGrid, PostGridSkeleton } from "#web/features/posts/post-grid.tsx";
@@ -26,19 +26,7 @@ export function MySearchPagePosts({ profile }: MySearchPagePostsProps) {
       {query.isPending ? (
         <PostGridSkeleton label="Loading your tagged posts..." />
       ) : query.isError ? (
-        <Alert variant="destructive" role="alert" className="items-center">
-          <TriangleAlert aria-hidden="true" />
-          <p className="flex-1">Failed to fetch tagged posts</p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-          >
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </Alert>
+        <LoadError message="Failed to fetch tagged posts" query={query} />
       ) : query.data.length === 0 ? (
         <EmptyState
           icon={ImagePlus}

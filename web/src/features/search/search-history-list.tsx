@@ -1,9 +1,9 @@
-import { EyeOff, History, ImageOff, RefreshCw, Search, TriangleAlert } from "lucide-react";
+import { EyeOff, History, ImageOff, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { SearchHistoryEntry } from "#contract/api/search.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { Alert } from "#web/components/ui/alert.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
@@ -36,16 +36,7 @@ export function SearchHistoryList() {
     );
   }
   if (query.isError) {
-    return (
-      <Alert variant="destructive" role="alert" className="items-center">
-        <TriangleAlert aria-hidden="true" />
-        <p className="flex-1">Failed to load your search history.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
-    );
+    return <LoadError message="Failed to load your search history." query={query} />;
   }
   if (query.data.length === 0) {
     return (

@@ -1,11 +1,11 @@
-import { RefreshCw, Search, SearchX, TriangleAlert } from "lucide-react";
+import { Search, SearchX } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import type { PublicPost } from "#contract/api/search.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadError } from "#web/components/load-error.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
-import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
@@ -167,16 +167,7 @@ function SearchResults({ term, query, onOpen }: SearchResultsProps) {
     );
   }
   if (query.isError) {
-    return (
-      <Alert variant="destructive" role="alert" className="items-center">
-        <TriangleAlert aria-hidden="true" />
-        <p className="flex-1">Search failed. Please try again.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RefreshCw aria-hidden="true" />
-          Try Again
-        </Button>
-      </Alert>
-    );
+    return <LoadError message="Search failed. Please try again." query={query} />;
   }
   const posts = query.data;
   if (posts.length === 0) {
