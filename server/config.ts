@@ -23,6 +23,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   APP_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   TRUST_PROXY: z
@@ -42,7 +43,16 @@ export type Config = {
   adminEmails: ReadonlySet<string>;
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; priceId: string } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        priceId: string;
+        /** Where the SDK sends API calls; unset → api.stripe.com. For stripe-mock or the tests' stand-in. */
+        apiUrl: string | undefined;
+      }
+    | undefined;
   redisUrl: string | undefined;
   appSecret: string;
   trustProxy: boolean;
@@ -94,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
             priceId: e.STRIPE_PRICE_ID as string,
+            apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
     redisUrl: e.REDIS_URL,

@@ -6,6 +6,8 @@ export const paymentsConfigSchema = z.discriminatedUnion("provider", [
   z.object({
     provider: z.literal("stripe"),
     publishableKey: z.string(),
+    /** PUBLIC_URL/dashboard: where Stripe returns the browser after a redirecting payment method. */
+    returnUrl: z.string(),
     priceMinor: z.number().int(),
     currency: z.string(),
   }),
@@ -47,6 +49,12 @@ export const cancelSubscriptionResponseSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
 });
 
+/** POST /api/stripe/webhook → 200 once the event is applied (or was already, or is not one Tagit uses). */
+export const stripeWebhookResponseSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(["applied", "duplicate", "ignored"]),
+});
+
 export const freeOptionSchema = z.object({ freeOptionEnabled: z.boolean() });
 
 export const TEST_CARDS = { pays: "4242424242424242", declined: "4000000000000002" } as const;
@@ -57,4 +65,5 @@ export const PAYMENT_MESSAGES = {
   unknownSecret: "This payment could not be found. Please start again.",
   notSubscribed: "You have no active subscription to cancel",
   testProviderOnly: "Test payments are available only in test mode",
+  badSignature: "Invalid Stripe signature",
 } as const;

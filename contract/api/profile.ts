@@ -20,6 +20,9 @@ export const profileSchema = z.object({
   wallpaperPosition: z.string(),
   theme: z.enum(THEMES),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  /** Premium was cancelled and ends at subscriptionCurrentPeriodEnd instead of renewing. */
+  subscriptionCancelAtPeriodEnd: z.boolean(),
+  subscriptionCurrentPeriodEnd: z.string().nullable(),
   privacyMode: z.enum(PRIVACY_MODES),
   isHidden: z.boolean(),
   emailVerified: z.boolean(),

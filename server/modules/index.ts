@@ -9,6 +9,7 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { contentRoutes } from "./content/content.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { paymentsRoutes } from "./payments/payments.routes.ts";
+import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes.ts";
 import { postsRoutes } from "./posts/posts.routes.ts";
 import { privacyRoutes } from "./privacy/privacy.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
@@ -41,6 +42,9 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     subscriptionsService: deps.subscriptionsService,
     freeOptionEnabled: deps.contentService.freeOptionEnabled,
   });
+  if (deps.stripeWebhookService) {
+    await app.register(stripeWebhookRoutes, { webhookService: deps.stripeWebhookService });
+  }
   await app.register(affiliateRoutes, { affiliateService: deps.affiliateService });
   await app.register(contentRoutes, { contentService: deps.contentService });
   await app.register(adminSessionRoutes, { sessions: deps.sessions, isAdmin: deps.isAdmin });

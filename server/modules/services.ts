@@ -22,6 +22,8 @@ import { createSessionsService } from "./auth/sessions.service.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createBillingEventsService } from "./payments/billing-events.service.ts";
+import { createStripeClient, createStripeProvider } from "./payments/stripe-provider.ts";
+import { createStripeWebhookService } from "./payments/stripe-webhook.service.ts";
 import { createSubscriptionsService } from "./payments/subscriptions.service.ts";
 import { createTestProvider } from "./payments/test-provider.ts";
 import { createPostsRepository } from "./posts/posts.repository.ts";
@@ -69,6 +71,8 @@ export function createServices(infra: Infrastructure) {
     events: infra.events,
     clock,
   });
+  const billingEvents = createBillingEventsService({ db, clock });
+  const stripe = config.stripe && { client: createStripeClient(config.stripe), config: config.stripe };
   return {
     sessions,
     authService: createAuthService({
@@ -101,11 +105,21 @@ export function createServices(infra: Infrastructure) {
       clock,
     }),
     subscriptionsService: createSubscriptionsService({
-      provider: createTestProvider(config.appSecret),
-      billingEvents: createBillingEventsService({ db, clock }),
+      provider: stripe
+        ? createStripeProvider(stripe.client, stripe.config, config.publicUrl)
+        : createTestProvider(config.appSecret),
+      billingEvents,
       profileRepo,
       clock,
     }),
+    stripeWebhookService:
+      stripe &&
+      createStripeWebhookService({
+        stripe: stripe.client,
+        webhookSecret: stripe.config.webhookSecret,
+        billingEvents,
+        clock,
+      }),
     affiliateService: createAffiliateService({
       affiliateRepo: createAffiliateRepository(db),
       secretBox: createSecretBox(config.appSecret),

@@ -23,6 +23,7 @@ describe("security baseline", () => {
       publishableKey: "pk_test_x",
       webhookSecret: "whsec_x",
       priceId: "price_x",
+      apiUrl: undefined,
     };
     const t = await createTestApp({ config: { stripe } });
     const csp = String((await t.app.inject({ url: "/healthz" })).headers["content-security-policy"]);

@@ -1,3 +1,5 @@
+import type { SubscriptionStatus } from "#contract/plans.ts";
+
 /**
  * A provider event reduced to what Tagit acts on. Both the Stripe webhook and the test provider produce these,
  * and one handler applies them (idempotent by `id`, in any order).
@@ -20,7 +22,7 @@ export type BillingEvent =
       created: Date;
       customerId: string;
       subscriptionId: string;
-      status: string;
+      status: SubscriptionStatus;
       cancelAtPeriodEnd: boolean;
       periodEnd: Date | null;
     }

@@ -97,18 +97,21 @@ export function createBillingEventsService({ db, clock }: Deps) {
               ),
             );
         } else {
+          // Only the member's current subscription moves their status: an abandoned incomplete one that
+          // expires later must not end the Premium they paid for on another.
           const status = event.type === "customer.subscription.deleted" ? "canceled" : event.status;
           await tx
             .update(profiles)
             .set({
               subscriptionStatus: status,
-              stripeSubscriptionId: event.subscriptionId,
               subscriptionCancelAtPeriodEnd: event.cancelAtPeriodEnd,
               subscriptionCurrentPeriodEnd: event.periodEnd,
               subscriptionUpdatedAt: event.created,
               updatedAt: clock.now(),
             })
-            .where(and(eq(profiles.id, member.id), newer));
+            .where(
+              and(eq(profiles.id, member.id), eq(profiles.stripeSubscriptionId, event.subscriptionId), newer),
+            );
         }
         return "applied";
       });

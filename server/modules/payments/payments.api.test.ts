@@ -169,7 +169,7 @@ describe("billing events", () => {
       created: at(1),
       customerId: "cus_1",
       subscriptionId: "sub_1",
-      status: "incomplete",
+      status: "incomplete" as const,
       cancelAtPeriodEnd: false,
       periodEnd: null,
     };

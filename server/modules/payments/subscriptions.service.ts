@@ -5,10 +5,10 @@ import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { ProfileRepository } from "#server/modules/profile/profile.repository.ts";
 import type { BillingEventsService } from "./billing-events.service.ts";
-import type { TestProvider } from "./test-provider.ts";
+import type { PaymentProvider } from "./payment-provider.ts";
 
 type Deps = {
-  provider: TestProvider;
+  provider: PaymentProvider;
   billingEvents: BillingEventsService;
   profileRepo: ProfileRepository;
   clock: Clock;
@@ -17,19 +17,35 @@ type Deps = {
 export function createSubscriptionsService({ provider, billingEvents, profileRepo, clock }: Deps) {
   return {
     config(): PaymentsConfig {
-      return { provider: provider.kind, priceMinor: PREMIUM_PRICE_MINOR, currency: PREMIUM_CURRENCY };
+      const price = { priceMinor: PREMIUM_PRICE_MINOR, currency: PREMIUM_CURRENCY };
+      return provider.kind === "stripe"
+        ? {
+            provider: "stripe",
+            publishableKey: provider.publishableKey,
+            returnUrl: provider.returnUrl,
+            ...price,
+          }
+        : { provider: "test", ...price };
     },
 
-    /** Reuses the member's customer, starts an incomplete subscription and answers its client secret. */
+    /**
+     * Creates the member's customer once (kept even if the subscription then fails), starts an incomplete
+     * subscription and answers its client secret.
+     */
     async create(user: ProfileRow) {
       if (user.subscriptionStatus === "active") return { clientSecret: null, status: "active" };
-      const customerId = user.stripeCustomerId ?? provider.newCustomerId();
-      const { subscriptionId, clientSecret } = provider.createSubscription();
-      await profileRepo.update(user.id, {
-        stripeCustomerId: customerId,
-        stripeSubscriptionId: subscriptionId,
-      });
-      return { clientSecret, status: "incomplete" };
+      let customerId = user.stripeCustomerId;
+      if (!customerId || !provider.ownsCustomer(customerId)) {
+        customerId = await provider.createCustomer({
+          id: user.id,
+          email: user.email,
+          name: `${user.firstName} ${user.lastName}`.trim(),
+        });
+        await profileRepo.update(user.id, { stripeCustomerId: customerId });
+      }
+      const subscription = await provider.createSubscription({ customerId, memberId: user.id });
+      await profileRepo.update(user.id, { stripeSubscriptionId: subscription.subscriptionId });
+      return { clientSecret: subscription.clientSecret, status: subscription.status };
     },
 
     /** The test provider's card confirmation; Premium comes from the resulting invoice.paid event. */
@@ -37,6 +53,7 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
       user: ProfileRow,
       input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number },
     ) {
+      if (provider.kind !== "test") throw new AppError("not_found", PAYMENT_MESSAGES.testProviderOnly);
       const subscriptionId = provider.subscriptionOf(input.clientSecret);
       if (!subscriptionId || subscriptionId !== user.stripeSubscriptionId || !user.stripeCustomerId) {
         throw new AppError("validation", PAYMENT_MESSAGES.unknownSecret);
@@ -61,17 +78,18 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
       if (user.subscriptionStatus !== "active" || !user.stripeCustomerId || !user.stripeSubscriptionId) {
         throw new AppError("conflict", PAYMENT_MESSAGES.notSubscribed);
       }
-      const event = provider.cancelAtPeriodEnd({
+      const event = await provider.cancelAtPeriodEnd({
         customerId: user.stripeCustomerId,
         subscriptionId: user.stripeSubscriptionId,
         periodEnd: user.subscriptionCurrentPeriodEnd,
         now: clock.now(),
       });
       await billingEvents.apply(provider.kind, event);
+      if (event.type !== "customer.subscription.updated") throw new Error(`Unexpected ${event.type}`);
       return {
-        status: "active",
-        cancelAtPeriodEnd: true,
-        currentPeriodEnd: user.subscriptionCurrentPeriodEnd?.toISOString() ?? null,
+        status: event.status,
+        cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+        currentPeriodEnd: event.periodEnd?.toISOString() ?? null,
       };
     },
   };

@@ -16,11 +16,19 @@ export function createTestProvider(appSecret: string) {
 
   return {
     kind: "test" as const,
-    newCustomerId: () => id("test_cus"),
+    ownsCustomer: (customerId: string) => customerId.startsWith("test_cus_"),
 
-    createSubscription() {
+    async createCustomer(_member: { id: string; email: string; name: string }) {
+      return id("test_cus");
+    },
+
+    async createSubscription(_input: { customerId: string; memberId: string }) {
       const subscriptionId = id("test_sub");
-      return { subscriptionId, clientSecret: `${subscriptionId}_secret_${sign(subscriptionId)}` };
+      return {
+        subscriptionId,
+        clientSecret: `${subscriptionId}_secret_${sign(subscriptionId)}`,
+        status: "incomplete",
+      };
     },
 
     /** The subscription a client secret belongs to, or undefined when it was not made here. */
@@ -67,12 +75,12 @@ export function createTestProvider(appSecret: string) {
       };
     },
 
-    cancelAtPeriodEnd(input: {
+    async cancelAtPeriodEnd(input: {
       customerId: string;
       subscriptionId: string;
       periodEnd: Date | null;
       now: Date;
-    }): BillingEvent {
+    }): Promise<BillingEvent> {
       return {
         id: id("evt_test"),
         type: "customer.subscription.updated",

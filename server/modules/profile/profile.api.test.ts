@@ -29,6 +29,8 @@ describe("GET /api/profile", () => {
       wallpaperPosition: "50,50",
       theme: "blue",
       subscriptionStatus: "inactive",
+      subscriptionCancelAtPeriodEnd: false,
+      subscriptionCurrentPeriodEnd: null,
       privacyMode: "show",
       isHidden: false,
       emailVerified: false,

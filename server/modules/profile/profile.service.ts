@@ -46,6 +46,8 @@ export function createProfileService(deps: Deps) {
       wallpaperPosition: row.wallpaperPosition,
       theme: row.theme as Profile["theme"],
       subscriptionStatus: row.subscriptionStatus as Profile["subscriptionStatus"],
+      subscriptionCancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd,
+      subscriptionCurrentPeriodEnd: row.subscriptionCurrentPeriodEnd?.toISOString() ?? null,
       privacyMode: row.privacyMode,
       isHidden: row.isHidden,
       emailVerified: row.emailVerified,

@@ -14,6 +14,8 @@ const profile: Profile = {
   wallpaperPosition: "50,50",
   theme: "blue",
   subscriptionStatus: "inactive",
+  subscriptionCancelAtPeriodEnd: false,
+  subscriptionCurrentPeriodEnd: null,
   privacyMode: "show",
   isHidden: false,
   emailVerified: false,

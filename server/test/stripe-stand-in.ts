@@ -1,0 +1,313 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+/**
+ * A small stand-in for the part of Stripe's REST API that Tagit calls, so the real SDK runs offline: the same
+ * paths, form-encoded parameters, Bearer key, Idempotency-Key replays and JSON objects (API 2026-10-28), and
+ * the webhook events Stripe would send for what happens to a subscription.
+ */
+
+type SubscriptionState = {
+  id: string;
+  customer: string;
+  price: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  periodStart: number;
+  periodEnd: number;
+  invoiceId: string;
+  paymentIntentId: string;
+  metadata: Record<string, string>;
+};
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  stripeVersion: string | undefined;
+  idempotencyKey: string | undefined;
+};
+
+const id = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
+const MONTH_SECONDS = 30 * 24 * 60 * 60;
+
+function stripeError(res: ServerResponse, status: number, message: string, type = "invalid_request_error") {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ error: { type, message } }));
+}
+
+function metadataOf(params: URLSearchParams) {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of params) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match?.[1]) metadata[match[1]] = value;
+  }
+  return metadata;
+}
+
+export async function startStripeStandIn(options: {
+  secretKey: string;
+  priceId: string;
+  amountMinor: number;
+}) {
+  const customers = new Map<string, { id: string; email: string; name: string }>();
+  const subscriptions = new Map<string, SubscriptionState>();
+  const replays = new Map<string, string>();
+  const requests: RecordedRequest[] = [];
+  let nowSeconds = Math.floor(Date.now() / 1000);
+
+  const subscriptionObject = (sub: SubscriptionState, expandInvoice: boolean) => ({
+    id: sub.id,
+    object: "subscription",
+    customer: sub.customer,
+    status: sub.status,
+    cancel_at_period_end: sub.cancelAtPeriodEnd,
+    cancel_at: sub.cancelAtPeriodEnd ? sub.periodEnd : null,
+    created: sub.periodStart,
+    metadata: sub.metadata,
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_${sub.id.slice(4)}`,
+          object: "subscription_item",
+          price: { id: sub.price, object: "price", unit_amount: options.amountMinor, currency: "gbp" },
+          current_period_start: sub.periodStart,
+          current_period_end: sub.periodEnd,
+        },
+      ],
+      has_more: false,
+    },
+    latest_invoice: expandInvoice ? invoiceObject(sub, sub.status === "active") : sub.invoiceId,
+  });
+
+  const invoiceObject = (sub: SubscriptionState, paid: boolean) => ({
+    id: sub.invoiceId,
+    object: "invoice",
+    customer: sub.customer,
+    currency: "gbp",
+    status: paid ? "paid" : "open",
+    amount_due: options.amountMinor,
+    amount_paid: paid ? options.amountMinor : 0,
+    confirmation_secret: {
+      client_secret: `${sub.paymentIntentId}_secret_${randomBytes(8).toString("hex")}`,
+      type: "payment_intent",
+    },
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: sub.id, metadata: sub.metadata },
+    },
+    lines: {
+      object: "list",
+      data: [
+        {
+          id: `il_${sub.invoiceId.slice(3)}`,
+          object: "line_item",
+          amount: options.amountMinor,
+          currency: "gbp",
+          period: { start: sub.periodStart, end: sub.periodEnd },
+        },
+      ],
+      has_more: false,
+    },
+  });
+
+  function route(method: string, path: string, params: URLSearchParams, res: ServerResponse) {
+    const send = (body: unknown) => {
+      res.writeHead(200, { "content-type": "application/json", "request-id": id("req") });
+      res.end(JSON.stringify(body));
+    };
+    if (method === "POST" && path === "/v1/customers") {
+      const customer = { id: id("cus"), email: params.get("email") ?? "", name: params.get("name") ?? "" };
+      customers.set(customer.id, customer);
+      return send({ ...customer, object: "customer", metadata: metadataOf(params) });
+    }
+    if (method === "POST" && path === "/v1/subscriptions") {
+      const customer = params.get("customer") ?? "";
+      if (!customers.has(customer)) return stripeError(res, 400, `No such customer: '${customer}'`);
+      const price = params.get("items[0][price]");
+      if (price !== options.priceId) return stripeError(res, 400, `No such price: '${price}'`);
+      const sub: SubscriptionState = {
+        id: id("sub"),
+        customer,
+        price,
+        status: params.get("payment_behavior") === "default_incomplete" ? "incomplete" : "active",
+        cancelAtPeriodEnd: false,
+        periodStart: nowSeconds,
+        periodEnd: nowSeconds + MONTH_SECONDS,
+        invoiceId: id("in"),
+        paymentIntentId: id("pi"),
+        metadata: metadataOf(params),
+      };
+      subscriptions.set(sub.id, sub);
+      const expand = [...params.entries()].some(
+        ([key, value]) => key.startsWith("expand[") && value === "latest_invoice.confirmation_secret",
+      );
+      return send(subscriptionObject(sub, expand));
+    }
+    const update = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
+    if (method === "POST" && update) {
+      const sub = subscriptions.get(update[1] ?? "");
+      if (!sub) return stripeError(res, 404, `No such subscription: '${update[1]}'`);
+      if (params.has("cancel_at_period_end"))
+        sub.cancelAtPeriodEnd = params.get("cancel_at_period_end") === "true";
+      return send(subscriptionObject(sub, false));
+    }
+    if (method === "GET" && path === "/v1/invoice_payments") {
+      const paymentIntent = params.get("payment[payment_intent]");
+      const sub = [...subscriptions.values()].find((s) => s.paymentIntentId === paymentIntent);
+      const data = sub
+        ? [
+            {
+              id: id("inpay"),
+              object: "invoice_payment",
+              invoice: sub.invoiceId,
+              status: "paid",
+              payment: { type: "payment_intent", payment_intent: sub.paymentIntentId },
+            },
+          ]
+        : [];
+      return send({ object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+    }
+    return stripeError(res, 404, `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://stand-in");
+      const params = new URLSearchParams(
+        req.method === "GET" ? url.search : Buffer.concat(chunks).toString(),
+      );
+      const header = (name: string) => {
+        const value = req.headers[name];
+        return typeof value === "string" ? value : undefined;
+      };
+      const idempotencyKey = header("idempotency-key");
+      requests.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        params,
+        stripeVersion: header("stripe-version"),
+        idempotencyKey,
+      });
+      if (header("authorization") !== `Bearer ${options.secretKey}`) {
+        return stripeError(res, 401, "Invalid API Key provided", "invalid_request_error");
+      }
+      const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
+      const replay = replayKey && replays.get(replayKey);
+      if (replay) {
+        res.writeHead(200, { "content-type": "application/json", "idempotent-replayed": "true" });
+        res.end(replay);
+        return;
+      }
+      if (replayKey) {
+        const end = res.end.bind(res);
+        res.end = ((body: string) => {
+          replays.set(replayKey, body);
+          return end(body);
+        }) as typeof res.end;
+      }
+      route(req.method ?? "GET", url.pathname, params, res);
+    });
+  }
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const event = (type: string, object: unknown, at: number) => ({
+    id: id("evt"),
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: at,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  const subscriptionOf = (subscriptionId: string) => {
+    const sub = subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`The stand-in has no subscription ${subscriptionId}`);
+    return sub;
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    customers,
+    /** Stripe's clock for new subscriptions' periods (unix seconds). */
+    setNow(date: Date) {
+      nowSeconds = Math.floor(date.getTime() / 1000);
+    },
+
+    /** The member pays the first invoice in the browser: invoice.paid and the subscription turning active. */
+    pay(subscriptionId: string, at: Date) {
+      const sub = subscriptionOf(subscriptionId);
+      sub.status = "active";
+      const seconds = Math.floor(at.getTime() / 1000);
+      return {
+        invoicePaid: event("invoice.paid", invoiceObject(sub, true), seconds),
+        subscriptionUpdated: event("customer.subscription.updated", subscriptionObject(sub, false), seconds),
+      };
+    },
+
+    /** An abandoned incomplete subscription expires after 23 hours. */
+    expire(subscriptionId: string, at: Date) {
+      const sub = subscriptionOf(subscriptionId);
+      sub.status = "incomplete_expired";
+      return event(
+        "customer.subscription.updated",
+        subscriptionObject(sub, false),
+        Math.floor(at.getTime() / 1000),
+      );
+    },
+
+    /** The subscription ends (cancelled in the Dashboard, or its period ended after cancel_at_period_end). */
+    end(subscriptionId: string, at: Date) {
+      const sub = subscriptionOf(subscriptionId);
+      sub.status = "canceled";
+      return event(
+        "customer.subscription.deleted",
+        subscriptionObject(sub, false),
+        Math.floor(at.getTime() / 1000),
+      );
+    },
+
+    /** The first invoice's charge is refunded in full (or partly). */
+    refund(subscriptionId: string, at: Date, amountMinor = options.amountMinor) {
+      const sub = subscriptionOf(subscriptionId);
+      const charge = {
+        id: id("ch"),
+        object: "charge",
+        customer: sub.customer,
+        payment_intent: sub.paymentIntentId,
+        amount: options.amountMinor,
+        amount_refunded: amountMinor,
+        refunded: amountMinor >= options.amountMinor,
+        currency: "gbp",
+      };
+      return event("charge.refunded", charge, Math.floor(at.getTime() / 1000));
+    },
+
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/** A webhook delivery as Stripe signs it: the raw JSON and its Stripe-Signature header. */
+export function signedDelivery(event: unknown, webhookSecret: string, at: Date) {
+  const payload = JSON.stringify(event);
+  const signature = new Stripe("sk_test_signing_only").webhooks.generateTestHeaderString({
+    payload,
+    secret: webhookSecret,
+    timestamp: Math.floor(at.getTime() / 1000),
+  });
+  return { payload, signature };
+}
