@@ -1,7 +1,27 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/support/constants.ts";
+import {
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_STRIPE,
+  E2E_STRIPE_DATA_DIR,
+  E2E_STRIPE_PORT,
+  E2E_STRIPE_STAND_IN_PORT,
+} from "./tests/e2e/support/constants.ts";
 
 const baseURL = `http://localhost:${E2E_PORT}`;
+const stripeBaseURL = `http://localhost:${E2E_STRIPE_PORT}`;
+/** A fresh embedded database for every run; the built web app is served by the API process. */
+const freshApp = (dataDir: string) =>
+  `node -e "require('fs').rmSync('${dataDir}',{recursive:true,force:true})" && tsx server/main.ts`;
+const appEnv = (port: number, dataDir: string) => ({
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://localhost:${port}`,
+  // Each test presents its own client address (X-Forwarded-For) so rate limits apply per test.
+  TRUST_PROXY: "true",
+  LOG_LEVEL: "warn",
+  ADMIN_EMAILS: "admin@e2e.tagit.test",
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,20 +50,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh embedded database for every run; the built web app is served by the API process.
-    command: `node -e "require('fs').rmSync('${E2E_DATA_DIR}',{recursive:true,force:true})" && tsx server/main.ts`,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      // Each test presents its own client address (X-Forwarded-For) so rate limits apply per test.
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAILS: "admin@e2e.tagit.test",
+  webServer: [
+    {
+      command: freshApp(E2E_DATA_DIR),
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: appEnv(E2E_PORT, E2E_DATA_DIR),
     },
-  },
+    {
+      // Stripe's API, offline: the real SDK in the app and Stripe.js's confirmation call both reach it.
+      command: "tsx tests/e2e/support/stripe-stand-in-server.ts",
+      url: `http://127.0.0.1:${E2E_STRIPE_STAND_IN_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: freshApp(E2E_STRIPE_DATA_DIR),
+      url: `${stripeBaseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...appEnv(E2E_STRIPE_PORT, E2E_STRIPE_DATA_DIR),
+        STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+        STRIPE_PUBLISHABLE_KEY: E2E_STRIPE.publishableKey,
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+        STRIPE_PRICE_ID: E2E_STRIPE.priceId,
+        STRIPE_API_URL: `http://127.0.0.1:${E2E_STRIPE_STAND_IN_PORT}`,
+      },
+    },
+  ],
 });

@@ -47,16 +47,29 @@ function metadataOf(params: URLSearchParams) {
   return metadata;
 }
 
-export async function startStripeStandIn(options: {
+type StandInOptions = {
   secretKey: string;
   priceId: string;
   amountMinor: number;
-}) {
+  port?: number;
+  /**
+   * For browser journeys: Stripe.js's confirmation call (`POST /v1/payment_intents/:id/confirm` with the
+   * publishable key) is answered too, and what it causes is delivered as signed webhooks to `webhookUrl`.
+   */
+  browser?: { publishableKey: string; webhookUrl: string; webhookSecret: string };
+};
+
+/** Stripe's test cards, as Stripe.js confirmations treat them. */
+const DECLINED_CARD = "4000000000000002";
+const PAYING_CARD = "4242424242424242";
+
+export async function startStripeStandIn(options: StandInOptions) {
   const customers = new Map<string, { id: string; email: string; name: string }>();
   const subscriptions = new Map<string, SubscriptionState>();
   const replays = new Map<string, string>();
   const requests: RecordedRequest[] = [];
-  let nowSeconds = Math.floor(Date.now() / 1000);
+  let fixedNow: number | undefined;
+  const nowSeconds = () => fixedNow ?? Math.floor(Date.now() / 1000);
 
   const subscriptionObject = (sub: SubscriptionState, expandInvoice: boolean) => ({
     id: sub.id,
@@ -136,8 +149,8 @@ export async function startStripeStandIn(options: {
         price,
         status: params.get("payment_behavior") === "default_incomplete" ? "incomplete" : "active",
         cancelAtPeriodEnd: false,
-        periodStart: nowSeconds,
-        periodEnd: nowSeconds + MONTH_SECONDS,
+        periodStart: nowSeconds(),
+        periodEnd: nowSeconds() + MONTH_SECONDS,
         invoiceId: id("in"),
         paymentIntentId: id("pi"),
         metadata: metadataOf(params),
@@ -175,6 +188,58 @@ export async function startStripeStandIn(options: {
     return stripeError(res, 404, `Unrecognized request URL (${method}: ${path})`);
   }
 
+  /** What Stripe.js sends when the Payment Element confirms: authorised by the publishable key. */
+  function confirmFromBrowser(path: string, params: URLSearchParams, res: ServerResponse) {
+    const browser = options.browser;
+    const paymentIntentId = /^\/v1\/payment_intents\/(\w+)\/confirm$/.exec(path)?.[1];
+    const sub = [...subscriptions.values()].find((s) => s.paymentIntentId === paymentIntentId);
+    if (!browser || params.get("key") !== browser.publishableKey) {
+      return stripeError(res, 401, "Invalid API Key provided");
+    }
+    if (!sub || !params.get("client_secret")?.startsWith(`${sub.paymentIntentId}_secret_`)) {
+      return stripeError(res, 400, "No such payment_intent");
+    }
+    const card = params.get("payment_method_data[card][number]")?.replace(/\s/g, "");
+    if (card === DECLINED_CARD) {
+      res.writeHead(402, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          error: {
+            type: "card_error",
+            code: "card_declined",
+            decline_code: "generic_decline",
+            message: "Your card was declined.",
+          },
+        }),
+      );
+      return;
+    }
+    if (card !== PAYING_CARD) return stripeError(res, 402, "Your card number is incorrect.", "card_error");
+    const at = new Date(nowSeconds() * 1000);
+    const { invoicePaid, subscriptionUpdated } = standIn.pay(sub.id, at);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        id: sub.paymentIntentId,
+        object: "payment_intent",
+        status: "succeeded",
+        amount: options.amountMinor,
+        currency: "gbp",
+      }),
+    );
+    // Stripe delivers webhooks after answering, one request per event.
+    setTimeout(async () => {
+      for (const event of [subscriptionUpdated, invoicePaid]) {
+        const { payload, signature } = signedDelivery(event, browser.webhookSecret, new Date());
+        await fetch(browser.webhookUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
+          body: payload,
+        }).catch(() => undefined);
+      }
+    }, 300);
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -195,6 +260,14 @@ export async function startStripeStandIn(options: {
         stripeVersion: header("stripe-version"),
         idempotencyKey,
       });
+      if (url.pathname === "/health") {
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end('{"ok":true}');
+      }
+      if (url.pathname.startsWith("/v1/payment_intents/")) {
+        res.setHeader("access-control-allow-origin", "*");
+        return confirmFromBrowser(url.pathname, params, res);
+      }
       if (header("authorization") !== `Bearer ${options.secretKey}`) {
         return stripeError(res, 401, "Invalid API Key provided", "invalid_request_error");
       }
@@ -217,7 +290,7 @@ export async function startStripeStandIn(options: {
   }
 
   const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   const event = (type: string, object: unknown, at: number) => ({
@@ -237,13 +310,13 @@ export async function startStripeStandIn(options: {
     return sub;
   };
 
-  return {
+  const standIn = {
     url: `http://127.0.0.1:${port}`,
     requests,
     customers,
     /** Stripe's clock for new subscriptions' periods (unix seconds). */
     setNow(date: Date) {
-      nowSeconds = Math.floor(date.getTime() / 1000);
+      fixedNow = Math.floor(date.getTime() / 1000);
     },
 
     /** The member pays the first invoice in the browser: invoice.paid and the subscription turning active. */
@@ -297,6 +370,7 @@ export async function startStripeStandIn(options: {
 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return standIn;
 }
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;

@@ -1,13 +1,12 @@
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { registerMember } from "./support/member-steps.ts";
+import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 
 test("a referred sign-up shows up on the referrer's affiliate page, and earns commission once they pay", async ({
   page,
   context,
   browser,
 }) => {
-  const hideGreeting = () => window.localStorage.setItem("tagit.hideGreeting", "true");
-  await context.addInitScript(hideGreeting);
+  await withoutGreeting(context);
   await registerMember(page, newMember());
   await page.goto("/affiliate");
   await expect(page.getByRole("heading", { name: "Affiliate Program" })).toBeVisible();
@@ -19,7 +18,7 @@ test("a referred sign-up shows up on the referrer's affiliate page, and earns co
 
   // The friend follows the link in their own browser and signs up, then pays in TEST MODE.
   const friendContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "10.88.0.1" } });
-  await friendContext.addInitScript(hideGreeting);
+  await withoutGreeting(friendContext);
   const friendPage = await friendContext.newPage();
   const friend = newMember();
   await friendPage.goto(link);

@@ -1,11 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { registerMember } from "./support/member-steps.ts";
-
-/** The greeting appears 1 s after the dashboard loads; these tests are about other things. */
-async function withoutGreeting(context: BrowserContext) {
-  await context.addInitScript(() => window.localStorage.setItem("tagit.hideGreeting", "true"));
-}
+import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 
 /** From /payments: Subscribe Now, then the TEST MODE card form with the given card. */
 async function payWith(page: Page, cardNumber: string) {

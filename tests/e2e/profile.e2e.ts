@@ -1,15 +1,10 @@
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { registerMember } from "./support/member-steps.ts";
+import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 
 const PHOTO = fileURLToPath(new URL("./fixtures/photo.jpg", import.meta.url));
-
-/** The greeting appears 1 s after the dashboard loads; tests about other things switch it off first. */
-async function withoutGreeting(context: BrowserContext) {
-  await context.addInitScript(() => window.localStorage.setItem("tagit.hideGreeting", "true"));
-}
 
 /** Serious or critical axe violations on the page as it is now (dialogs included). */
 async function expectNoSeriousA11yViolations(page: Page, what: string) {

@@ -1,10 +1,15 @@
 import { fileURLToPath } from "node:url";
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import type { newMember } from "./fixtures.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo.jpg", import.meta.url));
 
 type Member = ReturnType<typeof newMember>;
+
+/** The greeting appears 1 s after the dashboard loads; tests about other things switch it off first. */
+export async function withoutGreeting(context: BrowserContext) {
+  await context.addInitScript(() => window.localStorage.setItem("tagit.hideGreeting", "true"));
+}
 
 /** Registers through the auth screen and waits for the dashboard. */
 export async function registerMember(page: Page, member: Member) {

@@ -3,6 +3,7 @@ import { getPlanCapabilities } from "#contract/plans.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { AnalyticsCard } from "#web/features/analytics/analytics-card.tsx";
 import { GreetingPopup } from "#web/features/content/greeting-popup.tsx";
+import { usePaymentReturn } from "#web/features/payments/use-payment-return.ts";
 import { MyTaggedPostsCard } from "#web/features/posts/my-tagged-posts-card.tsx";
 import { PrivacySettingsCard } from "#web/features/privacy/privacy-settings-card.tsx";
 import { DashboardHeader } from "./dashboard-header.tsx";
@@ -17,6 +18,7 @@ export type DashboardPageProps = { profile: Profile };
 export function DashboardPage({ profile }: DashboardPageProps) {
   const plan = getPlanCapabilities(profile.subscriptionStatus);
   useMobileSessionPoll();
+  usePaymentReturn();
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 pt-8 pb-24 sm:px-6 md:pb-8">
       <PageTitle title="Dashboard" />

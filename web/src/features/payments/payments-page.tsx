@@ -1,7 +1,9 @@
-import { ArrowLeft, Check, Crown, Gift, Info, RefreshCw, Sparkles } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Check, Crown, Gift, Info, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import type { Profile } from "#contract/api/profile.ts";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR, TIMING } from "#contract/limits.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
@@ -19,10 +21,12 @@ import {
   CardTitle,
 } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { useProfile } from "#web/features/auth/use-profile.ts";
-import { ApiError, errorMessage } from "#web/lib/api-request.ts";
+import { PROFILE_QUERY_KEY, useProfile } from "#web/features/auth/use-profile.ts";
+import { ApiError, errorMessage, getQueryFn } from "#web/lib/api-request.ts";
 import { formatPlanPrice } from "#web/lib/money.ts";
+import { PaymentFormError } from "./payment-form-error.tsx";
 import { PREMIUM_FEATURES, premiumEndsText } from "./payments-display.ts";
+import { StripePaymentForm } from "./stripe-payment-form.tsx";
 import { TestCardForm } from "./test-card-form.tsx";
 import {
   type CancelSubscriptionResponse,
@@ -35,8 +39,13 @@ import {
 } from "./use-payments.ts";
 
 /** /payments (everyone): the Premium plan, the free option and the payment step (spec 1 §2, §4, §8). */
+/** How long the page waits for Stripe's webhook to make the member Premium before going to the dashboard. */
+const PREMIUM_WAIT_MS = 10_000;
+const PREMIUM_POLL_MS = 1_000;
+
 export function PaymentsPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { profile, isLoading: profileLoading } = useProfile();
   const config = usePaymentsConfig();
   const freeOption = useFreeOption();
@@ -81,23 +90,43 @@ export function PaymentsPage() {
     });
   };
 
-  const pay = (body: TestConfirmRequest) =>
-    confirmPayment.mutate(body, {
-      onSuccess: () => {
-        setRedirecting(true);
-        toast.success("Payment Successful", {
-          description: "Welcome to Premium! Redirecting to dashboard...",
-        });
+  /** Spec 1 §8: the success toast, then /dashboard after 2 s — by then (or up to 10 s) Premium has arrived. */
+  const paymentSucceeded = () => {
+    setRedirecting(true);
+    toast.success("Payment Successful", { description: "Welcome to Premium! Redirecting to dashboard..." });
+    const started = Date.now();
+    const goWhenPremium = async () => {
+      const latest = await queryClient
+        .fetchQuery({
+          queryKey: PROFILE_QUERY_KEY,
+          queryFn: getQueryFn<Profile>({ on401: "returnNull" }),
+          staleTime: 0,
+        })
+        .catch(() => null);
+      const waited = Date.now() - started;
+      if (latest?.subscriptionStatus === "active" || waited >= PREMIUM_WAIT_MS) {
         redirectTimer.current = window.setTimeout(
           () => void navigate("/dashboard"),
-          TIMING.paymentSuccessRedirectMs,
+          Math.max(0, TIMING.paymentSuccessRedirectMs - waited),
         );
-      },
+      } else {
+        redirectTimer.current = window.setTimeout(() => void goWhenPremium(), PREMIUM_POLL_MS);
+      }
+    };
+    void goWhenPremium();
+  };
+  const paymentDeclined = (message: string) => toast.error("Payment Failed", { description: message });
+  const paymentError = () =>
+    toast.error("Payment Error", { description: "Something went wrong. Please try again." });
+
+  const payWithTestCard = (body: TestConfirmRequest) =>
+    confirmPayment.mutate(body, {
+      onSuccess: paymentSucceeded,
       onError: (error) => {
         if (error instanceof ApiError && error.status === 402) {
-          toast.error("Payment Failed", { description: errorMessage(error, "Your card was declined.") });
+          paymentDeclined(errorMessage(error, "Your card was declined."));
         } else {
-          toast.error("Payment Error", { description: "Something went wrong. Please try again." });
+          paymentError();
         }
       },
     });
@@ -130,31 +159,27 @@ export function PaymentsPage() {
             {config.isPending ? (
               <PageSpinner label="Loading payment form..." className="py-10" />
             ) : config.isError ? (
-              <ConfigError onRetry={() => void config.refetch()} onBack={() => setClientSecret(null)} />
+              <PaymentFormError onRetry={() => void config.refetch()} onBack={() => setClientSecret(null)} />
             ) : config.data.provider === "test" ? (
               <TestCardForm
                 clientSecret={clientSecret}
                 priceLabel={price}
                 pending={busy}
-                onSubmit={pay}
+                onSubmit={payWithTestCard}
                 onBack={() => setClientSecret(null)}
               />
             ) : (
-              <div className="grid gap-4">
-                <Alert variant="info">
-                  <Info aria-hidden="true" />
-                  <p>
-                    Card payments through Stripe will appear here. Secure card entry is being connected —
-                    please check back soon.
-                  </p>
-                </Alert>
-                <div>
-                  <Button variant="outline" onClick={() => setClientSecret(null)}>
-                    <ArrowLeft aria-hidden="true" />
-                    Back to Plans
-                  </Button>
-                </div>
-              </div>
+              <StripePaymentForm
+                publishableKey={config.data.publishableKey}
+                returnUrl={config.data.returnUrl}
+                clientSecret={clientSecret}
+                priceLabel={price}
+                pending={busy}
+                onPaid={paymentSucceeded}
+                onDeclined={paymentDeclined}
+                onError={paymentError}
+                onBack={() => setClientSecret(null)}
+              />
             )}
           </CardContent>
         </Card>
@@ -204,7 +229,11 @@ export function PaymentsPage() {
             </CardContent>
             <CardFooter className="flex-col items-stretch">
               {premium ? (
-                <CancelSection />
+                <CancelSection
+                  endsAt={
+                    profile?.subscriptionCancelAtPeriodEnd ? profile.subscriptionCurrentPeriodEnd : undefined
+                  }
+                />
               ) : (
                 <Button size="lg" onClick={subscribe} disabled={busy || profileLoading}>
                   {createSubscription.isPending ? (
@@ -245,37 +274,17 @@ export function PaymentsPage() {
   );
 }
 
-function ConfigError({ onRetry, onBack }: { onRetry: () => void; onBack: () => void }) {
-  return (
-    <div className="grid gap-4">
-      <Alert variant="destructive" role="alert">
-        <p>The payment form could not be loaded. Please try again.</p>
-      </Alert>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Plans
-        </Button>
-        <Button onClick={onRetry}>
-          <RefreshCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-/** Active members: cancel at period end, with a confirmation; afterwards, when Premium ends. */
-function CancelSection() {
+/** Active members: cancel at period end, with a confirmation; once cancelled (now or before), when Premium ends. */
+function CancelSection({ endsAt }: { endsAt: string | null | undefined }) {
   const cancel = useCancelSubscription();
   const [confirming, setConfirming] = useState(false);
   const [cancelled, setCancelled] = useState<CancelSubscriptionResponse | null>(null);
 
-  if (cancelled) {
+  if (cancelled || endsAt !== undefined) {
     return (
       <Alert variant="info" role="status">
         <Info aria-hidden="true" />
-        <p>{premiumEndsText(cancelled.currentPeriodEnd)}</p>
+        <p>{premiumEndsText(cancelled ? cancelled.currentPeriodEnd : (endsAt ?? null))}</p>
       </Alert>
     );
   }
