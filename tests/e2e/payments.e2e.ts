@@ -35,7 +35,15 @@ test.describe("Premium payments (test provider)", () => {
     await page.goto("/payments");
     await expect(page.getByText("Premium Active")).toBeVisible();
     await expect(page.getByRole("button", { name: "Subscribe Now" })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Cancel at period end" })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel at period end" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel at period end" }).click();
+    await expect(page.getByText("Subscription Cancelled")).toBeVisible();
+    // The end date comes from the profile, so it is still there after a reload.
+    await page.reload();
+    await expect(
+      page.getByRole("status").filter({ hasText: /stays active until .* and will not renew/ }),
+    ).toBeVisible();
+    await expect(page.getByText("Premium Active")).toBeVisible();
   });
 
   test("a declined card shows Payment Failed and the member stays free", async ({ page, context }) => {
