@@ -2,9 +2,10 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
+/** Stripe's published CSP for Stripe.js and the Payment Element (Stripe's security guide). */
 const STRIPE = {
-  script: ["https://js.stripe.com"],
-  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
   connect: ["https://api.stripe.com"],
 };
 

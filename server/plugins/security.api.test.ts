@@ -28,7 +28,7 @@ describe("security baseline", () => {
     const t = await createTestApp({ config: { stripe } });
     const csp = String((await t.app.inject({ url: "/healthz" })).headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
-    expect(csp).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
   });
 
   it("gives foreign origins no credentialed CORS", async () => {
