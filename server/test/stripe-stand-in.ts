@@ -66,7 +66,7 @@ const PAYING_CARD = "4242424242424242";
 export async function startStripeStandIn(options: StandInOptions) {
   const customers = new Map<string, { id: string; email: string; name: string }>();
   const subscriptions = new Map<string, SubscriptionState>();
-  const replays = new Map<string, string>();
+  const replays = new Map<string, { params: string; body: string }>();
   const requests: RecordedRequest[] = [];
   let fixedNow: number | undefined;
   const nowSeconds = () => fixedNow ?? Math.floor(Date.now() / 1000);
@@ -271,17 +271,26 @@ export async function startStripeStandIn(options: StandInOptions) {
       if (header("authorization") !== `Bearer ${options.secretKey}`) {
         return stripeError(res, 401, "Invalid API Key provided", "invalid_request_error");
       }
+      // Stripe replays a repeated Idempotency-Key's first answer, and refuses it with other parameters.
       const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
       const replay = replayKey && replays.get(replayKey);
       if (replay) {
+        if (replay.params !== params.toString()) {
+          return stripeError(
+            res,
+            400,
+            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            "idempotency_error",
+          );
+        }
         res.writeHead(200, { "content-type": "application/json", "idempotent-replayed": "true" });
-        res.end(replay);
+        res.end(replay.body);
         return;
       }
       if (replayKey) {
         const end = res.end.bind(res);
         res.end = ((body: string) => {
-          replays.set(replayKey, body);
+          replays.set(replayKey, { params: params.toString(), body });
           return end(body);
         }) as typeof res.end;
       }

@@ -7,6 +7,7 @@ import { subscriptionEvent } from "./stripe-events.ts";
 type StripeConfig = NonNullable<Config["stripe"]>;
 
 const UNAVAILABLE = "Card payments are unavailable right now. Please try again in a few minutes.";
+const SETTING_UP = "Your subscription is already being set up. Please try again in a moment.";
 
 /** The SDK pointed at api.stripe.com, or at `apiUrl` (stripe-mock, the tests' stand-in). */
 export function createStripeClient(config: StripeConfig): Stripe {
@@ -25,7 +26,10 @@ export function createStripeClient(config: StripeConfig): Stripe {
   });
 }
 
-/** Stripe's outages and rate limits are a 503 for the member; anything else (bad key, bad price) is our fault. */
+/**
+ * Stripe's outages and rate limits are a 503 for the member, a concurrent duplicate a 409; anything else (bad
+ * key, unknown price) is our configuration and a logged 500.
+ */
 async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
@@ -36,6 +40,10 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
       error instanceof Stripe.errors.StripeRateLimitError
     ) {
       throw new AppError("unavailable", UNAVAILABLE);
+    }
+    if (error instanceof Stripe.errors.StripeIdempotencyError) {
+      // The same member's other click is still creating their customer.
+      throw new AppError("conflict", SETTING_UP);
     }
     throw error;
   }

@@ -223,6 +223,20 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
     expect((await profileOf(t, ada)).subscriptionStatus).toBe("canceled");
   });
 
+  it("answers 409 when Stripe refuses a customer request as a clashing duplicate", async () => {
+    const t = await stripeApp();
+    const ada = await registerMember(t);
+    await post(t, ada, "/api/create-subscription");
+    // As if the customer id had not been saved and the member changed their e-mail before trying again.
+    await t.db
+      .update(profiles)
+      .set({ stripeCustomerId: null, email: `changed-${ada.user.email}` })
+      .where(eq(profiles.id, ada.user.id));
+    const res = await post(t, ada, "/api/create-subscription");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/already being set up/);
+  });
+
   it("has no test confirmation, and answers 503 when Stripe cannot be reached", async () => {
     const t = await stripeApp("http://127.0.0.1:9");
     const ada = await registerMember(t);
