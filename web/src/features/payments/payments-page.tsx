@@ -38,10 +38,11 @@ import {
   usePaymentsConfig,
 } from "./use-payments.ts";
 
-/** /payments (everyone): the Premium plan, the free option and the payment step (spec 1 §2, §4, §8). */
 /** How long the page waits for Stripe's webhook to make the member Premium before going to the dashboard. */
 const PREMIUM_WAIT_MS = 10_000;
 const PREMIUM_POLL_MS = 1_000;
+
+/** /payments (everyone): the Premium plan, the free option and the payment step (spec 1 §2, §4, §8). */
 
 export function PaymentsPage() {
   const navigate = useNavigate();
@@ -54,8 +55,15 @@ export function PaymentsPage() {
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);
+  const left = useRef(false);
 
-  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+  useEffect(() => {
+    left.current = false; // StrictMode mounts twice
+    return () => {
+      left.current = true;
+      window.clearTimeout(redirectTimer.current);
+    };
+  }, []);
 
   const priceMinor = config.data?.priceMinor ?? PREMIUM_PRICE_MINOR;
   const currency = config.data?.currency ?? PREMIUM_CURRENCY;
@@ -103,6 +111,7 @@ export function PaymentsPage() {
           staleTime: 0,
         })
         .catch(() => null);
+      if (left.current) return;
       const waited = Date.now() - started;
       if (latest?.subscriptionStatus === "active" || waited >= PREMIUM_WAIT_MS) {
         redirectTimer.current = window.setTimeout(
