@@ -177,6 +177,18 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
     expect(await t.db.select().from(paymentEvents)).toHaveLength(0);
   });
 
+  it("refuses an oversized body before reading it", async () => {
+    const t = await stripeApp();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/stripe/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" },
+      payload: `{"pad":"${"x".repeat(600 * 1024)}"}`,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: "The request body is too large" });
+  });
+
   it("acknowledges events Tagit does not use, and customers it does not know", async () => {
     const t = await stripeApp();
     const res = await deliver(t, {
