@@ -70,4 +70,21 @@ test.describe("Premium payments (Stripe Payment Element)", () => {
     await page.goto("/dashboard");
     await expect(page.getByText("Free Member")).toBeVisible();
   });
+
+  test("when Stripe.js cannot be loaded the payment step says so, and Try again recovers", async ({
+    page,
+    context,
+  }) => {
+    await withoutGreeting(context);
+    await registerMember(page, newMember());
+    await page.route("https://js.stripe.com/**", (route) => route.abort("internetdisconnected"));
+    await page.goto("/payments");
+    await page.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toBeVisible();
+
+    await page.unrouteAll();
+    await routeStripe(page);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByLabel("Card number")).toBeVisible();
+  });
 });
