@@ -73,6 +73,14 @@ export function createServices(infra: Infrastructure) {
   });
   const billingEvents = createBillingEventsService({ db, clock });
   const stripe = config.stripe && { client: createStripeClient(config.stripe), config: config.stripe };
+  const subscriptionsService = createSubscriptionsService({
+    provider: stripe
+      ? createStripeProvider(stripe.client, stripe.config, config.publicUrl)
+      : createTestProvider(config.appSecret),
+    billingEvents,
+    profileRepo,
+    clock,
+  });
   return {
     sessions,
     authService: createAuthService({
@@ -91,6 +99,7 @@ export function createServices(infra: Infrastructure) {
       ownsUpload: async (userId, path) => Boolean(await uploadsRepo.findOwnedOriginal(userId, path)),
       removeFiles: uploadsService.removeFiles,
       deleteSearchHistory: searchService.deleteHistory,
+      endSubscription: subscriptionsService.endForDeletedMember,
       sessions,
       isAdmin,
     }),
@@ -104,14 +113,7 @@ export function createServices(infra: Infrastructure) {
       analyticsRepo,
       clock,
     }),
-    subscriptionsService: createSubscriptionsService({
-      provider: stripe
-        ? createStripeProvider(stripe.client, stripe.config, config.publicUrl)
-        : createTestProvider(config.appSecret),
-      billingEvents,
-      profileRepo,
-      clock,
-    }),
+    subscriptionsService,
     stripeWebhookService:
       stripe &&
       createStripeWebhookService({

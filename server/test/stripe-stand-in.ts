@@ -169,6 +169,12 @@ export async function startStripeStandIn(options: StandInOptions) {
         sub.cancelAtPeriodEnd = params.get("cancel_at_period_end") === "true";
       return send(subscriptionObject(sub, false));
     }
+    if (method === "DELETE" && update) {
+      const sub = subscriptions.get(update[1] ?? "");
+      if (!sub) return stripeError(res, 404, `No such subscription: '${update[1]}'`);
+      sub.status = "canceled";
+      return send(subscriptionObject(sub, false));
+    }
     if (method === "GET" && path === "/v1/invoice_payments") {
       const paymentIntent = params.get("payment[payment_intent]");
       const sub = [...subscriptions.values()].find((s) => s.paymentIntentId === paymentIntent);

@@ -88,6 +88,16 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
       return { subscriptionId: subscription.id, clientSecret, status: subscription.status };
     },
 
+    /** Ends the subscription now (account deletion). One Stripe no longer has, or has ended, is left alone. */
+    async cancelNow(subscriptionId: string) {
+      try {
+        await call(() => stripe.subscriptions.cancel(subscriptionId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
+
     /**
      * Stops renewal. Stripe's answer is applied at once (the member sees the end date straight away); the
      * matching customer.subscription.updated webhook then finds nothing left to change.

@@ -249,6 +249,33 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
     expect(res.json().error).toMatch(/already being set up/);
   });
 
+  it("ends the Stripe subscription at once when the member deletes their account", async () => {
+    const t = await stripeApp();
+    const ada = await registerMember(t);
+    const subscriptionId = await subscribe(t, ada);
+    await deliver(t, standIn.pay(subscriptionId, t.clock.now()).invoicePaid);
+
+    const res = await t.app.inject({ method: "DELETE", url: "/api/profile", headers: asMember(ada.cookie) });
+    expect(res.statusCode).toBe(200);
+    const cancel = standIn.requests.at(-1);
+    expect(`${cancel?.method} ${cancel?.path}`).toBe(`DELETE /v1/subscriptions/${subscriptionId}`);
+    expect(await t.db.select().from(profiles).where(eq(profiles.id, ada.user.id))).toEqual([]);
+    // Stripe's own deletion event then finds no member and changes nothing.
+    expect((await deliver(t, standIn.end(subscriptionId, t.clock.now()))).statusCode).toBe(200);
+  });
+
+  it("keeps the account when Stripe cannot be reached to end the subscription", async () => {
+    const t = await stripeApp("http://127.0.0.1:9");
+    const ada = await registerMember(t);
+    await t.db
+      .update(profiles)
+      .set({ stripeCustomerId: "cus_x", stripeSubscriptionId: "sub_x", subscriptionStatus: "active" })
+      .where(eq(profiles.id, ada.user.id));
+    const res = await t.app.inject({ method: "DELETE", url: "/api/profile", headers: asMember(ada.cookie) });
+    expect(res.statusCode).toBe(503);
+    expect((await profileOf(t, ada)).subscriptionStatus).toBe("active");
+  });
+
   it("has no test confirmation, and answers 503 when Stripe cannot be reached", async () => {
     const t = await stripeApp("http://127.0.0.1:9");
     const ada = await registerMember(t);

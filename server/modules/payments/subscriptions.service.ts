@@ -73,6 +73,18 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
       return { ended: await profileRepo.endCancelledTestSubscriptions(clock.now()) };
     },
 
+    /** Account deletion: the member's subscription ends now at the provider, so nobody is billed afterwards. */
+    endForDeletedMember: async (user: ProfileRow) => {
+      if (
+        !user.stripeSubscriptionId ||
+        !user.stripeCustomerId ||
+        !provider.ownsCustomer(user.stripeCustomerId)
+      ) {
+        return;
+      }
+      await provider.cancelNow(user.stripeSubscriptionId);
+    },
+
     /** Premium stays until the end of the paid period. */
     async cancel(user: ProfileRow) {
       if (user.subscriptionStatus !== "active" || !user.stripeCustomerId || !user.stripeSubscriptionId) {

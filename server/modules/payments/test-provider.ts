@@ -75,6 +75,9 @@ export function createTestProvider(appSecret: string) {
       };
     },
 
+    /** Nothing is ever charged again in test mode, so there is nothing to stop. */
+    async cancelNow(_subscriptionId: string) {},
+
     async cancelAtPeriodEnd(input: {
       customerId: string;
       subscriptionId: string;

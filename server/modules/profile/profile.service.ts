@@ -27,6 +27,8 @@ type Deps = {
   removeFiles: (paths: string[]) => Promise<void>;
   /** Removes the member's searches and views from every owner's analytics, anonymous ones included. */
   deleteSearchHistory: (user: ProfileRow) => Promise<unknown>;
+  /** Ends a live subscription at the payment provider before the account goes. */
+  endSubscription: (user: ProfileRow) => Promise<void>;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
 };
@@ -112,6 +114,8 @@ export function createProfileService(deps: Deps) {
 
     /** Deletes the account with everything it owns, rows first and then the files; answers when done. */
     async delete(user: ProfileRow) {
+      // First, so a provider outage leaves the account as it was rather than a deleted member still billed.
+      await deps.endSubscription(user);
       // Anonymous searches carry only the member's keyed hash, so they are not reached by ON DELETE CASCADE.
       await deps.deleteSearchHistory(user);
       await removeFiles(await profileRepo.delete(user.id));
