@@ -101,10 +101,13 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
     const second = await post(t, ada, "/api/create-subscription");
     expect(second.json().clientSecret).not.toBe(first.json().clientSecret);
 
+    // The second click replaces the first, still unpaid, subscription: one subscription per member.
     const calls = standIn.requests.slice(before);
+    const firstSubscription = calls.find((call) => call.path.startsWith("/v1/subscriptions/"))?.path;
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       "POST /v1/customers",
       "POST /v1/subscriptions",
+      `DELETE ${firstSubscription}`,
       "POST /v1/subscriptions",
     ]);
     expect(calls.every((call) => call.stripeVersion === "2026-10-28.endive")).toBe(true);

@@ -29,8 +29,8 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
     },
 
     /**
-     * Creates the member's customer once (kept even if the subscription then fails), starts an incomplete
-     * subscription and answers its client secret.
+     * Creates the member's customer once (kept even if the subscription then fails), replaces any earlier
+     * unpaid subscription with a new incomplete one and answers its client secret.
      */
     async create(user: ProfileRow) {
       if (user.subscriptionStatus === "active") return { clientSecret: null, status: "active" };
@@ -42,6 +42,11 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
           name: `${user.firstName} ${user.lastName}`.trim(),
         });
         await profileRepo.update(user.id, { stripeCustomerId: customerId });
+      }
+      // One subscription per member: an earlier unpaid (incomplete or past-due) one is ended first, so it can
+      // neither be paid as well nor keep retrying the old card.
+      if (user.stripeSubscriptionId && customerId === user.stripeCustomerId) {
+        await provider.cancelNow(user.stripeSubscriptionId);
       }
       const subscription = await provider.createSubscription({ customerId, memberId: user.id });
       await profileRepo.update(user.id, { stripeSubscriptionId: subscription.subscriptionId });
