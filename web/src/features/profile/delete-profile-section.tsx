@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { errorMessage } from "#web/lib/api-request.ts";
 import { useDeleteProfile } from "./use-profile-mutations.ts";
 
 /** Delete Profile with a confirmation; on success the member is told and sent to / after 2 s. */
@@ -18,9 +19,9 @@ export function DeleteProfileSection() {
         });
         remove.leave();
       },
-      onError: () => {
+      onError: (error) => {
         setConfirming(false);
-        toast.error("Delete Failed", { description: "Failed to delete profile" });
+        toast.error("Delete Failed", { description: errorMessage(error, "Failed to delete profile") });
       },
     });
 
@@ -49,8 +50,8 @@ export function DeleteProfileSection() {
         title="Delete your profile?"
         description={
           <p>
-            Your account, tagged posts, images, social links and analytics will be deleted for good, and you
-            will be signed out. This cannot be undone.
+            Your account, tagged posts, images, social links and analytics will be deleted for good, any
+            Premium subscription ends straight away, and you will be signed out. This cannot be undone.
           </p>
         }
         confirmLabel="Delete Profile"
