@@ -100,6 +100,8 @@ export function createServices(infra: Infrastructure) {
       removeFiles: uploadsService.removeFiles,
       deleteSearchHistory: searchService.deleteHistory,
       endSubscription: subscriptionsService.endForDeletedMember,
+      contactDetailsChanged: (user) =>
+        background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
       sessions,
       isAdmin,
     }),

@@ -138,6 +138,14 @@ export async function startStripeStandIn(options: StandInOptions) {
       customers.set(customer.id, customer);
       return send({ ...customer, object: "customer", metadata: metadataOf(params) });
     }
+    const customerPath = /^\/v1\/customers\/(\w+)$/.exec(path);
+    if (method === "POST" && customerPath) {
+      const customer = customers.get(customerPath[1] ?? "");
+      if (!customer) return stripeError(res, 404, `No such customer: '${customerPath[1]}'`);
+      customer.email = params.get("email") ?? customer.email;
+      customer.name = params.get("name") ?? customer.name;
+      return send({ ...customer, object: "customer" });
+    }
     if (method === "POST" && path === "/v1/subscriptions") {
       const customer = params.get("customer") ?? "";
       if (!customers.has(customer)) return stripeError(res, 400, `No such customer: '${customer}'`);

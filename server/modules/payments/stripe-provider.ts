@@ -70,6 +70,11 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
       return customer.id;
     },
 
+    /** Keeps receipts going to the member's current e-mail and name. */
+    async updateCustomer(customerId: string, member: { email: string; name: string }) {
+      await call(() => stripe.customers.update(customerId, { email: member.email, name: member.name }));
+    },
+
     /** Premium at STRIPE_PRICE_ID, waiting for its first invoice to be paid in the browser. */
     async createSubscription(input: { customerId: string; memberId: string }) {
       const subscription = await call(() =>

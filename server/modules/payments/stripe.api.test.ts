@@ -252,6 +252,25 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
     expect(res.json().error).toMatch(/already being set up/);
   });
 
+  it("keeps the Stripe customer's e-mail and name in step with the profile", async () => {
+    const t = await stripeApp();
+    const ada = await registerMember(t);
+    await subscribe(t, ada);
+    const { stripeCustomerId } = await profileOf(t, ada);
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: asMember(ada.cookie),
+      payload: { email: "ada.new@example.com", lastName: "Byron", currentPassword: ada.input.password },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.background.drain();
+    expect(standIn.customers.get(stripeCustomerId ?? "")).toMatchObject({
+      email: "ada.new@example.com",
+      name: `${ada.input.firstName} Byron`,
+    });
+  });
+
   it("ends the Stripe subscription at once when the member deletes their account", async () => {
     const t = await stripeApp();
     const ada = await registerMember(t);

@@ -14,6 +14,8 @@ type Deps = {
   clock: Clock;
 };
 
+const billingName = (user: ProfileRow) => `${user.firstName} ${user.lastName}`.trim();
+
 export function createSubscriptionsService({ provider, billingEvents, profileRepo, clock }: Deps) {
   return {
     config(): PaymentsConfig {
@@ -39,7 +41,7 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
         customerId = await provider.createCustomer({
           id: user.id,
           email: user.email,
-          name: `${user.firstName} ${user.lastName}`.trim(),
+          name: billingName(user),
         });
         await profileRepo.update(user.id, { stripeCustomerId: customerId });
       }
@@ -76,6 +78,12 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
     /** The hourly job: cancelled test subscriptions end when their paid period does. */
     async endCancelled() {
       return { ended: await profileRepo.endCancelledTestSubscriptions(clock.now()) };
+    },
+
+    /** After a member changes their e-mail or name: the provider's customer follows. */
+    syncCustomer: async (user: ProfileRow) => {
+      if (!user.stripeCustomerId || !provider.ownsCustomer(user.stripeCustomerId)) return;
+      await provider.updateCustomer(user.stripeCustomerId, { email: user.email, name: billingName(user) });
     },
 
     /** Account deletion: the member's subscription ends now at the provider, so nobody is billed afterwards. */

@@ -22,6 +22,9 @@ export function createTestProvider(appSecret: string) {
       return id("test_cus");
     },
 
+    /** Test customers hold no details. */
+    async updateCustomer(_customerId: string, _member: { email: string; name: string }) {},
+
     async createSubscription(_input: { customerId: string; memberId: string }) {
       const subscriptionId = id("test_sub");
       return {

@@ -29,6 +29,8 @@ type Deps = {
   deleteSearchHistory: (user: ProfileRow) => Promise<unknown>;
   /** Ends a live subscription at the payment provider before the account goes. */
   endSubscription: (user: ProfileRow) => Promise<void>;
+  /** The e-mail or name changed: the payment provider's customer is updated in the background. */
+  contactDetailsChanged: (user: ProfileRow) => void;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
 };
@@ -89,6 +91,10 @@ export function createProfileService(deps: Deps) {
       });
       if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
       if (password !== undefined) await sessions.endAllForUser(user.id, sessionId);
+      const renamed =
+        (plain.firstName !== undefined && plain.firstName !== user.firstName) ||
+        (plain.lastName !== undefined && plain.lastName !== user.lastName);
+      if (emailChanged || renamed) deps.contactDetailsChanged(updated);
       return toProfile(updated);
     },
 
