@@ -4,8 +4,9 @@ import { TEST_PUBLIC_URL } from "./test-app.ts";
 
 export const SAME_ORIGIN = { origin: TEST_PUBLIC_URL };
 
+/** A registration body; `referralCode` signs up through a referral link. */
 export function memberInput(
-  overrides: Partial<Record<"firstName" | "lastName" | "email" | "password", string>> = {},
+  overrides: Partial<Record<"firstName" | "lastName" | "email" | "password" | "referralCode", string>> = {},
 ) {
   return {
     firstName: "Ada",

@@ -8,14 +8,7 @@ import {
   profiles,
   settings,
 } from "#server/db/schema/index.ts";
-import {
-  asMember,
-  memberInput,
-  registerMember,
-  SAME_ORIGIN,
-  sessionCookie,
-  uniqueIp,
-} from "#server/test/factories.ts";
+import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 import { createBillingEventsService } from "./billing-events.service.ts";
 
@@ -189,18 +182,7 @@ describe("billing events", () => {
     const t = await createTestApp();
     const referrer = await registerMember(t);
     await t.db.insert(affiliateLinks).values({ userId: referrer.user.id, referralCode: "REF-ADA" });
-    const signup = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      headers: SAME_ORIGIN,
-      remoteAddress: uniqueIp(),
-      payload: { ...memberInput(), referralCode: "REF-ADA" },
-    });
-    const referred = {
-      cookie: sessionCookie(signup),
-      user: signup.json().user,
-      input: memberInput(),
-    } as Member;
+    const referred = await registerMember(t, { referralCode: "REF-ADA" });
     await pay(t, referred);
 
     const [referral] = await t.db.select().from(affiliateReferrals);

@@ -8,14 +8,7 @@ import {
   paymentEvents,
   profiles,
 } from "#server/db/schema/index.ts";
-import {
-  asMember,
-  memberInput,
-  registerMember,
-  SAME_ORIGIN,
-  sessionCookie,
-  uniqueIp,
-} from "#server/test/factories.ts";
+import { asMember, registerMember } from "#server/test/factories.ts";
 import { type StripeStandIn, signedDelivery, startStripeStandIn } from "#server/test/stripe-stand-in.ts";
 import { createTestApp, manualClock, TEST_PUBLIC_URL, type TestApp } from "#server/test/test-app.ts";
 
@@ -328,14 +321,7 @@ describe("a referral paid through Stripe", () => {
     const t = await stripeApp();
     const referrer = await registerMember(t);
     await t.db.insert(affiliateLinks).values({ userId: referrer.user.id, referralCode: "STRIPEREF" });
-    const signup = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      headers: SAME_ORIGIN,
-      remoteAddress: uniqueIp(),
-      payload: { ...memberInput(), referralCode: "STRIPEREF" },
-    });
-    const referred = { cookie: sessionCookie(signup), user: signup.json().user };
+    const referred = await registerMember(t, { referralCode: "STRIPEREF" });
 
     const subscriptionId = await subscribe(t, referred);
     t.clock.advance(DAY);
@@ -364,14 +350,7 @@ describe("a referral paid through Stripe", () => {
     const t = await stripeApp();
     const referrer = await registerMember(t);
     await t.db.insert(affiliateLinks).values({ userId: referrer.user.id, referralCode: "REFUNDREF" });
-    const signup = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/register",
-      headers: SAME_ORIGIN,
-      remoteAddress: uniqueIp(),
-      payload: { ...memberInput(), referralCode: "REFUNDREF" },
-    });
-    const referred = { cookie: sessionCookie(signup), user: signup.json().user };
+    const referred = await registerMember(t, { referralCode: "REFUNDREF" });
     const subscriptionId = await subscribe(t, referred);
     await deliver(t, standIn.pay(subscriptionId, t.clock.now()).invoicePaid);
 
