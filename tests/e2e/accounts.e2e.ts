@@ -1,4 +1,5 @@
 import { expect, newMember, test } from "./support/fixtures.ts";
+import { registerMember } from "./support/member-steps.ts";
 import { resetLinkFor } from "./support/outbox.ts";
 
 test("a member registers, logs out, logs in, resets a forgotten password and is signed in", async ({
@@ -8,15 +9,7 @@ test("a member registers, logs out, logs in, resets a forgotten password and is 
   const fullName = `${member.firstName} ${member.lastName}`;
 
   await test.step("register", async () => {
-    await page.goto("/auth");
-    await page.getByRole("button", { name: "Create an account" }).click();
-    await page.getByLabel("First Name").fill(member.firstName);
-    await page.getByLabel("Last Name").fill(member.lastName);
-    await page.getByLabel("Email").fill(member.email);
-    await page.getByLabel("Password", { exact: true }).fill(member.password);
-    await page.getByLabel("Confirm Password").fill(member.password);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerMember(page, member);
     await expect(page.getByRole("heading", { level: 1, name: fullName })).toBeVisible();
     await expect(page.getByText("Free Member")).toBeVisible();
   });

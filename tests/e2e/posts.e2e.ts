@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { expect, newMember, test } from "./support/fixtures.ts";
+import { registerMember } from "./support/member-steps.ts";
 
 const PHOTO = fileURLToPath(new URL("./fixtures/photo.jpg", import.meta.url));
 
@@ -13,15 +14,7 @@ test("a member creates a tagged post from a photo, scrambles it, downloads it wi
   const card = myPosts.getByRole("article", { name: "Grace" });
 
   await test.step("register and find no posts yet", async () => {
-    await page.goto("/auth");
-    await page.getByRole("button", { name: "Create an account" }).click();
-    await page.getByLabel("First Name").fill(member.firstName);
-    await page.getByLabel("Last Name").fill(member.lastName);
-    await page.getByLabel("Email").fill(member.email);
-    await page.getByLabel("Password", { exact: true }).fill(member.password);
-    await page.getByLabel("Confirm Password").fill(member.password);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerMember(page, member);
     await expect(myPosts.getByText("No Tagged Posts Yet")).toBeVisible();
   });
 

@@ -27,3 +27,9 @@ export type BillingEvent =
       periodEnd: Date | null;
     }
   | { id: string; type: "charge.refunded"; created: Date; customerId: string; invoiceId: string };
+
+/** A change to a subscription (what cancelling produces). */
+export type SubscriptionBillingEvent = Extract<
+  BillingEvent,
+  { type: "customer.subscription.updated" | "customer.subscription.deleted" }
+>;

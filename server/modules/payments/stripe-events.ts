@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { subscriptionStatusOf } from "#contract/plans.ts";
-import type { BillingEvent } from "./billing-event.ts";
+import type { BillingEvent, SubscriptionBillingEvent } from "./billing-event.ts";
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : value?.id;
@@ -14,7 +14,7 @@ export function subscriptionEvent(
   type: "customer.subscription.updated" | "customer.subscription.deleted",
   created: Date,
   subscription: Stripe.Subscription,
-): BillingEvent {
+): SubscriptionBillingEvent {
   const periodEnds = subscription.items.data.map((item) => item.current_period_end);
   return {
     id,

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { BillingEvent } from "./billing-event.ts";
+import type { SubscriptionBillingEvent } from "./billing-event.ts";
 import { subscriptionEvent } from "./stripe-events.ts";
 
 type StripeConfig = NonNullable<Config["stripe"]>;
@@ -107,7 +107,7 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
      * Stops renewal. Stripe's answer is applied at once (the member sees the end date straight away); the
      * matching customer.subscription.updated webhook then finds nothing left to change.
      */
-    async cancelAtPeriodEnd(input: { subscriptionId: string; now: Date }): Promise<BillingEvent> {
+    async cancelAtPeriodEnd(input: { subscriptionId: string; now: Date }): Promise<SubscriptionBillingEvent> {
       const subscription = await call(() =>
         stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: true }),
       );

@@ -110,7 +110,6 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
         now: clock.now(),
       });
       await billingEvents.apply(provider.kind, event);
-      if (event.type !== "customer.subscription.updated") throw new Error(`Unexpected ${event.type}`);
       return {
         status: event.status,
         cancelAtPeriodEnd: event.cancelAtPeriodEnd,

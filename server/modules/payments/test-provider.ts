@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { PAYMENT_MESSAGES, TEST_CARDS } from "#contract/api/payments.ts";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { BillingEvent } from "./billing-event.ts";
+import type { BillingEvent, SubscriptionBillingEvent } from "./billing-event.ts";
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
@@ -86,7 +86,7 @@ export function createTestProvider(appSecret: string) {
       subscriptionId: string;
       periodEnd: Date | null;
       now: Date;
-    }): Promise<BillingEvent> {
+    }): Promise<SubscriptionBillingEvent> {
       return {
         id: id("evt_test"),
         type: "customer.subscription.updated",

@@ -1,10 +1,10 @@
-import { ChevronRight, Search, ShieldAlert, TriangleAlert, UserRound } from "lucide-react";
+import { ChevronRight, ShieldAlert, TriangleAlert, UserRound } from "lucide-react";
 import { useId, useState } from "react";
 import type { Viewer } from "#contract/api/analytics.ts";
 import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
-import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
+import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { postDisplayName } from "#web/features/posts/post-display.ts";
@@ -100,20 +100,12 @@ function ViewerList({ viewers, onOpen }: { viewers: Viewer[]; onOpen: (viewerId:
     <>
       <div className="grid gap-1.5">
         <Label htmlFor={filterId}>Filter by name or tagg</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            id={filterId}
-            type="search"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-            placeholder="Name or @tagg"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          id={filterId}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          placeholder="Name or @tagg"
+        />
       </div>
       <p className="sr-only" aria-live="polite">
         {filter.trim() ? `${shown.length} of ${viewers.length} viewers shown` : ""}

@@ -3,7 +3,6 @@ import { Check, Crown, Gift, Info, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { Profile } from "#contract/api/profile.ts";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR, TIMING } from "#contract/limits.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
@@ -21,8 +20,8 @@ import {
   CardTitle,
 } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { PROFILE_QUERY_KEY, useProfile } from "#web/features/auth/use-profile.ts";
-import { ApiError, errorMessage, getQueryFn } from "#web/lib/api-request.ts";
+import { profileQuery, useProfile } from "#web/features/auth/use-profile.ts";
+import { ApiError, errorMessage } from "#web/lib/api-request.ts";
 import { formatPlanPrice } from "#web/lib/money.ts";
 import { PaymentFormError } from "./payment-form-error.tsx";
 import { PREMIUM_FEATURES, premiumEndsText } from "./payments-display.ts";
@@ -104,13 +103,7 @@ export function PaymentsPage() {
     toast.success("Payment Successful", { description: "Welcome to Premium! Redirecting to dashboard..." });
     const started = Date.now();
     const goWhenPremium = async () => {
-      const latest = await queryClient
-        .fetchQuery({
-          queryKey: PROFILE_QUERY_KEY,
-          queryFn: getQueryFn<Profile>({ on401: "returnNull" }),
-          staleTime: 0,
-        })
-        .catch(() => null);
+      const latest = await queryClient.fetchQuery({ ...profileQuery, staleTime: 0 }).catch(() => null);
       if (left.current) return;
       const waited = Date.now() - started;
       if (latest?.subscriptionStatus === "active" || waited >= PREMIUM_WAIT_MS) {

@@ -1,10 +1,10 @@
-import { BarChart3, LayoutGrid, Search } from "lucide-react";
+import { BarChart3, LayoutGrid } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import type { TaggedPost } from "#contract/api/posts.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
-import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
+import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { HelpButton } from "#web/features/content/help-button.tsx";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
 import { filterPostsByName } from "./post-display.ts";
@@ -81,20 +81,12 @@ export function MyTaggedPostsDialog({
           <>
             <div className="grid gap-1.5">
               <Label htmlFor={filterId}>Filter by post name</Label>
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-                  aria-hidden="true"
-                />
-                <Input
-                  id={filterId}
-                  type="search"
-                  value={filter}
-                  onChange={(event) => setFilter(event.target.value)}
-                  placeholder="Type part of a post name"
-                  className="pl-9"
-                />
-              </div>
+              <SearchInput
+                id={filterId}
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+                placeholder="Type part of a post name"
+              />
             </div>
             <p className="sr-only" aria-live="polite">
               {filter.trim() ? `${shown.length} of ${posts.length} posts shown` : ""}

@@ -7,7 +7,7 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import { Input } from "#web/components/ui/input.tsx";
+import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useProfile } from "#web/features/auth/use-profile.ts";
 import { HelpButton } from "#web/features/content/help-button.tsx";
@@ -72,23 +72,17 @@ export function SearchTaggedPostsPage() {
             Post name or tagg
           </label>
           <div className="flex gap-2">
-            <div className="relative min-w-0 flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-                aria-hidden="true"
-              />
-              <Input
-                id={inputId}
-                type="search"
-                value={input}
-                onChange={(event) => onInputChange(event.target.value)}
-                placeholder="e.g. Harbour walk (Grace) or @grace"
-                autoComplete="off"
-                enterKeyHint="search"
-                maxLength={100}
-                className="h-11 pl-9"
-              />
-            </div>
+            <SearchInput
+              wrapperClassName="min-w-0 flex-1"
+              id={inputId}
+              value={input}
+              onChange={(event) => onInputChange(event.target.value)}
+              placeholder="e.g. Harbour walk (Grace) or @grace"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={100}
+              className="h-11"
+            />
             <Button type="submit" size="lg" disabled={!input.trim()}>
               Search
             </Button>
