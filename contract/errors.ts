@@ -1,13 +1,26 @@
 import { z } from "zod";
 
-/** Every error the API answers, by code. The server maps a code to its status; the web maps a body to a toast. */
+/**
+ * Every error the API answers, by machine code, with its HTTP status. Clients switch on `code`, never on
+ * the status or the message: a general code (`validation`, `forbidden`, `conflict`…) unless the client acts
+ * on the difference, then a specific one (`subscription_required`, `wrong_password`, `name_taken`…).
+ */
 export const ERROR_STATUS = {
   validation: 400,
+  invalid_token: 400,
   unauthenticated: 401,
-  payment_required: 402,
+  invalid_credentials: 401,
+  payment_failed: 402,
   forbidden: 403,
+  forbidden_origin: 403,
+  admin_required: 403,
+  wrong_password: 403,
+  subscription_required: 403,
   not_found: 404,
+  route_not_found: 404,
   conflict: 409,
+  email_taken: 409,
+  name_taken: 409,
   too_large: 413,
   unsupported_type: 415,
   rate_limited: 429,
@@ -17,10 +30,14 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+/** The one error body: `{error, code}`, with `fields` for validation errors and `suggestions` for a taken name. */
 export const errorBodySchema = z.object({
   error: z.string(),
+  code: errorCodeSchema,
   fields: z.record(z.string(), z.string()).optional(),
-  /** With a 409 for a taken name: free alternatives. */
+  /** With a 409 `name_taken`: free alternatives. */
   suggestions: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

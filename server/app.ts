@@ -14,6 +14,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import type { ProfileRow } from "./db/schema/index.ts";
 import { appJobs } from "./jobs/jobs.ts";
 import { startJobs } from "./jobs/scheduler.ts";
+import { errorBody } from "./lib/app-error.ts";
 import { createBackgroundTasks } from "./lib/background-tasks.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/event-bus.ts";
@@ -56,7 +57,7 @@ export async function buildApp(deps: AppDeps) {
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const message =
         error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "The address is too long" : "The address is not valid";
-      void reply.code(error.statusCode ?? 400).send({ error: message });
+      void reply.code(error.statusCode ?? 400).send(errorBody("validation", message));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

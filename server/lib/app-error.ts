@@ -1,6 +1,6 @@
-import { ERROR_STATUS, type ErrorCode } from "#contract/errors.ts";
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from "#contract/errors.ts";
 
-/** The one error type services throw. The error handler turns it into `{error, fields?}` with its status. */
+/** The one error type services throw. The error handler sends it as `{error, code, fields?}` with its status. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
@@ -23,4 +23,18 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
+
+  toBody(): ErrorBody {
+    return {
+      error: this.message,
+      code: this.code,
+      ...(this.fields && { fields: this.fields }),
+      ...this.details,
+    };
+  }
+}
+
+/** The body of an error the framework raised, when the client caused it. */
+export function errorBody(code: ErrorCode, error: string, fields?: Record<string, string>): ErrorBody {
+  return { error, code, ...(fields && { fields }) };
 }

@@ -82,7 +82,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
         request.isAdmin &&
         typeof adminToken === "string" &&
         (await opts.sessions.adminSessionValid(adminToken, auth.sessionId));
-      if (!valid) throw new AppError("forbidden", MESSAGES.adminRequired);
+      if (!valid) throw new AppError("admin_required", MESSAGES.adminRequired);
     }
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ERROR_STATUS, MESSAGES } from "#contract/errors.ts";
-import { AppError } from "#server/lib/app-error.ts";
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, MESSAGES } from "#contract/errors.ts";
+import { AppError, errorBody } from "#server/lib/app-error.ts";
 
 const RETRY_AFTER_SECONDS = 5;
 
@@ -21,48 +21,59 @@ function fieldsOf(issues: ValidationIssue[]): Record<string, string> {
   return fields;
 }
 
-/** Framework errors a client can cause, mapped to a clear message. Anything else is our fault. */
-function clientErrorMessage(error: FastifyError): string | undefined {
+/** Framework errors a client can cause, mapped to a code and a clear message. Anything else is our fault. */
+function clientError(error: FastifyError): ErrorBody | undefined {
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return "The request body is not valid JSON";
+      return errorBody("validation", "The request body is not valid JSON");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return "Unsupported content type: send JSON";
+      return errorBody("unsupported_type", "Unsupported content type: send JSON");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return "The request body is too large";
+      return errorBody("too_large", "The request body is too large");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return "Invalid Content-Length";
+      return errorBody("validation", "Invalid Content-Length");
     default:
       return undefined;
   }
 }
 
-/** One error model end to end: every failure leaves as `{error, fields?, suggestions?}` with the right status. */
+/** The general code of a 4xx status the framework or a plugin answered without one of ours. */
+function codeOfStatus(status: number): ErrorCode {
+  const general: Partial<Record<number, ErrorCode>> = {
+    401: "unauthenticated",
+    403: "forbidden",
+    404: "not_found",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_type",
+    429: "rate_limited",
+  };
+  return general[status] ?? "validation";
+}
+
+/** One error model end to end: every failure leaves as `{error, code, fields?, suggestions?}` with its status. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.code === "unavailable") reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-      return reply
-        .status(error.status)
-        .send({ error: error.message, ...(error.fields && { fields: error.fields }), ...error.details });
+      return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldsOf(error.validation as ValidationIssue[]);
       const first = Object.values(fields)[0] ?? "Invalid request";
-      return reply.status(400).send({ error: first, fields });
+      return reply.status(400).send(errorBody("validation", first, fields));
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ error: MESSAGES.rateLimited });
+      return reply.status(429).send(errorBody("rate_limited", MESSAGES.rateLimited));
     }
-    const clientMessage = clientErrorMessage(error);
-    if (clientMessage && error.statusCode && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: clientMessage });
-    }
+    const known = clientError(error);
+    if (known && error.statusCode && error.statusCode < 500)
+      return reply.status(error.statusCode).send(known);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: error.message });
+      return reply.status(error.statusCode).send(errorBody(codeOfStatus(error.statusCode), error.message));
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(ERROR_STATUS.internal).send({ error: MESSAGES.internal });
+    return reply.status(ERROR_STATUS.internal).send(errorBody("internal", MESSAGES.internal));
   });
 });

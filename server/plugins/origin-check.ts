@@ -29,7 +29,8 @@ export const originCheckPlugin = fp(
     app.addHook("onRequest", async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
       if (exempt.has(request.url.split("?")[0] ?? "")) return;
-      if (!originAllowed(request, publicOrigin)) throw new AppError("forbidden", MESSAGES.forbiddenOrigin);
+      if (!originAllowed(request, publicOrigin))
+        throw new AppError("forbidden_origin", MESSAGES.forbiddenOrigin);
     });
   },
 );

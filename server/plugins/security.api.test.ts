@@ -54,7 +54,7 @@ describe("security baseline", () => {
       payload: { bio: "pwned" },
     });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ error: MESSAGES.forbiddenOrigin });
+    expect(foreign.json()).toEqual({ error: MESSAGES.forbiddenOrigin, code: "forbidden_origin" });
 
     const crossSite = await t.app.inject({
       method: "POST",
@@ -89,7 +89,7 @@ describe("security baseline", () => {
     const t = await createTestApp();
     const res = await t.app.inject({ url: "/api/nope" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: "Route GET /api/nope not found" });
+    expect(res.json()).toEqual({ error: "Route GET /api/nope not found", code: "route_not_found" });
   });
 });
 

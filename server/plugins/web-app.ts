@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { errorBody } from "#server/lib/app-error.ts";
 
 const API_PREFIXES = ["/api/", "/uploads/"];
 
@@ -38,6 +39,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webRoot: str
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
     const pathname = request.url.split("?")[0];
-    return reply.status(404).send({ error: `Route ${request.method} ${pathname} not found` });
+    return reply
+      .status(404)
+      .send(errorBody("route_not_found", `Route ${request.method} ${pathname} not found`));
   });
 });

@@ -25,7 +25,7 @@ describe("POST /api/admin/session", () => {
     const check = (headers: Record<string, string>) =>
       t.app.inject({ url: "/api/admin/session", headers: { cookie, ...headers } });
     expect((await check({ "x-admin-session": sessionId })).statusCode).toBe(200);
-    expect((await check({})).json()).toEqual({ error: MESSAGES.adminRequired });
+    expect((await check({})).json()).toEqual({ error: MESSAGES.adminRequired, code: "admin_required" });
     expect((await check({ "x-admin-session": "forged" })).statusCode).toBe(403);
   });
 
@@ -53,7 +53,7 @@ describe("POST /api/admin/session", () => {
     const member = await registerMember(t);
     const notAdmin = await openAdminSession(t, member.cookie, member.input.password);
     expect(notAdmin.statusCode).toBe(403);
-    expect(notAdmin.json()).toEqual({ error: MESSAGES.adminRequired });
+    expect(notAdmin.json()).toEqual({ error: MESSAGES.adminRequired, code: "admin_required" });
 
     const admin = await registerMember(t, { email: ADMIN_EMAIL });
     expect((await openAdminSession(t, admin.cookie, "wrong password")).statusCode).toBe(403);

@@ -23,9 +23,9 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     },
     async (request) => {
       const { user, sessionId } = requireMember(request);
-      if (!isAdmin(user)) throw new AppError("forbidden", MESSAGES.adminRequired);
+      if (!isAdmin(user)) throw new AppError("admin_required", MESSAGES.adminRequired);
       if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        throw new AppError("forbidden", MESSAGES.wrongCurrentPassword);
+        throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
       }
       return { sessionId: await sessions.startAdmin(user.id, sessionId) };
     },

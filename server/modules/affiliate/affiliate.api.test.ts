@@ -74,11 +74,14 @@ describe("POST /api/affiliate/request-payout", () => {
     });
     expect(JSON.stringify(view)).not.toContain("12345678");
 
-    expect((await requestPayout(t, ada)).json()).toEqual({ error: AFFILIATE_MESSAGES.nothingToPay });
+    expect((await requestPayout(t, ada)).json()).toEqual({
+      error: AFFILIATE_MESSAGES.nothingToPay,
+      code: "validation",
+    });
     await t.db.insert(affiliateEarnings).values({ userId: ada.user.id, invoiceId: "in_3", amountMinor: 50 });
     const second = await requestPayout(t, ada);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ error: AFFILIATE_MESSAGES.payoutPending });
+    expect(second.json()).toEqual({ error: AFFILIATE_MESSAGES.payoutPending, code: "conflict" });
   });
 
   it("creates at most one payout from parallel requests", async () => {

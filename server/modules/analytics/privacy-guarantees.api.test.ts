@@ -358,7 +358,7 @@ describe("owner analytics", () => {
     const { t, bob, post } = await setup();
     const res = await t.app.inject({ url: `/api/posts/${post.id}/viewers`, headers: { cookie: bob.cookie } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: "Access denied" });
+    expect(res.json()).toEqual({ error: "Access denied", code: "forbidden" });
     const missing = await t.app.inject({
       url: "/api/posts/00000000-0000-4000-8000-000000000000/viewers",
       headers: { cookie: bob.cookie },

@@ -70,7 +70,7 @@ describe("POST /api/auth/register", () => {
       headers: SAME_ORIGIN,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: MESSAGES.emailTaken });
+    expect(res.json()).toEqual({ error: MESSAGES.emailTaken, code: "email_taken" });
     expect(await countProfiles(t)).toBe(1);
   });
 
@@ -107,7 +107,7 @@ describe("POST /api/auth/register", () => {
       payload: '{"email": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ error: "The request body is not valid JSON" });
+    expect(malformed.json()).toEqual({ error: "The request body is not valid JSON", code: "validation" });
 
     const form = await t.app.inject({
       method: "POST",
@@ -134,7 +134,7 @@ describe("POST /api/auth/register", () => {
     for (let i = 0; i < RATE_LIMITS.register.max; i++) expect((await attempt()).statusCode).toBe(201);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: MESSAGES.rateLimited });
+    expect(limited.json()).toEqual({ error: MESSAGES.rateLimited, code: "rate_limited" });
     expect(limited.headers["retry-after"]).toBeDefined();
     expect(await countProfiles(t)).toBe(RATE_LIMITS.register.max);
   });
@@ -178,7 +178,7 @@ describe("POST /api/auth/login", () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: MESSAGES.invalidCredentials });
+    expect(wrong.json()).toEqual({ error: MESSAGES.invalidCredentials, code: "invalid_credentials" });
     expect(unknown.body).toBe(wrong.body);
     expect(wrong.headers["set-cookie"]).toBeUndefined();
   });
@@ -214,7 +214,7 @@ describe("POST /api/auth/login", () => {
       expect((await attempt("bad password")).statusCode).toBe(401);
     const limited = await attempt(input.password);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: MESSAGES.rateLimited });
+    expect(limited.json()).toEqual({ error: MESSAGES.rateLimited, code: "rate_limited" });
   });
 });
 
@@ -234,7 +234,7 @@ describe("POST /api/logout", () => {
     const t = await createTestApp();
     const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: SAME_ORIGIN });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: MESSAGES.notSignedIn });
+    expect(res.json()).toEqual({ error: MESSAGES.notSignedIn, code: "unauthenticated" });
   });
 });
 

@@ -49,7 +49,7 @@ export function createAuthService(deps: Deps) {
       input: { firstName: string; lastName: string; email: string; password: string; referralCode?: string },
       meta: RequestMeta,
     ) {
-      if (await profileRepo.findByEmail(input.email)) throw new AppError("conflict", MESSAGES.emailTaken);
+      if (await profileRepo.findByEmail(input.email)) throw new AppError("email_taken", MESSAGES.emailTaken);
       const user = await profileRepo.insert({
         firstName: input.firstName,
         lastName: input.lastName,
@@ -58,7 +58,7 @@ export function createAuthService(deps: Deps) {
         ipAddress: meta.ipAddress,
         lastActive: clock.now(),
       });
-      if (!user) throw new AppError("conflict", MESSAGES.emailTaken);
+      if (!user) throw new AppError("email_taken", MESSAGES.emailTaken);
       if (input.referralCode) await deps.referrals.attribute(user.id, input.referralCode);
       return signIn(user, meta);
     },
@@ -67,7 +67,7 @@ export function createAuthService(deps: Deps) {
       const user = await profileRepo.findByEmail(input.email);
       // Verify against a dummy hash for unknown e-mails so both failures take the same time.
       const valid = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
-      if (!user || !valid) throw new AppError("unauthenticated", MESSAGES.invalidCredentials);
+      if (!user || !valid) throw new AppError("invalid_credentials", MESSAGES.invalidCredentials);
       const updated = await profileRepo.update(user.id, {
         lastActive: clock.now(),
         ipAddress: meta.ipAddress,
@@ -102,10 +102,10 @@ export function createAuthService(deps: Deps) {
       const passwordHash = await hashPassword(input.newPassword);
       const user = await deps.db.transaction(async (tx) => {
         const token = await createResetTokensRepository(tx).consume(hashToken(input.token), clock.now());
-        if (!token) throw new AppError("validation", MESSAGES.invalidResetToken);
+        if (!token) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
         const profiles = createProfileRepository(tx);
         const updated = await profiles.update(token.userId, { passwordHash });
-        if (!updated) throw new AppError("validation", MESSAGES.invalidResetToken);
+        if (!updated) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
         return updated;
       });
       await sessions.endAllForUser(user.id);

@@ -107,7 +107,7 @@ describe("POST /api/reset-password", () => {
     expect((await resetPassword(t, token, "first new password")).statusCode).toBe(200);
     const again = await resetPassword(t, token, "second new password");
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: MESSAGES.invalidResetToken });
+    expect(again.json()).toEqual({ error: MESSAGES.invalidResetToken, code: "invalid_token" });
   });
 
   it("refuses a token older than an hour", async () => {
@@ -119,7 +119,7 @@ describe("POST /api/reset-password", () => {
     clock.advance(61 * 60 * 1000);
     const res = await resetPassword(t, token, "too late now");
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: MESSAGES.invalidResetToken });
+    expect(res.json()).toEqual({ error: MESSAGES.invalidResetToken, code: "invalid_token" });
   });
 
   it("refuses an unknown token and a short password without changing anything", async () => {
@@ -127,6 +127,7 @@ describe("POST /api/reset-password", () => {
     const { input, cookie } = await registerMember(t);
     expect((await resetPassword(t, "made-up-token", "whatever123")).json()).toEqual({
       error: MESSAGES.invalidResetToken,
+      code: "invalid_token",
     });
     await requestReset(t, input.email);
     const token = resetTokenFrom((await t.outbox())[0] ?? "");

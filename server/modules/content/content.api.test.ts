@@ -9,7 +9,7 @@ describe("GET /api/terms", () => {
     const t = await createTestApp();
     const res = await t.app.inject({ url: "/api/terms" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: TERMS_NOT_PUBLISHED });
+    expect(res.json()).toEqual({ error: TERMS_NOT_PUBLISHED, code: "not_found" });
   });
 
   it("answers the published terms to anyone", async () => {
@@ -70,14 +70,17 @@ describe("popups, What We Do, sections and help content", () => {
     // Fastify refuses path parameters over 100 characters before routing.
     const tooLong = await t.app.inject({ url: `/api/sections/${"x".repeat(101)}` });
     expect(tooLong.statusCode).toBe(414);
-    expect(tooLong.json()).toEqual({ error: "The address is too long" });
+    expect(tooLong.json()).toEqual({ error: "The address is too long", code: "validation" });
   });
 
   it("answer help content for a section, or 404 when there is none", async () => {
     const t = await createTestApp();
     const missing = await t.app.inject({ url: "/api/help-content/my-posts" });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: "No help content available for this section" });
+    expect(missing.json()).toEqual({
+      error: "No help content available for this section",
+      code: "not_found",
+    });
     await t.db
       .insert(helpContent)
       .values({ sectionName: "my-posts", title: "Your posts", content: "Here they are." });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { errorBody } from "#server/lib/app-error.ts";
 
 /** For operators and load balancers: /healthz says the process is up, /readyz that the database answers. */
 export const healthRoutes: FastifyPluginAsync<{ pingDatabase: () => Promise<void> }> = async (
@@ -13,7 +14,7 @@ export const healthRoutes: FastifyPluginAsync<{ pingDatabase: () => Promise<void
       return { status: "ready" };
     } catch (err) {
       request.log.warn({ err }, "database not reachable");
-      return reply.status(503).send({ error: "Database not reachable" });
+      return reply.status(503).send(errorBody("unavailable", "Database not reachable"));
     }
   });
 };

@@ -73,7 +73,7 @@ describe("Premium with the test provider", () => {
     const ada = await registerMember(t);
     const declined = await pay(t, ada, "4000 0000 0000 0002");
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ error: PAYMENT_MESSAGES.declined });
+    expect(declined.json()).toEqual({ error: PAYMENT_MESSAGES.declined, code: "payment_failed" });
     const { clientSecret } = (await post(t, ada, "/api/create-subscription")).json();
     const expired = await post(t, ada, "/api/payments/test/confirm", {
       clientSecret,
@@ -82,7 +82,7 @@ describe("Premium with the test provider", () => {
       expYear: 2020,
       cvc: "123",
     });
-    expect(expired.json()).toEqual({ error: PAYMENT_MESSAGES.expired });
+    expect(expired.json()).toEqual({ error: PAYMENT_MESSAGES.expired, code: "payment_failed" });
     expect(await statusOf(t, ada)).toBe("inactive");
   });
 
@@ -96,6 +96,7 @@ describe("Premium with the test provider", () => {
     const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
     expect((await confirm({ clientSecret, ...card })).json()).toEqual({
       error: PAYMENT_MESSAGES.unknownSecret,
+      code: "validation",
     });
     expect((await confirm({ clientSecret: "test_sub_x_secret_y", ...card })).statusCode).toBe(400);
     expect((await confirm({ clientSecret, ...card, cvc: "1" })).json().error).toBe("CVC is not valid");

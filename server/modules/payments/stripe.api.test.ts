@@ -167,7 +167,7 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: PAYMENT_MESSAGES.badSignature });
+      expect(res.json()).toEqual({ error: PAYMENT_MESSAGES.badSignature, code: "validation" });
     }
     expect((await profileOf(t, ada)).subscriptionStatus).toBe("inactive");
     expect(await t.db.select().from(paymentEvents)).toHaveLength(0);
@@ -182,7 +182,7 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
       payload: `{"pad":"${"x".repeat(600 * 1024)}"}`,
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: "The request body is too large" });
+    expect(res.json()).toEqual({ error: "The request body is too large", code: "too_large" });
   });
 
   it("acknowledges events Tagit does not use, and customers it does not know", async () => {
@@ -301,7 +301,7 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
       payload: { clientSecret: "x", cardNumber: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" },
     });
     expect(confirm.statusCode).toBe(404);
-    expect(confirm.json()).toEqual({ error: PAYMENT_MESSAGES.testProviderOnly });
+    expect(confirm.json()).toEqual({ error: PAYMENT_MESSAGES.testProviderOnly, code: "not_found" });
 
     const res = await post(t, ada, "/api/create-subscription");
     expect(res.statusCode).toBe(503);

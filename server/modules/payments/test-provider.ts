@@ -54,9 +54,9 @@ export function createTestProvider(appSecret: string) {
       now: Date;
     }): BillingEvent {
       const expiresAt = new Date(Date.UTC(input.expYear, input.expMonth, 1));
-      if (expiresAt <= input.now) throw new AppError("payment_required", PAYMENT_MESSAGES.expired);
+      if (expiresAt <= input.now) throw new AppError("payment_failed", PAYMENT_MESSAGES.expired);
       if (input.cardNumber === TEST_CARDS.declined)
-        throw new AppError("payment_required", PAYMENT_MESSAGES.declined);
+        throw new AppError("payment_failed", PAYMENT_MESSAGES.declined);
       if (input.cardNumber !== TEST_CARDS.pays) {
         throw new AppError(
           "validation",

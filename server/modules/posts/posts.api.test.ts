@@ -91,7 +91,11 @@ describe("POST /api/tagged-posts", () => {
     await createPost(t, ada, "Red Door");
     const res = await createPost(t, bob, "red door ");
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: POST_MESSAGES.nameTaken, suggestions: expect.any(Array) });
+    expect(res.json()).toMatchObject({
+      error: POST_MESSAGES.nameTaken,
+      code: "name_taken",
+      suggestions: expect.any(Array),
+    });
     expect(res.json().suggestions.length).toBeGreaterThanOrEqual(3);
     expect(await t.db.select().from(taggedPosts)).toHaveLength(1);
   });
@@ -204,7 +208,7 @@ describe("changing and deleting posts", () => {
       payload: { scrambleImage: true },
     });
     expect(patch.statusCode).toBe(404);
-    expect(patch.json()).toEqual({ error: POST_MESSAGES.notFound });
+    expect(patch.json()).toEqual({ error: POST_MESSAGES.notFound, code: "not_found" });
     const del = await t.app.inject({
       method: "DELETE",
       url: `/api/tagged-posts/${post.id}`,
@@ -257,7 +261,7 @@ describe("changing and deleting posts", () => {
 
     const refused = await bulk("bulk-hide");
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: "Active subscription required" });
+    expect(refused.json()).toEqual({ error: "Active subscription required", code: "subscription_required" });
     expect((await t.db.select().from(taggedPosts)).every((p) => p.isVisible)).toBe(true);
 
     await t.db.update(profiles).set({ subscriptionStatus: "active" }).where(eq(profiles.id, ada.user.id));
@@ -298,11 +302,11 @@ describe("POST /api/tagged-posts/:id/report", () => {
         headers: asMember(member.cookie),
       });
 
-    expect((await report(ada)).json()).toEqual({ error: POST_MESSAGES.ownPost });
+    expect((await report(ada)).json()).toEqual({ error: POST_MESSAGES.ownPost, code: "validation" });
     expect((await report(bob)).json()).toEqual({ reported: true, removed: false });
     const again = await report(bob);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: POST_MESSAGES.alreadyReported });
+    expect(again.json()).toEqual({ error: POST_MESSAGES.alreadyReported, code: "conflict" });
 
     await t.db
       .update(postReportSettings)

@@ -76,7 +76,7 @@ export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clo
       if (!upload) throw new AppError("validation", POST_MESSAGES.imageNotYours);
       const nameTaken = async () =>
         new AppError(
-          "conflict",
+          "name_taken",
           POST_MESSAGES.nameTaken,
           { postName: POST_MESSAGES.nameTaken },
           { suggestions: await suggestionsFor(input.postName) },
@@ -115,7 +115,7 @@ export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clo
 
     async setVisibilityOfAll(user: ProfileRow, isVisible: boolean) {
       if (!getPlanCapabilities(user.subscriptionStatus).changePostVisibility) {
-        throw new AppError("forbidden", POST_MESSAGES.subscriptionRequired);
+        throw new AppError("subscription_required", POST_MESSAGES.subscriptionRequired);
       }
       return { updated: await postsRepo.setVisibilityOfAll(user.id, isVisible) };
     },

@@ -43,7 +43,7 @@ describe("GET /api/profile", () => {
     const t = await createTestApp();
     const res = await t.app.inject({ url: "/api/profile" });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: MESSAGES.notSignedIn });
+    expect(res.json()).toEqual({ error: MESSAGES.notSignedIn, code: "unauthenticated" });
   });
 
   it("marks members listed in ADMIN_EMAILS as administrators", async () => {

@@ -74,7 +74,7 @@ export function createProfileService(deps: Deps) {
       if (sensitive) {
         if (!currentPassword) throw new AppError("validation", MESSAGES.currentPasswordRequired);
         if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-          throw new AppError("forbidden", MESSAGES.wrongCurrentPassword);
+          throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
         }
       }
       for (const image of [plain.profilePictureUrl, plain.wallpaperUrl]) {
@@ -82,7 +82,7 @@ export function createProfileService(deps: Deps) {
           throw new AppError("validation", POST_MESSAGES.imageNotYours);
       }
       if (emailChanged && (await profileRepo.findByEmail(email))) {
-        throw new AppError("conflict", MESSAGES.emailTaken);
+        throw new AppError("email_taken", MESSAGES.emailTaken);
       }
       const updated = await profileRepo.update(user.id, {
         ...plain,

@@ -35,7 +35,7 @@ describe("claiming a tagg", () => {
 
     const taken = await claim(t, ada.cookie, "BOB");
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: TAGG_MESSAGES.taken });
+    expect(taken.json()).toEqual({ error: TAGG_MESSAGES.taken, code: "name_taken" });
     for (const [tagg, message] of [
       ["admin", TAGG_MESSAGES.reserved],
       ["ab", TAGG_MESSAGES.format],
@@ -47,7 +47,10 @@ describe("claiming a tagg", () => {
       expect(res.statusCode, String(tagg)).toBe(400);
       expect(res.json().error).toBe(message);
     }
-    expect((await claim(t, bob.cookie, "bob_two")).json()).toEqual({ error: TAGG_MESSAGES.alreadyHave });
+    expect((await claim(t, bob.cookie, "bob_two")).json()).toEqual({
+      error: TAGG_MESSAGES.alreadyHave,
+      code: "conflict",
+    });
     expect((await t.db.select().from(taggs)).map((row) => row.tagg)).toEqual(["bob"]);
     expect(
       (await t.app.inject({ url: "/api/profile", headers: { cookie: ada.cookie } })).json().tagg,

@@ -15,7 +15,7 @@ export function createTaggsService({ taggsRepo }: { taggsRepo: TaggsRepository }
       if (user.tagg) throw new AppError("conflict", TAGG_MESSAGES.alreadyHave);
       try {
         const updated = await taggsRepo.claim(user, tagg);
-        if (!updated) throw new AppError("conflict", TAGG_MESSAGES.taken);
+        if (!updated) throw new AppError("name_taken", TAGG_MESSAGES.taken);
         return updated;
       } catch (err) {
         // The claim rolls back when the member got a tagg in the meantime (a second tab).

@@ -132,7 +132,7 @@ describe("POST /api/upload-image", () => {
     const { cookie } = await registerMember(t);
     const res = await uploadImage(t, cookie, data, filename, type);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual({ error: message, code: "unsupported_type" });
     expect(await storedFiles(t)).toEqual([]);
     expect(await t.db.select().from(uploads)).toEqual([]);
   });
@@ -144,16 +144,16 @@ describe("POST /api/upload-image", () => {
 
     const truncated = await uploadImage(t, cookie, jpeg.subarray(0, Math.floor(jpeg.length / 2)));
     expect(truncated.statusCode).toBe(400);
-    expect(truncated.json()).toEqual({ error: POST_MESSAGES.corruptImage });
+    expect(truncated.json()).toEqual({ error: POST_MESSAGES.corruptImage, code: "validation" });
 
     const bomb = await uploadImage(t, cookie, pngClaiming(30_000, 30_000), "bomb.png", "image/png");
     expect(bomb.statusCode).toBe(413);
-    expect(bomb.json()).toEqual({ error: POST_MESSAGES.tooManyPixels });
+    expect(bomb.json()).toEqual({ error: POST_MESSAGES.tooManyPixels, code: "too_large" });
 
     const huge = Buffer.concat([jpeg, Buffer.alloc(21 * 1024 * 1024)]);
     const tooLarge = await uploadImage(t, cookie, huge);
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ error: POST_MESSAGES.fileTooLarge });
+    expect(tooLarge.json()).toEqual({ error: POST_MESSAGES.fileTooLarge, code: "too_large" });
 
     expect(await storedFiles(t)).toEqual([]);
     expect(await t.db.select().from(uploads)).toEqual([]);
@@ -188,7 +188,7 @@ describe("POST /api/upload-image", () => {
       payload: wrongField.payload,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: POST_MESSAGES.noFile });
+    expect(res.json()).toEqual({ error: POST_MESSAGES.noFile, code: "validation" });
   });
 });
 

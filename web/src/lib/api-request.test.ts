@@ -29,10 +29,12 @@ afterEach(() => {
 
 describe("buildApiError", () => {
   it("formats the message as '<status>: <body text>'", () => {
-    const error = buildApiError(409, "Conflict", '{"error":"An account with this email already exists"}');
-    expect(error.message).toBe('409: {"error":"An account with this email already exists"}');
+    const text = '{"error":"An account with this email already exists","code":"email_taken"}';
+    const error = buildApiError(409, "Conflict", text);
+    expect(error.message).toBe(`409: ${text}`);
     expect(error.status).toBe(409);
-    expect(error.body).toEqual({ error: "An account with this email already exists" });
+    expect(error.body).toEqual({ error: "An account with this email already exists", code: "email_taken" });
+    expect(error.code).toBe("email_taken");
   });
 
   it("falls back to the status text when the body is empty", () => {
@@ -41,30 +43,38 @@ describe("buildApiError", () => {
     expect(error.body).toBeNull();
   });
 
-  it("keeps field messages and ignores bodies that are not JSON objects", () => {
+  it("parses the contract's body and ignores answers that are not one", () => {
     const withFields = buildApiError(
       400,
       "Bad Request",
-      '{"error":"Invalid input","fields":{"email":"Bad","n":1}}',
+      '{"error":"Invalid input","code":"validation","fields":{"email":"Bad"}}',
     );
     expect(withFields.body?.fields).toEqual({ email: "Bad" });
     expect(buildApiError(500, "Internal Server Error", "<html>oops</html>").body).toBeNull();
     expect(
-      buildApiError(409, "Conflict", '{"error":"Taken","suggestions":["a 2026","b",3]}').body?.suggestions,
+      buildApiError(409, "Conflict", '{"error":"Taken","code":"name_taken","suggestions":["a 2026","b"]}')
+        .body?.suggestions,
     ).toEqual(["a 2026", "b"]);
     expect(buildApiError(500, "Internal Server Error", "[1,2]").body).toBeNull();
+    const foreign = buildApiError(502, "Bad Gateway", '{"error":"upstream down"}');
+    expect(foreign.body).toBeNull();
+    expect(foreign.code).toBeUndefined();
   });
 });
 
 describe("errorMessage", () => {
-  it("prefers the server's error field, then its message field, then the fallback", () => {
+  it("prefers the server's error field, then the fallback", () => {
     expect(
       errorMessage(
-        buildApiError(401, "Unauthorized", '{"error":"Invalid email or password"}'),
+        buildApiError(
+          401,
+          "Unauthorized",
+          '{"error":"Invalid email or password","code":"invalid_credentials"}',
+        ),
         "Login failed",
       ),
     ).toBe("Invalid email or password");
-    expect(errorMessage(buildApiError(400, "Bad Request", '{"message":"Nope"}'), "x")).toBe("Nope");
+    expect(errorMessage(buildApiError(400, "Bad Request", '{"message":"Nope"}'), "x")).toBe("x");
     expect(errorMessage(buildApiError(500, "Internal Server Error", ""), "Login failed")).toBe(
       "Login failed",
     );
@@ -76,7 +86,9 @@ describe("errorMessage", () => {
   });
 
   it("exposes validation field messages", () => {
-    expect(fieldErrors(buildApiError(400, "", '{"error":"x","fields":{"email":"Taken"}}'))).toEqual({
+    expect(
+      fieldErrors(buildApiError(400, "", '{"error":"x","code":"validation","fields":{"email":"Taken"}}')),
+    ).toEqual({
       email: "Taken",
     });
     expect(fieldErrors(new Error("x"))).toEqual({});
@@ -140,9 +152,9 @@ describe("getQueryFn", () => {
   });
 
   it("returns null on 401 when asked to, and throws otherwise", async () => {
-    stubFetch(json({ error: "Please sign in to continue" }, 401));
+    stubFetch(json({ error: "Please sign in to continue", code: "unauthenticated" }, 401));
     await expect(getQueryFn({ on401: "returnNull" })(context("/api/profile"))).resolves.toBeNull();
-    stubFetch(json({ error: "Please sign in to continue" }, 401));
+    stubFetch(json({ error: "Please sign in to continue", code: "unauthenticated" }, 401));
     await expect(getQueryFn({ on401: "throw" })(context("/api/profile"))).rejects.toBeInstanceOf(ApiError);
   });
 });
@@ -170,7 +182,7 @@ describe("apiConditionalGet", () => {
     });
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toBeUndefined();
 
-    stubFetch(json({ error: "Not authenticated" }, 401));
+    stubFetch(json({ error: "Not authenticated", code: "unauthenticated" }, 401));
     await expect(apiConditionalGet("/api/x", null)).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -1,26 +1,25 @@
 import type { QueryFunction } from "@tanstack/react-query";
+import { type ErrorBody, type ErrorCode, errorBodySchema } from "#contract/errors.ts";
 
 /** Toast text for a request that never reached the server (spec 1 §8). */
 export const NETWORK_ERROR_MESSAGE = "Network error. Please check your connection and try again.";
-
-export type ApiErrorBody = {
-  error?: string;
-  message?: string;
-  fields?: Record<string, string>;
-  /** With a 409 for a taken post name: free alternatives. */
-  suggestions?: string[];
-};
 
 /** A non-2xx answer. `message` is "<status>: <body text or status text>" as spec 1 §8 describes. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;
-  readonly body: ApiErrorBody | null;
+  /** The contract's error body; null when the answer did not come from our API (a proxy's page, say). */
+  readonly body: ErrorBody | null;
 
-  constructor(status: number, message: string, body: ApiErrorBody | null) {
+  constructor(status: number, message: string, body: ErrorBody | null) {
     super(message);
     this.status = status;
     this.body = body;
+  }
+
+  /** The machine code to switch on; undefined when the answer carried none. */
+  get code(): ErrorCode | undefined {
+    return this.body?.code;
   }
 }
 
@@ -32,26 +31,11 @@ export class NetworkError extends Error {
   }
 }
 
-function parseErrorBody(text: string): ApiErrorBody | null {
+function parseErrorBody(text: string): ErrorBody | null {
   if (!text) return null;
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-    const record = value as Record<string, unknown>;
-    const body: ApiErrorBody = {};
-    if (typeof record.error === "string") body.error = record.error;
-    if (typeof record.message === "string") body.message = record.message;
-    if (typeof record.fields === "object" && record.fields !== null) {
-      body.fields = Object.fromEntries(
-        Object.entries(record.fields).filter(
-          (entry): entry is [string, string] => typeof entry[1] === "string",
-        ),
-      );
-    }
-    if (Array.isArray(record.suggestions)) {
-      body.suggestions = record.suggestions.filter((item): item is string => typeof item === "string");
-    }
-    return body;
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -87,10 +71,13 @@ async function send(
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
+async function errorOf(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
-  throw buildApiError(response.status, response.statusText, text);
+  return buildApiError(response.status, response.statusText, text);
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (!response.ok) throw await errorOf(response);
 }
 
 async function readJson<T>(response: Response): Promise<T> {
@@ -141,17 +128,23 @@ export async function apiConditionalGet<T>(
 export function getQueryFn<T>(options: { on401: "returnNull" | "throw" }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const response = await send("GET", String(queryKey[0]), undefined, { signal });
-    if (options.on401 === "returnNull" && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return readJson<T>(response);
+    if (response.ok) return readJson<T>(response);
+    const error = await errorOf(response);
+    if (options.on401 === "returnNull" && error.code === "unauthenticated") return null;
+    throw error;
   };
 }
 
 /** The text to show in a toast for a failed call: the server's message, the network message, or the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof NetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError) return error.body?.error || error.body?.message || fallback;
+  if (error instanceof ApiError) return error.body?.error || fallback;
   return fallback;
+}
+
+/** The code of a failed call, or undefined for a network failure or an answer from outside our API. */
+export function errorCodeOf(error: unknown): ErrorCode | undefined {
+  return error instanceof ApiError ? error.code : undefined;
 }
 
 /** The per-field messages of a 400 validation answer, if any. */
