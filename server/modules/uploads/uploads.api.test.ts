@@ -153,7 +153,7 @@ describe("POST /api/upload-image", () => {
     const huge = Buffer.concat([jpeg, Buffer.alloc(21 * 1024 * 1024)]);
     const tooLarge = await uploadImage(t, cookie, huge);
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ error: POST_MESSAGES.fileTooLarge, code: "too_large" });
+    expect(tooLarge.json()).toEqual({ error: POST_MESSAGES.fileTooLarge, code: "file_too_large" });
 
     expect(await storedFiles(t)).toEqual([]);
     expect(await t.db.select().from(uploads)).toEqual([]);

@@ -24,7 +24,7 @@ async function readImageField(file: MultipartFile | undefined): Promise<Buffer> 
     return await file.toBuffer();
   } catch (err) {
     if ((err as FastifyError).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError("too_large", POST_MESSAGES.fileTooLarge);
+      throw new AppError("file_too_large", POST_MESSAGES.fileTooLarge);
     }
     throw err;
   }

@@ -90,12 +90,14 @@ describe("uploadWithProgress", () => {
   it("rejects with ApiError carrying the status and the server's message", async () => {
     const xhr = useFakeXhr();
     const done = uploadWithProgress("/api/upload-image", new FormData());
-    xhr().finish(415, '{"error":"Invalid file type"}', "Unsupported Media Type");
+    const body = '{"error":"Invalid file type","code":"unsupported_type"}';
+    xhr().finish(415, body, "Unsupported Media Type");
     const error = await done.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(415);
-    expect((error as ApiError).message).toBe('415: {"error":"Invalid file type"}');
+    expect((error as ApiError).message).toBe(`415: ${body}`);
     expect((error as ApiError).body?.error).toBe("Invalid file type");
+    expect((error as ApiError).code).toBe("unsupported_type");
   });
 
   it("rejects with NetworkError when the request never arrives", async () => {

@@ -3,7 +3,7 @@ import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { ApiError } from "#web/lib/api-request.ts";
+import { errorCodeOf } from "#web/lib/api-request.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { safeExternalUrl } from "#web/lib/safe-url.ts";
 import { useViewerProfile } from "./use-post-viewers.ts";
@@ -38,7 +38,7 @@ export function ViewerProfilePanel({ viewerId, onBack }: ViewerProfilePanelProps
           <Spinner /> Loading profile...
         </p>
       ) : query.isError ? (
-        query.error instanceof ApiError && query.error.status === 404 ? (
+        errorCodeOf(query.error) === "not_found" ? (
           <Alert variant="warning" role="alert">
             <UserX aria-hidden="true" />
             <p>Profile not found. This member may have deleted their account.</p>

@@ -8,7 +8,7 @@ import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { postDisplayName } from "#web/features/posts/post-display.ts";
-import { ApiError } from "#web/lib/api-request.ts";
+import { errorCodeOf } from "#web/lib/api-request.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
 import { useNow } from "#web/lib/use-now.ts";
 import { usePostViewers } from "./use-post-viewers.ts";
@@ -63,7 +63,7 @@ export function WhoViewedDialog({ postId, postName, onClose }: WhoViewedDialogPr
 }
 
 function ViewersError({ error }: { error: unknown }) {
-  if (error instanceof ApiError && error.status === 403) {
+  if (errorCodeOf(error) === "forbidden") {
     return (
       <Alert variant="destructive" role="alert">
         <ShieldAlert aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { ApiError, apiRequest, errorMessage } from "#web/lib/api-request.ts";
+import { apiRequest, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { safeStorage } from "#web/lib/storage-keys.ts";
 import { PROFILE_QUERY_KEY } from "./use-profile.ts";
 
@@ -15,7 +15,7 @@ export function useLogout() {
         await apiRequest("POST", "/api/logout");
       } catch (error) {
         // Already signed out on the server: finish signing out here too.
-        if (!(error instanceof ApiError && error.status === 401)) throw error;
+        if (errorCodeOf(error) !== "unauthenticated") throw error;
       }
     },
     onSuccess: async () => {

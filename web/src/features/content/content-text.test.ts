@@ -14,7 +14,7 @@ describe("helpErrorText", () => {
 
 describe("isMissingHelp", () => {
   it("is true only for a 404", () => {
-    expect(isMissingHelp(new ApiError(404, "404: none", null))).toBe(true);
+    expect(isMissingHelp(new ApiError(404, "404: none", { error: "none", code: "not_found" }))).toBe(true);
     expect(isMissingHelp(new ApiError(500, "500: boom", null))).toBe(false);
     expect(isMissingHelp(new Error("x"))).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from "#web/lib/api-request.ts";
+import { ApiError, errorCodeOf, NetworkError } from "#web/lib/api-request.ts";
 
 /** Shown when the What We Do text cannot be loaded (spec 1 §8). */
 export const DEFAULT_WHAT_WE_DO_TEXT = `Welcome to Tagit!
@@ -18,9 +18,9 @@ export function helpErrorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** True when the help request failed only because the section has no help (404). */
+/** True when the help request failed only because the section has no help. */
 export function isMissingHelp(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return errorCodeOf(error) === "not_found";
 }
 
 /** "social-links" → "Social links", for the help button's accessible name. */

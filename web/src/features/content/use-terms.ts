@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TermsResponse } from "#contract/api/terms.ts";
-import { ApiError, getQueryFn } from "#web/lib/api-request.ts";
+import { errorCodeOf, getQueryFn } from "#web/lib/api-request.ts";
 
 export const TERMS_QUERY_KEY = ["/api/terms"] as const;
 
@@ -14,7 +14,7 @@ export function useTerms() {
       try {
         return await fetchTerms(context);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
+        if (errorCodeOf(error) === "not_found") return null;
         throw error;
       }
     },

@@ -21,7 +21,7 @@ import {
 } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { profileQuery, useProfile } from "#web/features/auth/use-profile.ts";
-import { ApiError, errorMessage } from "#web/lib/api-request.ts";
+import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { formatPlanPrice } from "#web/lib/money.ts";
 import { PaymentFormError } from "./payment-form-error.tsx";
 import { PREMIUM_FEATURES, premiumEndsText } from "./payments-display.ts";
@@ -125,7 +125,7 @@ export function PaymentsPage() {
     confirmPayment.mutate(body, {
       onSuccess: paymentSucceeded,
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 402) {
+        if (errorCodeOf(error) === "payment_failed") {
           paymentDeclined(errorMessage(error, "Your card was declined."));
         } else {
           paymentError();

@@ -7,7 +7,7 @@ import { getPlanCapabilities } from "#contract/plans.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
-import { ApiError, errorMessage } from "#web/lib/api-request.ts";
+import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
 import { type BulkAction, useBulkPostAction } from "./use-post-mutations.ts";
 
@@ -44,10 +44,7 @@ const COPY = {
   },
 } as const satisfies Record<BulkAction, unknown>;
 
-const isSubscriptionRequired = (error: unknown) =>
-  error instanceof ApiError &&
-  error.status === 403 &&
-  error.body?.error === POST_MESSAGES.subscriptionRequired;
+const isSubscriptionRequired = (error: unknown) => errorCodeOf(error) === "subscription_required";
 
 /**
  * Hide All / Show All / Delete All, each behind a confirmation. Visibility changes are Premium: free members

@@ -6,14 +6,14 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { createTaggedPostBodySchema, POST_MESSAGES, type UploadImageResponse } from "#contract/api/posts.ts";
+import { createTaggedPostBodySchema, type UploadImageResponse } from "#contract/api/posts.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useSessionExpired } from "#web/features/auth/use-session-expired.ts";
 import { HelpButton } from "#web/features/content/help-button.tsx";
-import { ApiError, errorMessage } from "#web/lib/api-request.ts";
+import { ApiError, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { isAbortError } from "#web/lib/upload-with-progress.ts";
 import { CommentField, OptionSwitch } from "./create-post-fields.tsx";
@@ -96,9 +96,10 @@ export function CreatePostPage() {
       onError: (error) => {
         setLocalPreview(null);
         if (isAbortError(error) || handleSessionExpired(error)) return;
-        if (error instanceof ApiError && error.status === 415) {
+        const code = errorCodeOf(error);
+        if (code === "unsupported_type") {
           toast.error(FILE_PROBLEMS.wrongType.title, { description: FILE_PROBLEMS.wrongType.description });
-        } else if (error instanceof ApiError && error.body?.error === POST_MESSAGES.fileTooLarge) {
+        } else if (code === "file_too_large") {
           toast.error(FILE_PROBLEMS.tooLarge.title, { description: FILE_PROBLEMS.tooLarge.description });
         } else {
           toast.error("Upload Failed", { description: errorMessage(error, "Failed to upload image") });
@@ -148,7 +149,7 @@ export function CreatePostPage() {
           },
           onError: (error) => {
             if (handleSessionExpired(error)) return;
-            if (error instanceof ApiError && error.status === 409) {
+            if (error instanceof ApiError && error.code === "name_taken") {
               setConflict({ key: nameKey(values.postName), suggestions: error.body?.suggestions ?? [] });
               void queryClient.invalidateQueries({ queryKey: [checkPostNameUrl(values.postName)] });
               toast.error(TOASTS.nameTaken.title, { description: TOASTS.nameTaken.description });

@@ -7,7 +7,7 @@ import { PasswordInput } from "#web/components/password-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { ApiError, errorMessage } from "#web/lib/api-request.ts";
+import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import {
   canSubmitEmail,
   changeEmailFormSchema,
@@ -37,11 +37,9 @@ export function ChangeEmailForm({ profile }: ChangeEmailFormProps) {
         },
         onError: (error) => {
           const message = errorMessage(error, "Failed to update email");
-          if (error instanceof ApiError && error.status === 403) {
-            form.setError("currentPassword", { message });
-          } else if (error instanceof ApiError && error.status === 409) {
-            form.setError("email", { message });
-          }
+          const code = errorCodeOf(error);
+          if (code === "wrong_password") form.setError("currentPassword", { message });
+          else if (code === "email_taken") form.setError("email", { message });
           toast.error("Failed to update email", { description: message });
         },
       },

@@ -5,7 +5,7 @@ import { errorId, FormField } from "#web/components/form-field.tsx";
 import { PasswordInput } from "#web/components/password-input.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { ApiError, errorMessage } from "#web/lib/api-request.ts";
+import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { changePasswordFormSchema, type ChangePasswordForm as PasswordValues } from "./security-forms.ts";
 import { useUpdateProfile } from "./use-profile-mutations.ts";
 
@@ -32,9 +32,7 @@ export function ChangePasswordForm() {
         },
         onError: (error) => {
           const message = errorMessage(error, "Failed to change password");
-          if (error instanceof ApiError && error.status === 403) {
-            form.setError("currentPassword", { message });
-          }
+          if (errorCodeOf(error) === "wrong_password") form.setError("currentPassword", { message });
           toast.error("Update Failed", { description: message });
         },
       },

@@ -21,8 +21,12 @@ describe("checkProfileImage", () => {
 
 describe("profileUploadProblem", () => {
   it("maps the server's refusals", () => {
-    expect(profileUploadProblem(new ApiError(415, "415: x", null))).toBe(PROFILE_FILE_PROBLEMS.wrongType);
-    expect(profileUploadProblem(new ApiError(413, "413: x", null))).toBe(PROFILE_FILE_PROBLEMS.tooLarge);
+    expect(profileUploadProblem(new ApiError(415, "415: x", { error: "x", code: "unsupported_type" }))).toBe(
+      PROFILE_FILE_PROBLEMS.wrongType,
+    );
+    expect(profileUploadProblem(new ApiError(413, "413: x", { error: "x", code: "file_too_large" }))).toBe(
+      PROFILE_FILE_PROBLEMS.tooLarge,
+    );
     expect(profileUploadProblem(new ApiError(500, "500: x", null))).toBeNull();
     expect(profileUploadProblem(new Error("x"))).toBeNull();
   });

@@ -1,6 +1,5 @@
-import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { checkImageFile, FILE_PROBLEMS, type FileProblem } from "#web/features/posts/file-checks.ts";
-import { ApiError } from "#web/lib/api-request.ts";
+import { errorCodeOf } from "#web/lib/api-request.ts";
 
 /** The profile-upload wording of spec 1 §5 (create-post has its own). */
 export const PROFILE_FILE_PROBLEMS = {
@@ -16,12 +15,15 @@ export function checkProfileImage(file: { name: string; size: number; type: stri
   return problem;
 }
 
-/** The server refused the bytes (415, or 413 / "File too large"): the same two messages. */
+/** The server refused the bytes (wrong type, or too large in bytes or pixels): the same two messages. */
 export function profileUploadProblem(error: unknown): FileProblem | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.status === 415) return PROFILE_FILE_PROBLEMS.wrongType;
-  if (error.status === 413 || error.body?.error === POST_MESSAGES.fileTooLarge) {
-    return PROFILE_FILE_PROBLEMS.tooLarge;
+  switch (errorCodeOf(error)) {
+    case "unsupported_type":
+      return PROFILE_FILE_PROBLEMS.wrongType;
+    case "file_too_large":
+    case "too_large":
+      return PROFILE_FILE_PROBLEMS.tooLarge;
+    default:
+      return null;
   }
-  return null;
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Profile } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
 import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
-import { ApiError, apiRequest, errorMessage } from "#web/lib/api-request.ts";
+import { apiRequest, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
 import { checkTaggLocally, type TaggStatus } from "./tagg-availability.ts";
 
@@ -27,8 +27,8 @@ export function useTaggAvailability(input: string): TaggStatus {
   if ("message" in local) return { kind: "invalid", message: local.message };
   if (candidate !== debounced || query.isFetching) return { kind: "checking" };
   if (query.isError) {
-    // A 400 carries the server's reason (format or reserved); anything else is a failed check.
-    return query.error instanceof ApiError && query.error.status === 400
+    // A validation answer carries the server's reason (format or reserved); anything else is a failed check.
+    return errorCodeOf(query.error) === "validation"
       ? { kind: "invalid", message: errorMessage(query.error, "This tagg cannot be used") }
       : { kind: "error", message: errorMessage(query.error, "Could not check this tagg. Please try again.") };
   }
