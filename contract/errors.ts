@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   email_taken: 409,
   name_taken: 409,
   too_large: 413,
+  uri_too_long: 414,
   file_too_large: 413,
   unsupported_type: 415,
   rate_limited: 429,

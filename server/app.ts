@@ -8,6 +8,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
+import { ERROR_STATUS } from "#contract/errors.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/limits.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -55,9 +56,11 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     // Errors raised by the router before any hook runs (a malformed or over-long URL) keep our error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const message =
-        error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "The address is too long" : "The address is not valid";
-      void reply.code(error.statusCode ?? 400).send(errorBody("validation", message));
+      const body =
+        error.code === "FST_ERR_MAX_PARAM_LENGTH"
+          ? errorBody("uri_too_long", "The address is too long")
+          : errorBody("validation", "The address is not valid");
+      void reply.code(ERROR_STATUS[body.code]).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

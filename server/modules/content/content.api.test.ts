@@ -70,7 +70,7 @@ describe("popups, What We Do, sections and help content", () => {
     // Fastify refuses path parameters over 100 characters before routing.
     const tooLong = await t.app.inject({ url: `/api/sections/${"x".repeat(101)}` });
     expect(tooLong.statusCode).toBe(414);
-    expect(tooLong.json()).toEqual({ error: "The address is too long", code: "validation" });
+    expect(tooLong.json()).toEqual({ error: "The address is too long", code: "uri_too_long" });
   });
 
   it("answer help content for a section, or 404 when there is none", async () => {
