@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // Routes, then the web app and its fallback
-  await registerRoutes(app, { ...services, events, isAdmin, pingDatabase: database.ping });
+  await registerRoutes(app, { ...services, events, pingDatabase: database.ping });
   await app.register(webAppPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
 
   const jobs = startJobs(appJobs({ ...services, clock }), app.log);
