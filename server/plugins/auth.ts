@@ -71,7 +71,7 @@ function undeclaredApiRoutes(routes: readonly DeclaredRoute[]): string[] {
     .map((route) => `${route.method} ${route.url}`);
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
+async function sessionAuth(app: FastifyInstance, opts: AuthOptions) {
   const registered: RouteOptions[] = [];
   app.addHook("onRoute", (route) => {
     registered.push(route);
@@ -133,4 +133,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       if (!valid) throw new AppError("admin_required", MESSAGES.adminRequired);
     }
   });
+}
+
+export const authPlugin = fp(sessionAuth, {
+  name: "tagit-auth",
+  dependencies: ["@fastify/cookie", "tagit-error-handler"],
 });

@@ -19,7 +19,7 @@ function wantsApp(request: FastifyRequest): boolean {
  * answers every unknown non-API GET with index.html so the client router can show the page or its 404.
  * Unknown API routes get a JSON 404.
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webRoot: string }) => {
+async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
   const indexFile = path.join(opts.webRoot, "index.html");
   const hasWebApp = existsSync(indexFile);
   if (hasWebApp) {
@@ -43,4 +43,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webRoot: str
       .status(404)
       .send(errorBody("route_not_found", `Route ${request.method} ${pathname} not found`));
   });
+}
+
+export const webAppPlugin = fp(webApp, {
+  name: "tagit-web-app",
+  dependencies: ["@fastify/rate-limit", "tagit-error-handler"],
 });
