@@ -24,6 +24,7 @@ import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
+import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { originCheckPlugin } from "./plugins/origin-check.ts";
@@ -113,6 +114,8 @@ export async function buildApp(deps: AppDeps) {
     secureCookies: https,
     isAdmin,
   });
+
+  if (config.apiDocs) await app.register(apiDocsPlugin);
 
   // Routes, then the web app and its fallback
   await registerRoutes(app, { ...services, events, pingDatabase: database.ping });
