@@ -25,6 +25,7 @@ import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
+import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { originCheckPlugin } from "./plugins/origin-check.ts";
@@ -117,8 +118,10 @@ export async function buildApp(deps: AppDeps) {
     isAdmin,
   });
 
+  if (config.apiDocs) await app.register(apiDocsPlugin);
+
   // Routes, then the web app and its fallback
-  await registerRoutes(app, { ...services, events, isAdmin, pingDatabase: database.ping });
+  await registerRoutes(app, { ...services, events, pingDatabase: database.ping });
   await app.register(webAppPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
 
   const jobs = startJobs(appJobs({ ...services, clock }), app.log);

@@ -37,10 +37,21 @@ describe("loadConfig", () => {
   });
 
   it.each([
+    [{}, true],
+    [{ NODE_ENV: "production" }, false],
+    [{ NODE_ENV: "production", API_DOCS: "true" }, true],
+    [{ API_DOCS: "false" }, false],
+    [{ API_DOCS: "0" }, false],
+  ])("serves API docs for %j: %s (on outside production unless switched off)", (env, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), APP_SECRET: "x".repeat(32), ...env }).apiDocs).toBe(expected);
+  });
+
+  it.each([
     [{ PORT: "eighty" }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL /],
     [{ APP_SECRET: "short" }, /^Invalid configuration: APP_SECRET must be at least 32 characters$/],
     [{ STRIPE_SECRET_KEY: "sk_test_1" }, /must be set together/],
+    [{ API_DOCS: "yes" }, /^Invalid configuration: API_DOCS /],
   ])("stops with a one-line message naming the variable for %j", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(message);

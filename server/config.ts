@@ -31,6 +31,7 @@ const envSchema = z.object({
     .default("false")
     .transform((value) => value === "true" || value === "1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  API_DOCS: z.enum(["true", "false", "1", "0", ""]).default(""),
 });
 
 export type Config = {
@@ -57,6 +58,8 @@ export type Config = {
   appSecret: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Serve the OpenAPI document and its reference UI at /docs. */
+  apiDocs: boolean;
 };
 
 /** Thrown for a bad environment; main.ts prints its one-line message and exits. */
@@ -111,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    // Unset → on while developing, off in production (where it can still be switched on).
+    apiDocs: e.API_DOCS === "" ? e.NODE_ENV !== "production" : e.API_DOCS === "true" || e.API_DOCS === "1",
   };
 }
 

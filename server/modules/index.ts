@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
-import { adminSessionRoutes } from "./admin/admin-session.routes.ts";
+import { adminRoutes } from "./admin/admin.routes.ts";
 import { affiliateRoutes } from "./affiliate/affiliate.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { eventsRoutes } from "./analytics/events.routes.ts";
@@ -21,7 +20,6 @@ import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 
 type RouteDeps = Services & {
   events: EventBus;
-  isAdmin: (user: ProfileRow) => boolean;
   pingDatabase: () => Promise<void>;
 };
 
@@ -47,5 +45,5 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   }
   await app.register(affiliateRoutes, { affiliateService: deps.affiliateService });
   await app.register(contentRoutes, { contentService: deps.contentService });
-  await app.register(adminSessionRoutes, { sessions: deps.sessions, isAdmin: deps.isAdmin });
+  await app.register(adminRoutes, { prefix: "/api/admin", adminSessionService: deps.adminSessionService });
 }

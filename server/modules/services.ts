@@ -9,6 +9,7 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
+import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createReferralsRepository } from "./affiliate/referrals.repository.ts";
@@ -83,6 +84,7 @@ export function createServices(infra: Infrastructure) {
   });
   return {
     sessions,
+    adminSessionService: createAdminSessionService({ sessions, isAdmin }),
     authService: createAuthService({
       db,
       profileRepo,

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from "fastify";
 import fp from "fastify-plugin";
 import { MESSAGES } from "#contract/errors.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
@@ -10,6 +16,7 @@ export const ADMIN_SESSION_HEADER = "x-admin-session";
 
 /** Who may call a route, declared in the route's `config.access`; checked here and nowhere else. */
 export type Access = "public" | "member" | "admin";
+const ACCESS_LEVELS: readonly unknown[] = ["public", "member", "admin"] satisfies Access[];
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -20,11 +27,18 @@ declare module "fastify" {
     /** The signed-in member holds the administrator role (not proof of an admin session). */
     isAdmin: boolean;
   }
+  interface FastifyInstance {
+    /** Every route registered so far with its final config: what the access check sees. */
+    declaredRoutes(): DeclaredRoute[];
+  }
   interface FastifyReply {
     startSession(session: { token: string; expiresAt: Date }): void;
     endSession(): void;
   }
 }
+
+/** A registered route and the access it ended up with, after every `onRoute` hook (e.g. the admin scope's). */
+export type DeclaredRoute = { method: string; url: string; config: FastifyContextConfig };
 
 type AuthOptions = {
   sessions: SessionsService;
@@ -44,7 +58,40 @@ export function requireMember(request: FastifyRequest): CurrentSession {
   return request.auth;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
+const isApiUrl = (url: string) => url === "/api" || url.startsWith("/api/");
+
+/**
+ * Access is denied by default: an `/api` route that declares no valid `config.access` stops the app at boot.
+ * Checked when the app is ready rather than in `onRoute`, because a scope's own `onRoute` hook (the admin
+ * scope forcing `"admin"`) runs after this plugin's.
+ */
+function undeclaredApiRoutes(routes: readonly DeclaredRoute[]): string[] {
+  return routes
+    .filter((route) => isApiUrl(route.url) && !ACCESS_LEVELS.includes(route.config.access))
+    .map((route) => `${route.method} ${route.url}`);
+}
+
+async function sessionAuth(app: FastifyInstance, opts: AuthOptions) {
+  const registered: RouteOptions[] = [];
+  app.addHook("onRoute", (route) => {
+    registered.push(route);
+  });
+  app.decorate("declaredRoutes", () =>
+    registered.map((route) => ({
+      method: [route.method].flat().join(","),
+      url: route.url,
+      config: (route.config ?? {}) as FastifyContextConfig,
+    })),
+  );
+  app.addHook("onReady", async () => {
+    const undeclared = undeclaredApiRoutes(app.declaredRoutes());
+    if (undeclared.length > 0) {
+      throw new Error(
+        `Every /api route must declare config.access ("public" | "member" | "admin"); missing on: ${undeclared.join(", ")}`,
+      );
+    }
+  });
+
   const cookieOptions = {
     httpOnly: true,
     sameSite: "lax" as const,
@@ -65,6 +112,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
   });
 
   app.addHook("onRequest", async (request, reply) => {
+    // Only non-API routes can arrive without one (web app files, API docs, the 404 handler): they are public.
     const access = request.routeOptions.config.access ?? "public";
     const fromCookie = request.cookies[SESSION_COOKIE];
     const token = fromCookie ?? bearerToken(request);
@@ -85,4 +133,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       if (!valid) throw new AppError("admin_required", MESSAGES.adminRequired);
     }
   });
+}
+
+export const authPlugin = fp(sessionAuth, {
+  name: "tagit-auth",
+  dependencies: ["@fastify/cookie", "tagit-error-handler"],
 });

@@ -53,7 +53,7 @@ function codeOfStatus(status: number): ErrorCode {
 }
 
 /** One error model end to end: every failure leaves as `{error, code, fields?, suggestions?}` with its status. */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.code === "unavailable") reply.header("retry-after", String(RETRY_AFTER_SECONDS));
@@ -76,4 +76,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(ERROR_STATUS.internal).send(errorBody("internal", MESSAGES.internal));
   });
-});
+}
+
+export const errorHandlerPlugin = fp(errorHandler, { name: "tagit-error-handler" });

@@ -23,14 +23,13 @@ function originAllowed(request: FastifyRequest, publicOrigin: string): boolean {
  * Browsers always send Origin (and Sec-Fetch-Site) on such requests, so a foreign page is refused.
  */
 export const originCheckPlugin = fp(
-  async (app: FastifyInstance, opts: { publicUrl: string; exemptPaths?: string[] }) => {
+  async (app: FastifyInstance, opts: { publicUrl: string }) => {
     const publicOrigin = new URL(opts.publicUrl).origin;
-    const exempt = new Set(opts.exemptPaths ?? []);
     app.addHook("onRequest", async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
-      if (exempt.has(request.url.split("?")[0] ?? "")) return;
       if (!originAllowed(request, publicOrigin))
         throw new AppError("forbidden_origin", MESSAGES.forbiddenOrigin);
     });
   },
+  { name: "tagit-origin-check", dependencies: ["tagit-error-handler"] },
 );

@@ -41,4 +41,5 @@ export const securityHeadersPlugin = fp(
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
   },
+  { name: "tagit-security-headers" },
 );

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { RATE_LIMITS } from "#contract/limits.ts";
 import { errorBody } from "#server/lib/app-error.ts";
 
 const API_PREFIXES = ["/api/", "/uploads/"];
@@ -17,9 +18,10 @@ function wantsApp(request: FastifyRequest): boolean {
 /**
  * Serves the built web app from `webRoot` (hashed assets cached for a year, index.html never cached) and
  * answers every unknown non-API GET with index.html so the client router can show the page or its 404.
- * Unknown API routes get a JSON 404.
+ * Unknown API routes get a JSON 404. The fallback is rate-limited per client, so probing for routes is cheap
+ * to refuse.
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webRoot: string }) => {
+async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
   const indexFile = path.join(opts.webRoot, "index.html");
   const hasWebApp = existsSync(indexFile);
   if (hasWebApp) {
@@ -34,7 +36,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webRoot: str
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  const { max, windowMs } = RATE_LIMITS.notFound;
+  const preHandler = app.rateLimit({ max, timeWindow: windowMs });
+  app.setNotFoundHandler({ preHandler }, (request: FastifyRequest, reply: FastifyReply) => {
     if (hasWebApp && wantsApp(request)) {
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
@@ -43,4 +47,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webRoot: str
       .status(404)
       .send(errorBody("route_not_found", `Route ${request.method} ${pathname} not found`));
   });
+}
+
+export const webAppPlugin = fp(webApp, {
+  name: "tagit-web-app",
+  dependencies: ["@fastify/rate-limit", "tagit-error-handler"],
 });

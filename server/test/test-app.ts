@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import type { FastifyPluginAsync } from "fastify";
 import { onTestFinished } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
@@ -22,7 +23,13 @@ export function manualClock(start = new Date("2026-01-15T12:00:00Z")) {
   } satisfies Clock & { advance(ms: number): void };
 }
 
-type TestAppOptions = { config?: Partial<Config>; clock?: Clock; allowErrorLogs?: boolean };
+type TestAppOptions = {
+  config?: Partial<Config>;
+  clock?: Clock;
+  allowErrorLogs?: boolean;
+  /** Routes registered after the app's own, as a new module would add them (tests of boot-time checks). */
+  extraRoutes?: FastifyPluginAsync;
+};
 
 /**
  * A fresh app on a clean, migrated, seeded database (the worker's database, emptied), with its own
@@ -58,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger: { level: "warn", stream: logStream },
     webRoot: path.join(dataDir, "no-web-build"),
   });
-  await app.ready();
+  if (options.extraRoutes) await app.register(options.extraRoutes);
   onTestFinished(async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -66,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       throw new Error(`The server logged errors during this test:\n${errorLogs.join("\n")}`);
     }
   });
+  await app.ready();
 
   /** E-mails written to the outbox so far (after background work has finished), oldest first. */
   async function outbox() {

@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
     "/api/auth/register",
     {
       schema: { body: registerBodySchema, response: { 201: authResponseSchema } },
-      config: { rateLimit: rateLimit(RATE_LIMITS.register) },
+      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.register) },
     },
     async (request, reply) => {
       const { user, session } = await authService.register(request.body, requestMeta(request));
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
     "/api/auth/login",
     {
       schema: { body: loginBodySchema, response: { 200: authResponseSchema } },
-      config: { rateLimit: rateLimit(RATE_LIMITS.login) },
+      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.login) },
     },
     async (request, reply) => {
       const { user, session } = await authService.login(request.body, requestMeta(request));
@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
       url,
       {
         schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
-        config: { rateLimit: rateLimit(RATE_LIMITS.forgotPassword) },
+        config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.forgotPassword) },
       },
       async (request) => {
         authService.requestPasswordReset(request.body.email);
@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
     "/api/reset-password",
     {
       schema: { body: resetPasswordBodySchema, response: { 200: resetPasswordResponseSchema } },
-      config: { rateLimit: rateLimit(RATE_LIMITS.resetPassword) },
+      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.resetPassword) },
     },
     async (request, reply) => {
       const { user, session } = await authService.resetPassword(request.body, requestMeta(request));

@@ -11,39 +11,44 @@ import { imageBannerSchema } from "#contract/api/posts.ts";
 import { termsResponseSchema } from "#contract/api/terms.ts";
 import type { ContentService } from "./content.service.ts";
 
+/** Content the admin panel writes and every visitor reads. */
+const anyone = { access: "public" } as const;
+
 export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentService }> = async (
   app,
   { contentService },
 ) => {
   for (const name of ["greetings", "saved-images", "hide-searches"] as const) {
-    app.get(`/api/${name}-popup`, { schema: { response: { 200: popupSchema } } }, () =>
+    app.get(`/api/${name}-popup`, { config: anyone, schema: { response: { 200: popupSchema } } }, () =>
       contentService.popup(name),
     );
   }
 
-  app.get("/api/what-we-do-content", { schema: { response: { 200: whatWeDoSchema } } }, () =>
+  app.get("/api/what-we-do-content", { config: anyone, schema: { response: { 200: whatWeDoSchema } } }, () =>
     contentService.whatWeDo(),
   );
 
-  app.get("/api/sections", { schema: { response: { 200: sectionListSchema } } }, () =>
+  app.get("/api/sections", { config: anyone, schema: { response: { 200: sectionListSchema } } }, () =>
     contentService.sections(),
   );
 
   app.get(
     "/api/sections/:name",
-    { schema: { params: sectionNameParamsSchema, response: { 200: sectionSchema } } },
+    { config: anyone, schema: { params: sectionNameParamsSchema, response: { 200: sectionSchema } } },
     (request) => contentService.section(request.params.name),
   );
 
   app.get(
     "/api/help-content/:name",
-    { schema: { params: sectionNameParamsSchema, response: { 200: helpContentSchema } } },
+    { config: anyone, schema: { params: sectionNameParamsSchema, response: { 200: helpContentSchema } } },
     (request) => contentService.help(request.params.name),
   );
 
-  app.get("/api/image-banner", { schema: { response: { 200: imageBannerSchema } } }, () =>
+  app.get("/api/image-banner", { config: anyone, schema: { response: { 200: imageBannerSchema } } }, () =>
     contentService.imageBanner(),
   );
 
-  app.get("/api/terms", { schema: { response: { 200: termsResponseSchema } } }, () => contentService.terms());
+  app.get("/api/terms", { config: anyone, schema: { response: { 200: termsResponseSchema } } }, () =>
+    contentService.terms(),
+  );
 };

@@ -6,9 +6,9 @@ export const healthRoutes: FastifyPluginAsync<{ pingDatabase: () => Promise<void
   app,
   { pingDatabase },
 ) => {
-  app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/healthz", { config: { access: "public" } }, async () => ({ status: "ok" }));
 
-  app.get("/readyz", async (request, reply) => {
+  app.get("/readyz", { config: { access: "public" } }, async (request, reply) => {
     try {
       await pingDatabase();
       return { status: "ready" };

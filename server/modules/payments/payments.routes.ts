@@ -13,18 +13,25 @@ import type { SubscriptionsService } from "./subscriptions.service.ts";
 type Options = { subscriptionsService: SubscriptionsService; freeOptionEnabled: () => Promise<boolean> };
 
 const member = { access: "member" } as const;
+const anyone = { access: "public" } as const;
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { subscriptionsService, freeOptionEnabled },
 ) => {
-  app.get("/api/payments/config", { schema: { response: { 200: paymentsConfigSchema } } }, () =>
-    subscriptionsService.config(),
+  app.get(
+    "/api/payments/config",
+    { config: anyone, schema: { response: { 200: paymentsConfigSchema } } },
+    () => subscriptionsService.config(),
   );
 
-  app.get("/api/settings/free-option", { schema: { response: { 200: freeOptionSchema } } }, async () => ({
-    freeOptionEnabled: await freeOptionEnabled(),
-  }));
+  app.get(
+    "/api/settings/free-option",
+    { config: anyone, schema: { response: { 200: freeOptionSchema } } },
+    async () => ({
+      freeOptionEnabled: await freeOptionEnabled(),
+    }),
+  );
 
   app.post(
     "/api/create-subscription",

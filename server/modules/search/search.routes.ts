@@ -14,7 +14,7 @@ import type { SearchService } from "./search.service.ts";
 
 const member = { access: "member" } as const;
 /** Tracking is open to visitors who are not signed in, so it is rate-limited per client. */
-const trackingLimit = { rateLimit: { max: 120, timeWindow: 60_000 } };
+const trackingLimit = { access: "public", rateLimit: { max: 120, timeWindow: 60_000 } } as const;
 
 function visitorOf(request: FastifyRequest) {
   const userAgent = request.headers["user-agent"] ?? "";
@@ -32,7 +32,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService 
 ) => {
   app.get(
     "/api/public/tagged-posts",
-    { schema: { querystring: publicSearchQuerySchema, response: { 200: publicSearchResponseSchema } } },
+    {
+      config: { access: "public" },
+      schema: { querystring: publicSearchQuerySchema, response: { 200: publicSearchResponseSchema } },
+    },
     (request) => searchService.search(request.query.search, request.auth?.user),
   );
 

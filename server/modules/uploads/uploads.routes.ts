@@ -46,7 +46,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploa
 
   app.get(
     "/uploads/:name",
-    { schema: { params: z.object({ name: z.string().max(100) }) } },
+    // Open to anyone: the uploads service decides who may see a private original.
+    { config: { access: "public" }, schema: { params: z.object({ name: z.string().max(100) }) } },
     async (request, reply) => {
       const auth = request.auth;
       const viewer = auth ? { userId: auth.user.id, isAdmin: request.isAdmin } : null;

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminSessionRoutes } from "./admin-session.routes.ts";
+import type { AdminSessionService } from "./admin-session.service.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The one way out of the admin scope's forced access: the route that opens an admin session is for a
+     * signed-in member (its service then checks the role and the password). Nothing else may use it.
+     */
+    adminUnlock?: true;
+  }
+}
+
+type Options = { adminSessionService: AdminSessionService };
+
+/**
+ * Every admin route, registered under one `/api/admin` prefix. Access is forced here, not declared by each
+ * route: anything in this scope answers only an administrator whose member session, admin session
+ * (`x-admin-session`) and role all hold — the auth plugin checks them. `config.adminUnlock` is the exception.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { adminSessionService }) => {
+  app.addHook("onRoute", (route) => {
+    const access = route.config?.adminUnlock ? "member" : "admin";
+    if (route.config?.access && route.config.access !== access) {
+      throw new Error(
+        `${route.method} ${route.url} declares access "${route.config.access}", but admin routes are "${access}"`,
+      );
+    }
+    route.config = { ...route.config, access };
+  });
+
+  await app.register(adminSessionRoutes, { adminSessionService });
+};
