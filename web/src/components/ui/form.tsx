@@ -17,6 +17,9 @@ import { cn } from "#web/lib/cn.ts";
  * <Form {...form}> → <FormField> → <FormItem> → <FormLabel>, <FormControl>{control}</FormControl>,
  * <FormDescription>, <FormMessage>. The item's id ties them together, so no control wires its own
  * id / aria-invalid / aria-describedby.
+ * Departures from shadcn: our colours (the label stays dark on error, as before); FormMessage is
+ * role="alert" so an error is announced as it appears; FormField passes react-hook-form's third type
+ * parameter through, for schemas whose output differs from their input.
  */
 
 export const Form = FormProvider;
