@@ -5,7 +5,9 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { forgotPasswordBodySchema } from "#contract/api/auth.ts";
-import { errorId, FormField } from "#web/components/form-field.tsx";
+import { EmailInput } from "#web/components/email-input.tsx";
+import { LabelledField } from "#web/components/labelled-field.tsx";
+import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   Card,
@@ -15,8 +17,7 @@ import {
   CardHeader,
   CardTitle,
 } from "#web/components/ui/card.tsx";
-import { Input } from "#web/components/ui/input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Form } from "#web/components/ui/form.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { AuthScreenShell } from "./auth-screen-shell.tsx";
 import { useForgotPassword } from "./use-auth-mutations.ts";
@@ -43,7 +44,6 @@ export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: "" } });
-  const emailError = form.formState.errors.email?.message;
 
   const onSubmit = form.handleSubmit((body) =>
     forgot.mutate(body, {
@@ -114,25 +114,16 @@ export function ForgotPasswordPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="forgot-title">
-            <FormField id="forgot-email" label="Email" error={emailError}>
-              <Input
-                id="forgot-email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                placeholder="you@example.com"
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={errorId("forgot-email")}
-                {...form.register("email")}
-              />
-            </FormField>
-            <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
-              {forgot.isPending ? <Spinner className="text-white" /> : null}
-              Send Reset Link
-            </Button>
-          </form>
+          <Form {...form}>
+            <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="forgot-title">
+              <LabelledField control={form.control} name="email" label="Email">
+                {({ field }) => <EmailInput required placeholder="you@example.com" {...field} />}
+              </LabelledField>
+              <SubmitButton pending={forgot.isPending} size="lg" className="w-full">
+                Send Reset Link
+              </SubmitButton>
+            </form>
+          </Form>
         </CardContent>
         <CardFooter className="justify-center text-sm">
           <BackToLogin />

@@ -5,12 +5,13 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { registerBodySchema } from "#contract/api/auth.ts";
 import { PASSWORD_MIN_LENGTH } from "#contract/limits.ts";
-import { errorId, FormField } from "#web/components/form-field.tsx";
+import { LabelledField } from "#web/components/labelled-field.tsx";
+import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
-import { Button } from "#web/components/ui/button.tsx";
+import { Form } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
-import { errorMessage, fieldErrors } from "#web/lib/api-request.ts";
+import { errorMessage } from "#web/lib/api-request.ts";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { forgetReferralCode } from "./referral.ts";
 import { useRegister } from "./use-auth-mutations.ts";
 
@@ -60,7 +61,6 @@ export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) 
     resolver: zodResolver(registerFormSchema),
     defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
   });
-  const { errors } = form.formState;
   const busy = register.isPending || register.isSuccess;
 
   const onSubmit = form.handleSubmit(
@@ -76,11 +76,7 @@ export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) 
             onRegistered();
           },
           onError: (error) => {
-            for (const [name, message] of Object.entries(fieldErrors(error))) {
-              if (FIELDS.some((field) => field.name === name)) {
-                form.setError(name as RegisterFormFields, { message });
-              }
-            }
+            applyServerFieldErrors(form, error);
             toast.error("Registration Failed", { description: errorMessage(error, "Registration failed") });
           },
         },
@@ -93,48 +89,35 @@ export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) 
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {referralCode ? (
-        <Alert variant="success" role="note">
-          <Gift aria-hidden="true" />
-          <p>
-            You were invited with referral code <strong className="font-semibold">{referralCode}</strong>. It
-            is applied when you create your account.
-          </p>
-        </Alert>
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map((field) => {
-          const id = `register-${field.name}`;
-          const message = errors[field.name]?.message;
-          return (
-            <FormField
-              key={field.name}
-              id={id}
-              label={field.label}
-              error={message}
-              hint={field.hint}
-              className={
-                field.name === "firstName" || field.name === "lastName" ? undefined : "sm:col-span-2"
-              }
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {referralCode ? (
+          <Alert variant="success" role="note">
+            <Gift aria-hidden="true" />
+            <p>
+              You were invited with referral code <strong className="font-semibold">{referralCode}</strong>.
+              It is applied when you create your account.
+            </p>
+          </Alert>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {FIELDS.map((spec) => (
+            <LabelledField
+              key={spec.name}
+              control={form.control}
+              name={spec.name}
+              label={spec.label}
+              description={spec.hint}
+              className={spec.name === "firstName" || spec.name === "lastName" ? undefined : "sm:col-span-2"}
             >
-              <Input
-                id={id}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                required
-                aria-invalid={message ? true : undefined}
-                aria-describedby={errorId(id)}
-                {...form.register(field.name)}
-              />
-            </FormField>
-          );
-        })}
-      </div>
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
-        {busy ? <Spinner className="text-white" /> : null}
-        Create Account
-      </Button>
-    </form>
+              {({ field }) => <Input type={spec.type} autoComplete={spec.autoComplete} required {...field} />}
+            </LabelledField>
+          ))}
+        </div>
+        <SubmitButton pending={busy} size="lg" className="mt-1 w-full">
+          Create Account
+        </SubmitButton>
+      </form>
+    </Form>
   );
 }

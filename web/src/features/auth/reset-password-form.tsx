@@ -5,9 +5,9 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { resetPasswordBodySchema } from "#contract/api/auth.ts";
 import { PASSWORD_MIN_LENGTH } from "#contract/limits.ts";
-import { errorId, FormField } from "#web/components/form-field.tsx";
+import { LabelledField } from "#web/components/labelled-field.tsx";
 import { PasswordInput } from "#web/components/password-input.tsx";
-import { Button } from "#web/components/ui/button.tsx";
+import { SubmitButton } from "#web/components/submit-button.tsx";
 import {
   Card,
   CardContent,
@@ -16,7 +16,7 @@ import {
   CardHeader,
   CardTitle,
 } from "#web/components/ui/card.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Form } from "#web/components/ui/form.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { useResetPassword } from "./use-auth-mutations.ts";
 
@@ -44,7 +44,6 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
     resolver: zodResolver(resetFormSchema),
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
-  const { errors } = form.formState;
   const [newPassword, confirmPassword] = form.watch(["newPassword", "confirmPassword"]);
   const canSubmit = token !== "" && newPassword !== "" && newPassword === confirmPassword && !reset.isPending;
 
@@ -90,37 +89,31 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="reset-title">
-          <FormField id="reset-new" label="New Password" error={errors.newPassword?.message}>
-            <PasswordInput
-              id="reset-new"
-              autoComplete="new-password"
-              required
-              toggleLabel="password"
-              aria-invalid={errors.newPassword ? true : undefined}
-              aria-describedby={errorId("reset-new")}
-              {...form.register("newPassword")}
-            />
-          </FormField>
-          <FormField id="reset-confirm" label="Confirm New Password" error={errors.confirmPassword?.message}>
-            <PasswordInput
-              id="reset-confirm"
-              autoComplete="new-password"
-              required
-              toggleLabel="password confirmation"
-              aria-invalid={errors.confirmPassword ? true : undefined}
-              aria-describedby={errorId("reset-confirm")}
-              {...form.register("confirmPassword")}
-            />
-          </FormField>
-          <p aria-live="polite" className="text-sm font-medium text-amber-800 empty:hidden">
-            {confirmPassword !== "" && newPassword !== confirmPassword ? PASSWORDS_DONT_MATCH : ""}
-          </p>
-          <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
-            {reset.isPending ? <Spinner className="text-white" /> : null}
-            Reset Password
-          </Button>
-        </form>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="reset-title">
+            <LabelledField control={form.control} name="newPassword" label="New Password">
+              {({ field }) => (
+                <PasswordInput autoComplete="new-password" required toggleLabel="password" {...field} />
+              )}
+            </LabelledField>
+            <LabelledField control={form.control} name="confirmPassword" label="Confirm New Password">
+              {({ field }) => (
+                <PasswordInput
+                  autoComplete="new-password"
+                  required
+                  toggleLabel="password confirmation"
+                  {...field}
+                />
+              )}
+            </LabelledField>
+            <p aria-live="polite" className="text-sm font-medium text-amber-800 empty:hidden">
+              {confirmPassword !== "" && newPassword !== confirmPassword ? PASSWORDS_DONT_MATCH : ""}
+            </p>
+            <SubmitButton pending={reset.isPending} disabled={!canSubmit} size="lg" className="w-full">
+              Reset Password
+            </SubmitButton>
+          </form>
+        </Form>
       </CardContent>
       <CardFooter className="justify-center text-sm">
         <Link to="/auth" className="rounded font-medium text-brand-700 hover:underline">

@@ -8,9 +8,10 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { createTaggedPostBodySchema, type UploadImageResponse } from "#contract/api/posts.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Form, FormField } from "#web/components/ui/form.tsx";
 import { useSessionExpired } from "#web/features/auth/use-session-expired.ts";
 import { HelpButton } from "#web/features/content/help-button.tsx";
 import { ApiError, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
@@ -47,7 +48,7 @@ const nameKey = (name: string) => name.trim().toLowerCase();
 
 /** /create-post: name (checked as you type), comment, photo upload or capture, options, Create. */
 export function CreatePostPage() {
-  const ids = { name: useId(), comment: useId(), hide: useId(), scramble: useId(), hint: useId() };
+  const hintId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const handleSessionExpired = useSessionExpired();
@@ -190,74 +191,78 @@ export function CreatePostPage() {
 
       <Card>
         <CardContent className="p-4 sm:p-6">
-          <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={saving || undefined}>
-            <PostNameField
-              id={ids.name}
-              status={nameStatus}
-              suggestions={suggestions}
-              error={form.formState.errors.postName?.message}
-              onPickSuggestion={(name) => form.setValue("postName", name, { shouldDirty: true })}
-              inputProps={{ ...form.register("postName"), disabled: saving }}
-            />
-
-            <CommentField
-              id={ids.comment}
-              length={comment.length}
-              disabled={saving}
-              textareaProps={form.register("comment")}
-            />
-
-            <PhotoField
-              uploaded={uploaded}
-              localPreview={localPreview}
-              uploading={upload.isPending}
-              progress={upload.progress}
-              scramble={scramble}
-              disabled={saving}
-              onPick={pickPhoto}
-              onCancel={upload.cancel}
-              onRemove={() => setUploaded(null)}
-            />
-
-            <div className="grid gap-4 rounded-xl border border-slate-200 p-4">
-              <OptionSwitch
-                id={ids.hide}
-                label="Hide personal info"
-                description="Your name, picture and tagg are not shown to others on this post."
+          <Form {...form}>
+            <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={saving || undefined}>
+              <FormField
                 control={form.control}
-                name="hidePersonalInfo"
-                disabled={saving}
+                name="postName"
+                render={({ field }) => (
+                  <PostNameField
+                    status={nameStatus}
+                    suggestions={suggestions}
+                    onPickSuggestion={(name) => form.setValue("postName", name, { shouldDirty: true })}
+                    inputProps={{ ...field, disabled: saving }}
+                  />
+                )}
               />
-              <OptionSwitch
-                id={ids.scramble}
-                label="Scramble image"
-                description="Others see a scrambled, blurred version of your photo. You can change this later."
-                control={form.control}
-                name="scrambleImage"
-                disabled={saving}
-              />
-            </div>
 
-            <div className="grid gap-2">
-              <Button
-                type="submit"
-                size="lg"
-                className="w-full"
-                disabled={!canCreate}
-                aria-describedby={ids.hint}
-              >
-                {saving ? <Spinner className="text-white" /> : null}
-                {saving ? "Creating Post..." : "Create Post"}
-              </Button>
-              <p id={ids.hint} className="text-center text-sm text-slate-600 empty:hidden">
-                {missing.length > 0 && !saving
-                  ? `Add ${missing.join(" and ")} to create your post.`
-                  : nameStatus === "taken"
-                    ? "Choose a different post name or one of the suggestions."
-                    : ""}
-              </p>
-            </div>
-          </form>
+              <FormField
+                control={form.control}
+                name="comment"
+                render={({ field }) => (
+                  <CommentField length={comment.length} textareaProps={{ ...field, disabled: saving }} />
+                )}
+              />
+
+              <PhotoField
+                uploaded={uploaded}
+                localPreview={localPreview}
+                uploading={upload.isPending}
+                progress={upload.progress}
+                scramble={scramble}
+                disabled={saving}
+                onPick={pickPhoto}
+                onCancel={upload.cancel}
+                onRemove={() => setUploaded(null)}
+              />
+
+              <div className="grid gap-4 rounded-xl border border-slate-200 p-4">
+                <OptionSwitch
+                  label="Hide personal info"
+                  description="Your name, picture and tagg are not shown to others on this post."
+                  control={form.control}
+                  name="hidePersonalInfo"
+                  disabled={saving}
+                />
+                <OptionSwitch
+                  label="Scramble image"
+                  description="Others see a scrambled, blurred version of your photo. You can change this later."
+                  control={form.control}
+                  name="scrambleImage"
+                  disabled={saving}
+                />
+              </div>
+
+              <div className="grid gap-2">
+                <SubmitButton
+                  pending={saving}
+                  disabled={!canCreate}
+                  size="lg"
+                  className="w-full"
+                  aria-describedby={hintId}
+                >
+                  {saving ? "Creating Post..." : "Create Post"}
+                </SubmitButton>
+                <p id={hintId} className="text-center text-sm text-slate-600 empty:hidden">
+                  {missing.length > 0 && !saving
+                    ? `Add ${missing.join(" and ")} to create your post.`
+                    : nameStatus === "taken"
+                      ? "Choose a different post name or one of the suggestions."
+                      : ""}
+                </p>
+              </div>
+            </form>
+          </Form>
         </CardContent>
       </Card>
     </div>

@@ -1,18 +1,22 @@
 import { CircleAlert, CircleCheck, CircleX } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useId } from "react";
 import { POST_MESSAGES, POST_NAME_MAX_LENGTH } from "#contract/api/posts.ts";
+import {
+  FormControl,
+  FormDescription,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useFormField,
+} from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import type { NameAvailability } from "./use-post-name-check.ts";
 
 export type PostNameFieldProps = {
-  id: string;
   status: NameAvailability;
   suggestions: string[];
   onPickSuggestion: (name: string) => void;
-  /** Field validation message (from the form schema). */
-  error?: string;
   inputProps: ComponentProps<"input">;
 };
 
@@ -51,41 +55,39 @@ function StatusLine({ status }: { status: NameAvailability }) {
   }
 }
 
-/** Post name with its live availability and, when taken, clickable free suggestions. */
-export function PostNameField({
-  id,
-  status,
-  suggestions,
-  onPickSuggestion,
-  error,
-  inputProps,
-}: PostNameFieldProps) {
-  const statusId = `${id}-status`;
-  const errorId = `${id}-error`;
+/** The input; FormControl marks it invalid for a schema error, and it is invalid too while the name is taken. */
+function PostNameInput({ taken, ...props }: ComponentProps<"input"> & { taken: boolean }) {
+  const { error } = useFormField();
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>Post name</Label>
+    <FormControl>
       <Input
-        id={id}
         autoComplete="off"
         maxLength={POST_NAME_MAX_LENGTH}
         placeholder="e.g. Summer at the lake (Ada)"
-        aria-invalid={status === "taken" || error ? true : undefined}
-        aria-describedby={`${statusId} ${errorId}`}
-        {...inputProps}
+        {...props}
+        aria-invalid={taken || !!error}
       />
-      <p id={statusId} aria-live="polite" className="min-h-5 text-sm">
+    </FormControl>
+  );
+}
+
+/** Post name with its live availability and, when taken, clickable free suggestions. Render it inside a FormField. */
+export function PostNameField({ status, suggestions, onPickSuggestion, inputProps }: PostNameFieldProps) {
+  const suggestionsId = useId();
+  return (
+    <FormItem>
+      <FormLabel>Post name</FormLabel>
+      <PostNameInput taken={status === "taken"} {...inputProps} />
+      <FormDescription aria-live="polite" className="min-h-5 text-sm">
         <StatusLine status={status} />
-      </p>
-      <p id={errorId} role={error ? "alert" : undefined} className="text-sm text-red-700 empty:hidden">
-        {error}
-      </p>
+      </FormDescription>
+      <FormMessage />
       {status === "taken" && suggestions.length > 0 ? (
         <div className="grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3">
-          <p className="text-sm font-medium text-slate-800" id={`${id}-suggestions`}>
+          <p className="text-sm font-medium text-slate-800" id={suggestionsId}>
             Available names — pick one:
           </p>
-          <ul className="flex flex-wrap gap-2" aria-labelledby={`${id}-suggestions`}>
+          <ul className="flex flex-wrap gap-2" aria-labelledby={suggestionsId}>
             {suggestions.map((suggestion) => (
               <li key={suggestion}>
                 <button
@@ -101,6 +103,6 @@ export function PostNameField({
           </ul>
         </div>
       ) : null}
-    </div>
+    </FormItem>
   );
 }

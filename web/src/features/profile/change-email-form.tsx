@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { Profile } from "#contract/api/profile.ts";
-import { errorId, FormField } from "#web/components/form-field.tsx";
+import { EmailInput } from "#web/components/email-input.tsx";
+import { LabelledField } from "#web/components/labelled-field.tsx";
 import { PasswordInput } from "#web/components/password-input.tsx";
-import { Button } from "#web/components/ui/button.tsx";
-import { Input } from "#web/components/ui/input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { SubmitButton } from "#web/components/submit-button.tsx";
+import { Form } from "#web/components/ui/form.tsx";
 import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import {
   canSubmitEmail,
@@ -24,7 +24,6 @@ export function ChangeEmailForm({ profile }: ChangeEmailFormProps) {
     resolver: zodResolver(changeEmailFormSchema),
     defaultValues: { email: profile.email, currentPassword: "" },
   });
-  const { errors } = form.formState;
   const typed = form.watch("email");
 
   const onSubmit = form.handleSubmit((values) =>
@@ -47,41 +46,28 @@ export function ChangeEmailForm({ profile }: ChangeEmailFormProps) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-labelledby="change-email-heading">
-      <h3 id="change-email-heading" className="font-semibold text-slate-900">
-        Change Email
-      </h3>
-      <FormField id="security-email" label="New email" error={errors.email?.message}>
-        <Input
-          id="security-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errorId("security-email")}
-          {...form.register("email")}
-        />
-      </FormField>
-      <FormField
-        id="security-email-password"
-        label="Current password"
-        error={errors.currentPassword?.message}
-      >
-        <PasswordInput
-          id="security-email-password"
-          toggleLabel="current password"
-          autoComplete="current-password"
-          aria-invalid={errors.currentPassword ? true : undefined}
-          aria-describedby={errorId("security-email-password")}
-          {...form.register("currentPassword")}
-        />
-      </FormField>
-      <div>
-        <Button type="submit" disabled={update.isPending || !canSubmitEmail(typed ?? "", profile.email)}>
-          {update.isPending ? <Spinner className="text-white" /> : null}
-          Update Email
-        </Button>
-      </div>
-    </form>
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-labelledby="change-email-heading">
+        <h3 id="change-email-heading" className="font-semibold text-slate-900">
+          Change Email
+        </h3>
+        <LabelledField control={form.control} name="email" label="New email">
+          {({ field }) => <EmailInput {...field} />}
+        </LabelledField>
+        <LabelledField control={form.control} name="currentPassword" label="Current password">
+          {({ field }) => (
+            <PasswordInput toggleLabel="current password" autoComplete="current-password" {...field} />
+          )}
+        </LabelledField>
+        <div>
+          <SubmitButton
+            pending={update.isPending}
+            disabled={update.isPending || !canSubmitEmail(typed ?? "", profile.email)}
+          >
+            Update Email
+          </SubmitButton>
+        </div>
+      </form>
+    </Form>
   );
 }

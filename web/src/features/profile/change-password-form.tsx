@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { errorId, FormField } from "#web/components/form-field.tsx";
+import { LabelledField } from "#web/components/labelled-field.tsx";
 import { PasswordInput } from "#web/components/password-input.tsx";
-import { Button } from "#web/components/ui/button.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { SubmitButton } from "#web/components/submit-button.tsx";
+import { Form } from "#web/components/ui/form.tsx";
 import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { changePasswordFormSchema, type ChangePasswordForm as PasswordValues } from "./security-forms.ts";
 import { useUpdateProfile } from "./use-profile-mutations.ts";
@@ -18,7 +18,6 @@ export function ChangePasswordForm() {
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(
@@ -39,34 +38,28 @@ export function ChangePasswordForm() {
     ),
   );
 
-  const field = (name: keyof PasswordValues, id: string, label: string, autoComplete: string) => (
-    <FormField id={id} label={label} error={errors[name]?.message}>
-      <PasswordInput
-        id={id}
-        toggleLabel={label.toLowerCase()}
-        autoComplete={autoComplete}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errorId(id)}
-        {...form.register(name)}
-      />
-    </FormField>
+  const passwordField = (name: keyof PasswordValues, label: string, autoComplete: string) => (
+    <LabelledField control={form.control} name={name} label={label}>
+      {({ field }) => (
+        <PasswordInput toggleLabel={label.toLowerCase()} autoComplete={autoComplete} {...field} />
+      )}
+    </LabelledField>
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-labelledby="change-password-heading">
-      <h3 id="change-password-heading" className="font-semibold text-slate-900">
-        Change Password
-      </h3>
-      {field("currentPassword", "security-current-password", "Current password", "current-password")}
-      {field("newPassword", "security-new-password", "New password", "new-password")}
-      {field("confirmPassword", "security-confirm-password", "Confirm new password", "new-password")}
-      <p className="text-xs text-slate-500">Changing your password signs you out on your other devices.</p>
-      <div>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? <Spinner className="text-white" /> : null}
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-labelledby="change-password-heading">
+        <h3 id="change-password-heading" className="font-semibold text-slate-900">
           Change Password
-        </Button>
-      </div>
-    </form>
+        </h3>
+        {passwordField("currentPassword", "Current password", "current-password")}
+        {passwordField("newPassword", "New password", "new-password")}
+        {passwordField("confirmPassword", "Confirm new password", "new-password")}
+        <p className="text-xs text-slate-500">Changing your password signs you out on your other devices.</p>
+        <div>
+          <SubmitButton pending={update.isPending}>Change Password</SubmitButton>
+        </div>
+      </form>
+    </Form>
   );
 }

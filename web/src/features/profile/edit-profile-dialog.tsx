@@ -7,17 +7,27 @@ import { toast } from "sonner";
 import type { Profile } from "#contract/api/profile.ts";
 import { BIO_MAX_LENGTH, DEFAULT_THEME } from "#contract/limits.ts";
 import type { Theme } from "#contract/themes.ts";
-import { errorId, FormField } from "#web/components/form-field.tsx";
+import { LabelledField } from "#web/components/labelled-field.tsx";
+import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
-import { errorMessage, fieldErrors } from "#web/lib/api-request.ts";
+import { errorMessage } from "#web/lib/api-request.ts";
 import { cn } from "#web/lib/cn.ts";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
 import { AvatarField } from "./avatar-field.tsx";
 import { DeleteProfileSection } from "./delete-profile-section.tsx";
@@ -71,7 +81,6 @@ function EditProfileForm({ profile, onDone, onOpenSecurity }: EditProfileFormPro
     resolver: zodResolver(editProfileFormSchema),
     defaultValues: editProfileDefaults(profile),
   });
-  const { errors } = form.formState;
   const values = form.watch();
   useThemePreview(values.theme);
 
@@ -96,9 +105,7 @@ function EditProfileForm({ profile, onDone, onOpenSecurity }: EditProfileFormPro
         onDone();
       },
       onError: (error) => {
-        for (const [field, message] of Object.entries(fieldErrors(error))) {
-          if (field in values) form.setError(field as keyof EditProfileValues, { message });
-        }
+        applyServerFieldErrors(form, error);
         toast.error("Update Failed", { description: errorMessage(error, "Failed to update profile") });
       },
     });
@@ -107,95 +114,94 @@ function EditProfileForm({ profile, onDone, onOpenSecurity }: EditProfileFormPro
   const bioLength = values.bio.length;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-6 py-5">
-        <AvatarField
-          firstName={profile.firstName}
-          lastName={profile.lastName}
-          value={values.profilePictureUrl}
-          upload={avatarUpload}
-          onRemove={() => setImage("profilePictureUrl")(null)}
-        />
-        <WallpaperField
-          value={values.wallpaperUrl}
-          position={parseWallpaperPosition(values.wallpaperPosition)}
-          onPositionChange={(position) =>
-            form.setValue("wallpaperPosition", formatWallpaperPosition(position), { shouldDirty: true })
-          }
-          upload={wallpaperUpload}
-          onRemove={() => setImage("wallpaperUrl")(null)}
-        />
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+        <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-6 py-5">
+          <AvatarField
+            firstName={profile.firstName}
+            lastName={profile.lastName}
+            value={values.profilePictureUrl}
+            upload={avatarUpload}
+            onRemove={() => setImage("profilePictureUrl")(null)}
+          />
+          <WallpaperField
+            value={values.wallpaperUrl}
+            position={parseWallpaperPosition(values.wallpaperPosition)}
+            onPositionChange={(position) =>
+              form.setValue("wallpaperPosition", formatWallpaperPosition(position), { shouldDirty: true })
+            }
+            upload={wallpaperUpload}
+            onRemove={() => setImage("wallpaperUrl")(null)}
+          />
 
-        <div className="grid gap-3">
-          <div className="grid gap-3 sm:grid-cols-2">
-            <ReadOnlyField id="edit-first-name" label="First name" value={profile.firstName} />
-            <ReadOnlyField id="edit-last-name" label="Last name" value={profile.lastName} />
+          <div className="grid gap-3">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <ReadOnlyField id="edit-first-name" label="First name" value={profile.firstName} />
+              <ReadOnlyField id="edit-last-name" label="Last name" value={profile.lastName} />
+            </div>
+            <Alert variant="info" className="py-3">
+              <Lock aria-hidden="true" />
+              <p>Your name cannot be edited. It stays as you registered it.</p>
+            </Alert>
           </div>
-          <Alert variant="info" className="py-3">
-            <Lock aria-hidden="true" />
-            <p>Your name cannot be edited. It stays as you registered it.</p>
-          </Alert>
-        </div>
 
-        <div className="grid gap-1.5">
-          <ReadOnlyField id="edit-email" label="Email" value={profile.email} />
-          <p className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
-            To change your email or password, use
-            <Button variant="link" className="text-xs" onClick={onOpenSecurity}>
-              <ShieldCheck aria-hidden="true" />
-              Security Settings
-            </Button>
-          </p>
-        </div>
+          <div className="grid gap-1.5">
+            <ReadOnlyField id="edit-email" label="Email" value={profile.email} />
+            <p className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
+              To change your email or password, use
+              <Button variant="link" className="text-xs" onClick={onOpenSecurity}>
+                <ShieldCheck aria-hidden="true" />
+                Security Settings
+              </Button>
+            </p>
+          </div>
 
-        <FormField id="edit-bio" label="Bio" error={errors.bio?.message}>
-          <Textarea
-            id="edit-bio"
-            rows={3}
-            maxLength={BIO_MAX_LENGTH}
-            placeholder="A line about you, shown under your name"
-            aria-invalid={errors.bio ? true : undefined}
-            aria-describedby={`${errorId("edit-bio")} edit-bio-count`}
-            {...form.register("bio")}
-          />
-          <p
-            id="edit-bio-count"
-            className={cn(
-              "text-right text-xs tabular-nums",
-              bioLength >= BIO_MAX_LENGTH ? "text-red-700" : "text-slate-500",
+          <FormField
+            control={form.control}
+            name="bio"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Bio</FormLabel>
+                <FormControl>
+                  <Textarea
+                    rows={3}
+                    maxLength={BIO_MAX_LENGTH}
+                    placeholder="A line about you, shown under your name"
+                    {...field}
+                  />
+                </FormControl>
+                <FormDescription
+                  className={cn("text-right tabular-nums", bioLength >= BIO_MAX_LENGTH && "text-red-700")}
+                >
+                  {bioLength}/{BIO_MAX_LENGTH}
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
             )}
-          >
-            {bioLength}/{BIO_MAX_LENGTH}
-          </p>
-        </FormField>
-
-        <FormField
-          id="edit-theme"
-          label="Theme"
-          error={errors.theme?.message}
-          hint="The page shows a theme as you choose it; Save Changes keeps it."
-        >
-          <ThemeSelect
-            id="edit-theme"
-            value={values.theme}
-            onChange={(theme: Theme) => form.setValue("theme", theme, { shouldDirty: true })}
-            aria-describedby={errorId("edit-theme")}
           />
-        </FormField>
 
-        <DeleteProfileSection />
-      </div>
+          <LabelledField
+            control={form.control}
+            name="theme"
+            label="Theme"
+            description="The page shows a theme as you choose it; Save Changes keeps it."
+          >
+            {({ field }) => <ThemeSelect ref={field.ref} value={field.value} onChange={field.onChange} />}
+          </LabelledField>
 
-      <div className="flex shrink-0 justify-end gap-2 border-t border-slate-100 bg-white px-6 py-4">
-        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending || uploading}>
-          {update.isPending ? <Spinner className="text-white" /> : null}
-          Save Changes
-        </Button>
-      </div>
-    </form>
+          <DeleteProfileSection />
+        </div>
+
+        <div className="flex shrink-0 justify-end gap-2 border-t border-slate-100 bg-white px-6 py-4">
+          <Button variant="outline" onClick={onDone} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <SubmitButton pending={update.isPending} disabled={update.isPending || uploading}>
+            Save Changes
+          </SubmitButton>
+        </div>
+      </form>
+    </Form>
   );
 }
 

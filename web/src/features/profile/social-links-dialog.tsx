@@ -1,17 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
-import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { SOCIAL_PLATFORMS, type SocialLinks } from "#contract/api/social-links.ts";
 import { MAX_SHORTCUTS, SHORTCUT_LABEL_MAX_LENGTH } from "#contract/limits.ts";
-import { errorId } from "#web/components/form-field.tsx";
+import { LabelledField } from "#web/components/labelled-field.tsx";
+import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Label } from "#web/components/ui/label.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
-import { errorMessage, fieldErrors } from "#web/lib/api-request.ts";
+import { errorMessage } from "#web/lib/api-request.ts";
 import { cn } from "#web/lib/cn.ts";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
 import {
   canAddShortcut,
@@ -54,7 +55,6 @@ function SocialLinksForm({ links, onDone }: { links: SocialLinks | undefined; on
     defaultValues: toSocialLinksForm(links),
   });
   const shortcuts = useFieldArray({ control: form.control, name: "shortcuts" });
-  const { errors } = form.formState;
   const labels = form.watch("shortcuts");
   const canAdd = canAddShortcut(shortcuts.fields.length);
 
@@ -65,9 +65,7 @@ function SocialLinksForm({ links, onDone }: { links: SocialLinks | undefined; on
         onDone();
       },
       onError: (error) => {
-        for (const [field, message] of Object.entries(fieldErrors(error))) {
-          form.setError(field as FieldPath<SocialLinksFormValues>, { message });
-        }
+        applyServerFieldErrors(form, error);
         toast.error("Failed to update social links", {
           description: errorMessage(error, "Failed to update social links"),
         });
@@ -76,160 +74,135 @@ function SocialLinksForm({ links, onDone }: { links: SocialLinks | undefined; on
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-6 py-5">
-        <fieldset className="grid gap-3">
-          <legend className="mb-2 text-sm font-semibold text-slate-900">Platforms</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {SOCIAL_PLATFORMS.map((platform) => {
-              const { label, icon: Icon, example } = PLATFORM_INFO[platform];
-              const id = `social-${platform}`;
-              const error = errors.platforms?.[platform]?.message;
-              return (
-                <div key={platform} className="grid gap-1.5">
-                  <Label htmlFor={id} className="flex items-center gap-2">
-                    <Icon className="size-4 text-slate-500" aria-hidden="true" />
-                    {label}
-                  </Label>
-                  <Input
-                    id={id}
-                    type="url"
-                    inputMode="url"
-                    autoComplete="url"
-                    placeholder={example}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={errorId(id)}
-                    {...form.register(`platforms.${platform}`)}
-                  />
-                  <p
-                    id={errorId(id)}
-                    role={error ? "alert" : undefined}
-                    className="text-sm text-red-700 empty:hidden"
-                  >
-                    {error}
-                  </p>
-                </div>
-              );
-            })}
-          </div>
-        </fieldset>
-
-        <fieldset className="grid gap-3">
-          <legend className="mb-2 flex w-full items-center justify-between gap-2 text-sm font-semibold text-slate-900">
-            Shortcuts
-          </legend>
-          <p className="-mt-2 text-sm text-slate-600">
-            Any other page you want to share, with a short label ({shortcuts.fields.length}/{MAX_SHORTCUTS}).
-          </p>
-          {shortcuts.fields.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-600">
-              No shortcuts yet.
-            </p>
-          ) : (
-            <ol className="grid gap-3">
-              {shortcuts.fields.map((field, index) => {
-                const labelId = `shortcut-${field.id}-label`;
-                const urlId = `shortcut-${field.id}-url`;
-                const labelError = errors.shortcuts?.[index]?.label?.message;
-                const urlError = errors.shortcuts?.[index]?.url?.message;
-                const length = labels[index]?.label.length ?? 0;
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+        <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-6 py-5">
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-semibold text-slate-900">Platforms</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {SOCIAL_PLATFORMS.map((platform) => {
+                const { label, icon: Icon, example } = PLATFORM_INFO[platform];
                 return (
-                  <li
-                    key={field.id}
-                    className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] sm:items-start"
+                  <LabelledField
+                    key={platform}
+                    control={form.control}
+                    name={`platforms.${platform}`}
+                    label={
+                      <>
+                        <Icon className="size-4 text-slate-500" aria-hidden="true" />
+                        {label}
+                      </>
+                    }
+                    labelClassName="flex items-center gap-2"
                   >
-                    <div className="grid gap-1.5">
-                      <div className="flex items-center justify-between">
-                        <Label htmlFor={labelId}>Label {index + 1}</Label>
-                        <span
-                          className={cn(
-                            "text-xs tabular-nums",
-                            length > SHORTCUT_LABEL_MAX_LENGTH ? "text-red-700" : "text-slate-500",
-                          )}
-                        >
-                          {length}/{SHORTCUT_LABEL_MAX_LENGTH}
-                        </span>
-                      </div>
-                      <Input
-                        id={labelId}
-                        maxLength={SHORTCUT_LABEL_MAX_LENGTH}
-                        placeholder="My shop"
-                        aria-invalid={labelError ? true : undefined}
-                        aria-describedby={errorId(labelId)}
-                        {...form.register(`shortcuts.${index}.label`)}
-                      />
-                      <p
-                        id={errorId(labelId)}
-                        role={labelError ? "alert" : undefined}
-                        className="text-sm text-red-700 empty:hidden"
-                      >
-                        {labelError}
-                      </p>
-                    </div>
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={urlId} className="flex items-center gap-2">
-                        <SHORTCUT_ICON className="size-4 text-slate-500" aria-hidden="true" />
-                        Address {index + 1}
-                      </Label>
-                      <Input
-                        id={urlId}
-                        type="url"
-                        inputMode="url"
-                        placeholder="https://"
-                        aria-invalid={urlError ? true : undefined}
-                        aria-describedby={errorId(urlId)}
-                        {...form.register(`shortcuts.${index}.url`)}
-                      />
-                      <p
-                        id={errorId(urlId)}
-                        role={urlError ? "alert" : undefined}
-                        className="text-sm text-red-700 empty:hidden"
-                      >
-                        {urlError}
-                      </p>
-                    </div>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="justify-self-end text-red-700 hover:bg-red-50 sm:mt-6"
-                      aria-label={`Remove shortcut ${index + 1}`}
-                      onClick={() => shortcuts.remove(index)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </li>
+                    {({ field }) => (
+                      <Input type="url" inputMode="url" autoComplete="url" placeholder={example} {...field} />
+                    )}
+                  </LabelledField>
                 );
               })}
-            </ol>
-          )}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!canAdd}
-              onClick={() => shortcuts.append({ label: "", url: "" })}
-            >
-              <Plus aria-hidden="true" />
-              Add Shortcut
-            </Button>
-            {canAdd ? null : (
-              <span className="text-sm text-slate-600">
-                You have reached the limit of {MAX_SHORTCUTS} shortcuts.
-              </span>
-            )}
-          </div>
-        </fieldset>
-      </div>
+            </div>
+          </fieldset>
 
-      <div className="flex shrink-0 justify-end gap-2 border-t border-slate-100 bg-white px-6 py-4">
-        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Spinner className="text-white" /> : null}
-          Save Links
-        </Button>
-      </div>
-    </form>
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 flex w-full items-center justify-between gap-2 text-sm font-semibold text-slate-900">
+              Shortcuts
+            </legend>
+            <p className="-mt-2 text-sm text-slate-600">
+              Any other page you want to share, with a short label ({shortcuts.fields.length}/{MAX_SHORTCUTS}
+              ).
+            </p>
+            {shortcuts.fields.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-600">
+                No shortcuts yet.
+              </p>
+            ) : (
+              <ol className="grid gap-3">
+                {shortcuts.fields.map((row, index) => {
+                  const length = labels[index]?.label.length ?? 0;
+                  return (
+                    <li
+                      key={row.id}
+                      className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] sm:items-start"
+                    >
+                      <FormField
+                        control={form.control}
+                        name={`shortcuts.${index}.label`}
+                        render={({ field }) => (
+                          <FormItem>
+                            <div className="flex items-center justify-between">
+                              <FormLabel>Label {index + 1}</FormLabel>
+                              <span
+                                className={cn(
+                                  "text-xs tabular-nums",
+                                  length > SHORTCUT_LABEL_MAX_LENGTH ? "text-red-700" : "text-slate-500",
+                                )}
+                              >
+                                {length}/{SHORTCUT_LABEL_MAX_LENGTH}
+                              </span>
+                            </div>
+                            <FormControl>
+                              <Input maxLength={SHORTCUT_LABEL_MAX_LENGTH} placeholder="My shop" {...field} />
+                            </FormControl>
+                            <FormMessage />
+                          </FormItem>
+                        )}
+                      />
+                      <LabelledField
+                        control={form.control}
+                        name={`shortcuts.${index}.url`}
+                        label={
+                          <>
+                            <SHORTCUT_ICON className="size-4 text-slate-500" aria-hidden="true" />
+                            Address {index + 1}
+                          </>
+                        }
+                        labelClassName="flex items-center gap-2"
+                      >
+                        {({ field }) => (
+                          <Input type="url" inputMode="url" placeholder="https://" {...field} />
+                        )}
+                      </LabelledField>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="justify-self-end text-red-700 hover:bg-red-50 sm:mt-6"
+                        aria-label={`Remove shortcut ${index + 1}`}
+                        onClick={() => shortcuts.remove(index)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+            <div className="flex flex-wrap items-center gap-3">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!canAdd}
+                onClick={() => shortcuts.append({ label: "", url: "" })}
+              >
+                <Plus aria-hidden="true" />
+                Add Shortcut
+              </Button>
+              {canAdd ? null : (
+                <span className="text-sm text-slate-600">
+                  You have reached the limit of {MAX_SHORTCUTS} shortcuts.
+                </span>
+              )}
+            </div>
+          </fieldset>
+        </div>
+
+        <div className="flex shrink-0 justify-end gap-2 border-t border-slate-100 bg-white px-6 py-4">
+          <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <SubmitButton pending={save.isPending}>Save Links</SubmitButton>
+        </div>
+      </form>
+    </Form>
   );
 }

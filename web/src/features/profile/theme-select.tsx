@@ -1,20 +1,23 @@
+import type { ComponentProps } from "react";
 import { THEMES, type Theme } from "#contract/themes.ts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 
-export type ThemeSelectProps = {
-  id: string;
+/** The trigger's own props (id, aria-*, ref: what FormControl passes) go to the trigger button. */
+export type ThemeSelectProps = Omit<
+  ComponentProps<typeof SelectTrigger>,
+  "value" | "onChange" | "children"
+> & {
   value: Theme;
   onChange: (theme: Theme) => void;
-  "aria-describedby"?: string;
 };
 
 const label = (theme: Theme) => theme.charAt(0).toUpperCase() + theme.slice(1);
 
 /** The 16 themes, each with a swatch of its own button colour (the swatch carries its data-theme). */
-export function ThemeSelect({ id, value, onChange, ...aria }: ThemeSelectProps) {
+export function ThemeSelect({ value, onChange, ...triggerProps }: ThemeSelectProps) {
   return (
     <Select value={value} onValueChange={(next) => onChange(next as Theme)}>
-      <SelectTrigger id={id} {...aria}>
+      <SelectTrigger {...triggerProps}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
