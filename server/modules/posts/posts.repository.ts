@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { nameKey } from "#contract/names.ts";
 import type { Database } from "#server/db/client.ts";
 import {
   postReportSettings,
@@ -9,9 +10,8 @@ import {
 } from "#server/db/schema/index.ts";
 import { viewerKey } from "#server/modules/analytics/viewer-key.ts";
 
-/** The key post names are unique by: trimmed and lower-cased (matches the unique index). */
-const nameKey = sql`lower(btrim(${taggedPosts.postName}))`;
-const keyOf = (name: string) => name.trim().toLowerCase();
+/** `nameKey` in SQL: the expression of the unique index post names are compared by. */
+const postNameKey = sql`lower(btrim(${taggedPosts.postName}))`;
 
 const uniqueViewCount = sql<number>`(
   select count(distinct ${viewerKey})::int from ${searchAnalytics}
@@ -24,9 +24,9 @@ export function createPostsRepository(db: Database) {
     async takenNameKeys(names: string[]): Promise<Set<string>> {
       if (names.length === 0) return new Set();
       const rows = await db
-        .select({ key: sql<string>`${nameKey}` })
+        .select({ key: sql<string>`${postNameKey}` })
         .from(taggedPosts)
-        .where(inArray(nameKey, names.map(keyOf)));
+        .where(inArray(postNameKey, names.map(nameKey)));
       return new Set(rows.map((row) => row.key));
     },
 

@@ -1,4 +1,5 @@
 import { MIN_NAME_SUGGESTIONS, POST_MESSAGES, type TaggedPost } from "#contract/api/posts.ts";
+import { nameKey } from "#contract/names.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { ProfileRow, TaggedPostRow } from "#server/db/schema/index.ts";
@@ -48,8 +49,8 @@ export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clo
       const candidates = nameCandidates(name, clock.now().getUTCFullYear(), 4 + round * 4);
       const taken = await postsRepo.takenNameKeys(candidates);
       for (const candidate of candidates) {
-        const key = candidate.trim().toLowerCase();
-        if (!taken.has(key) && !free.some((f) => f.toLowerCase() === key)) free.push(candidate);
+        const key = nameKey(candidate);
+        if (!taken.has(key) && !free.some((f) => nameKey(f) === key)) free.push(candidate);
       }
     }
     return free.slice(0, 5);

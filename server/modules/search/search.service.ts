@@ -1,6 +1,7 @@
 import { ANONYMOUS_VISITOR_NAME } from "#contract/api/analytics.ts";
 import type { PublicPost, SearchHistoryEntry } from "#contract/api/search.ts";
 import { DUPLICATE_SEARCH_WINDOW_MS, MIN_TRACKED_TERM_LENGTH } from "#contract/limits.ts";
+import { nameKey } from "#contract/names.ts";
 import type { ProfileRow, searchAnalytics } from "#server/db/schema/index.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
@@ -15,9 +16,9 @@ const TAGG_PATTERN = /^[a-z0-9_]{3,30}$/;
 
 /** The two keys a term is matched by: a post name (trimmed, lower-case) and a tagg (without a leading @). */
 export function searchKeys(term: string) {
-  const nameKey = term.trim().toLowerCase();
-  const taggKey = nameKey.replace(/^@/, "");
-  return { nameKey, taggKey: TAGG_PATTERN.test(taggKey) ? taggKey : null };
+  const key = nameKey(term);
+  const taggKey = key.replace(/^@/, "");
+  return { nameKey: key, taggKey: TAGG_PATTERN.test(taggKey) ? taggKey : null };
 }
 
 type Visitor = { user: ProfileRow } | { ipAddress: string; userAgent: string };
@@ -111,7 +112,7 @@ export function createSearchService({ searchRepo, analyticsRepo, hasher, events,
      * under 3 characters and repeats within 5 s are skipped, and nobody is recorded on their own posts.
      */
     async track(visitor: Visitor, input: TrackInput, meta: { ipAddress: string; userAgent?: string }) {
-      const term = input.searchTerm.trim().toLowerCase();
+      const term = nameKey(input.searchTerm);
       const skip = (reason: Skip) => ({ recorded: 0, skipped: reason });
       if (term.length < MIN_TRACKED_TERM_LENGTH) return skip("too_short");
 
