@@ -2,6 +2,7 @@ import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client.ts";
 import * as schema from "./schema/index.ts";
+import { withTransaction } from "./transaction.ts";
 
 export const DEFAULT_WHAT_WE_DO_CONTENT = `Welcome to Tagit.
 
@@ -67,7 +68,7 @@ export const DEFAULT_UI_SECTIONS = [
  * Never overwrites what an administrator changed. Runs at every start and between tests.
  */
 export async function seedDefaults(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const singletons = [
       schema.greetingsPopup,
       schema.savedImagesPopup,

@@ -1,6 +1,7 @@
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import { transactOn } from "#server/db/transaction.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
@@ -15,6 +16,7 @@ import { createReferralsRepository } from "./affiliate/referrals.repository.ts";
 import { createReferralsService } from "./affiliate/referrals.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
+import { createAccountsRepository } from "./auth/accounts.repository.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createResetTokensRepository } from "./auth/reset-tokens.repository.ts";
 import { createSessionsRepository } from "./auth/sessions.repository.ts";
@@ -84,8 +86,8 @@ export function createServices(infra: Infrastructure) {
   return {
     sessions,
     authService: createAuthService({
-      db,
-      profileRepo,
+      transact: transactOn(db),
+      accountsRepo: createAccountsRepository(db),
       resetTokensRepo: createResetTokensRepository(db),
       sessions,
       referrals: createReferralsService({ referralsRepo: createReferralsRepository(db), clock }),

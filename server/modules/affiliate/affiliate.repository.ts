@@ -10,6 +10,7 @@ import {
   affiliateSettings,
   profiles,
 } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
 
 const referred = alias(profiles, "referred");
 /** Unambiguous letters and digits (no 0/O, 1/I). */
@@ -78,7 +79,7 @@ export function createAffiliateRepository(db: Database) {
         masked: Record<string, string>;
       },
     ) {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const available = await tx
           .select({ id: affiliateEarnings.id, amountMinor: affiliateEarnings.amountMinor })
           .from(affiliateEarnings)

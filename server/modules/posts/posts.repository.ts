@@ -8,6 +8,7 @@ import {
   taggedPosts,
   uploads,
 } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
 import { viewerKey } from "#server/modules/analytics/viewer-key.ts";
 
 /** `nameKey` in SQL: the expression of the unique index post names are compared by. */
@@ -90,7 +91,7 @@ export function createPostsRepository(db: Database) {
      * answers the file paths to remove from storage afterwards.
      */
     async deletePosts(where: { userId: string; id?: string }) {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const deleted = await tx
           .delete(taggedPosts)
           .where(

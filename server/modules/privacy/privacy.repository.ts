@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles, taggs } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
 
 export function createPrivacyRepository(db: Database) {
   return {
     async setHidden(userId: string, tagg: string | null, hidden: boolean) {
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         await tx
           .update(profiles)
           .set({ isHidden: hidden, updatedAt: new Date() })

@@ -1,6 +1,7 @@
 import { and, eq, like, lte } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles, taggs, uploads } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
 
 export function createProfileRepository(db: Database) {
   return {
@@ -11,12 +12,6 @@ export function createProfileRepository(db: Database) {
 
     async findByEmail(email: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
-      return row;
-    },
-
-    /** Inserts a member; undefined when the e-mail is already taken (unique index). */
-    async insert(values: typeof profiles.$inferInsert) {
-      const [row] = await db.insert(profiles).values(values).onConflictDoNothing().returning();
       return row;
     },
 
@@ -51,7 +46,7 @@ export function createProfileRepository(db: Database) {
      * CASCADE). Answers the paths of their stored files, for the caller to delete once the rows are gone.
      */
     async delete(id: string): Promise<string[]> {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const files = await tx
           .select({
             original: uploads.originalPath,
