@@ -36,6 +36,8 @@ import { createProfileRepository } from "./profile/profile.repository.ts";
 import { createProfileService } from "./profile/profile.service.ts";
 import { createSearchRepository } from "./search/search.repository.ts";
 import { createSearchService } from "./search/search.service.ts";
+import { createSettingsRepository } from "./settings/settings.repository.ts";
+import { createSettingsService } from "./settings/settings.service.ts";
 import { createTaggsRepository } from "./taggs/taggs.repository.ts";
 import { createTaggsService } from "./taggs/taggs.service.ts";
 import { createUploadsRepository } from "./uploads/uploads.repository.ts";
@@ -64,6 +66,7 @@ export function createServices(infra: Infrastructure) {
     queue: infra.imageQueue,
   });
   const postsRepo = createPostsRepository(db);
+  const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
   const analyticsRepo = createAnalyticsRepository(db);
   const sessions = createSessionsService({ sessionsRepo: createSessionsRepository(db), clock });
   const searchService = createSearchService({
@@ -90,7 +93,11 @@ export function createServices(infra: Infrastructure) {
       accountsRepo: createAccountsRepository(db),
       resetTokensRepo: createResetTokensRepository(db),
       sessions,
-      referrals: createReferralsService({ referralsRepo: createReferralsRepository(db), clock }),
+      referrals: createReferralsService({
+        referralsRepo: createReferralsRepository(db),
+        settings: settingsService,
+        clock,
+      }),
       mailer,
       background,
       clock,
@@ -108,7 +115,13 @@ export function createServices(infra: Infrastructure) {
       isAdmin,
     }),
     uploadsService,
-    postsService: createPostsService({ postsRepo, uploadsRepo, uploadsService, clock }),
+    postsService: createPostsService({
+      postsRepo,
+      settings: settingsService,
+      uploadsRepo,
+      uploadsService,
+      clock,
+    }),
     analyticsService: createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }),
     searchService,
     privacyService: createPrivacyService({
@@ -128,11 +141,13 @@ export function createServices(infra: Infrastructure) {
       }),
     affiliateService: createAffiliateService({
       affiliateRepo: createAffiliateRepository(db),
+      settings: settingsService,
       secretBox: createSecretBox(config.appSecret),
       publicUrl: config.publicUrl,
     }),
     taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
+    settingsService,
   };
 }
 

@@ -7,7 +7,6 @@ import {
   affiliateLinks,
   affiliatePayouts,
   affiliateReferrals,
-  affiliateSettings,
   profiles,
 } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
@@ -32,11 +31,6 @@ export function createAffiliateRepository(db: Database) {
         await db.insert(affiliateLinks).values({ userId, referralCode: newCode() }).onConflictDoNothing();
       }
       throw new Error("could not create a referral code");
-    },
-
-    async settings() {
-      const [row] = await db.select().from(affiliateSettings).where(eq(affiliateSettings.id, 1)).limit(1);
-      return row;
     },
 
     referralsOf: (userId: string) =>

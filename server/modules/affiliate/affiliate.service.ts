@@ -6,6 +6,7 @@ import {
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { SecretBox } from "#server/lib/secret-box.ts";
+import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import type { AffiliateRepository } from "./affiliate.repository.ts";
 
 type PayoutRequest = Extract<RequestPayoutBody, { payoutMethod: string }>;
@@ -24,14 +25,19 @@ export function maskPayoutDetails(request: PayoutRequest): Record<string, string
   };
 }
 
-type Deps = { affiliateRepo: AffiliateRepository; secretBox: SecretBox; publicUrl: string };
+type Deps = {
+  affiliateRepo: AffiliateRepository;
+  settings: Pick<SettingsService, "affiliate">;
+  secretBox: SecretBox;
+  publicUrl: string;
+};
 
-export function createAffiliateService({ affiliateRepo, secretBox, publicUrl }: Deps) {
+export function createAffiliateService({ affiliateRepo, settings, secretBox, publicUrl }: Deps) {
   return {
     async dashboard(userId: string): Promise<AffiliateDashboard> {
-      const [referralCode, settings, referrals, earnings, payouts] = await Promise.all([
+      const [referralCode, programme, referrals, earnings, payouts] = await Promise.all([
         affiliateRepo.ensureCode(userId),
-        affiliateRepo.settings(),
+        settings.affiliate(),
         affiliateRepo.referralsOf(userId),
         affiliateRepo.earningsOf(userId),
         affiliateRepo.payoutsOf(userId),
@@ -40,10 +46,7 @@ export function createAffiliateService({ affiliateRepo, secretBox, publicUrl }: 
       return {
         referralCode,
         referralUrl: `${publicUrl}/auth?ref=${referralCode}`,
-        settings: {
-          commissionPercentage: settings?.commissionPercentage ?? "10.00",
-          isActive: settings?.isActive ?? true,
-        },
+        settings: programme,
         totalEarnings: {
           total: counted.reduce((sum, earning) => sum + earning.amountMinor, 0),
           available: counted

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { affiliateLinks, affiliateReferrals, affiliateSettings } from "#server/db/schema/index.ts";
+import { affiliateLinks, affiliateReferrals } from "#server/db/schema/index.ts";
 
 export function createReferralsRepository(db: Database) {
   return {
@@ -10,11 +10,6 @@ export function createReferralsRepository(db: Database) {
         .from(affiliateLinks)
         .where(eq(affiliateLinks.referralCode, referralCode))
         .limit(1);
-      return row;
-    },
-
-    async settings() {
-      const [row] = await db.select().from(affiliateSettings).where(eq(affiliateSettings.id, 1)).limit(1);
       return row;
     },
 

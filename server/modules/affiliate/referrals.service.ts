@@ -1,9 +1,14 @@
 import type { Clock } from "#server/lib/clock.ts";
+import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import type { ReferralsRepository } from "./referrals.repository.ts";
 
-type Deps = { referralsRepo: ReferralsRepository; clock: Clock };
+type Deps = {
+  referralsRepo: ReferralsRepository;
+  settings: Pick<SettingsService, "affiliate">;
+  clock: Clock;
+};
 
-export function createReferralsService({ referralsRepo, clock }: Deps) {
+export function createReferralsService({ referralsRepo, settings, clock }: Deps) {
   return {
     /**
      * Records that a new member arrived through a referral link. A code that is unknown, the member's own,
@@ -13,13 +18,13 @@ export function createReferralsService({ referralsRepo, clock }: Deps) {
     async attribute(referredId: string, referralCode: string) {
       const link = await referralsRepo.findLinkByCode(referralCode);
       if (!link || link.userId === referredId) return;
-      const settings = await referralsRepo.settings();
-      if (!settings?.isActive) return;
+      const programme = await settings.affiliate();
+      if (!programme.isActive) return;
       await referralsRepo.insertReferral({
         referrerId: link.userId,
         referredId,
         referralCode,
-        commissionPercentage: settings.commissionPercentage,
+        commissionPercentage: programme.commissionPercentage,
         linkFollowedAt: clock.now(),
       });
     },

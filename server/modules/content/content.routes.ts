@@ -9,15 +9,18 @@ import {
 } from "#contract/api/content.ts";
 import { imageBannerSchema } from "#contract/api/posts.ts";
 import { termsResponseSchema } from "#contract/api/terms.ts";
+import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import type { ContentService } from "./content.service.ts";
 
-export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentService }> = async (
+type Options = { contentService: ContentService; settingsService: SettingsService };
+
+export const contentRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { contentService },
+  { contentService, settingsService },
 ) => {
   for (const name of ["greetings", "saved-images", "hide-searches"] as const) {
     app.get(`/api/${name}-popup`, { schema: { response: { 200: popupSchema } } }, () =>
-      contentService.popup(name),
+      settingsService.popup(name),
     );
   }
 
@@ -42,7 +45,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentServi
   );
 
   app.get("/api/image-banner", { schema: { response: { 200: imageBannerSchema } } }, () =>
-    contentService.imageBanner(),
+    settingsService.imageBanner(),
   );
 
   app.get("/api/terms", { schema: { response: { 200: termsResponseSchema } } }, () => contentService.terms());

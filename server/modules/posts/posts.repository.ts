@@ -1,13 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { nameKey } from "#contract/names.ts";
 import type { Database } from "#server/db/client.ts";
-import {
-  postReportSettings,
-  postReports,
-  searchAnalytics,
-  taggedPosts,
-  uploads,
-} from "#server/db/schema/index.ts";
+import { postReports, searchAnalytics, taggedPosts, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 import { viewerKey } from "#server/modules/analytics/viewer-key.ts";
 
@@ -129,11 +123,6 @@ export function createPostsRepository(db: Database) {
         .returning({ id: postReports.id });
       const [total] = await db.select({ n: count() }).from(postReports).where(eq(postReports.postId, postId));
       return { isNew: inserted.length > 0, reports: total?.n ?? 0 };
-    },
-
-    async reportSettings() {
-      const [row] = await db.select().from(postReportSettings).where(eq(postReportSettings.id, 1)).limit(1);
-      return row;
     },
   };
 }

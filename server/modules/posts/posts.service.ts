@@ -5,6 +5,7 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import type { ProfileRow, TaggedPostRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import type { UploadsRepository } from "#server/modules/uploads/uploads.repository.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import { nameCandidates } from "./name-suggestions.ts";
@@ -12,6 +13,7 @@ import type { PostsRepository } from "./posts.repository.ts";
 
 type Deps = {
   postsRepo: PostsRepository;
+  settings: Pick<SettingsService, "reports">;
   uploadsRepo: UploadsRepository;
   uploadsService: UploadsService;
   clock: Clock;
@@ -42,7 +44,7 @@ export function toTaggedPost(post: TaggedPostRow, uniqueViewCount: number): Tagg
   };
 }
 
-export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clock }: Deps) {
+export function createPostsService({ postsRepo, settings, uploadsRepo, uploadsService, clock }: Deps) {
   async function suggestionsFor(name: string): Promise<string[]> {
     const free: string[] = [];
     for (let round = 0; round < 5 && free.length < MIN_NAME_SUGGESTIONS; round++) {
@@ -140,8 +142,8 @@ export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clo
       if (post.userId === reporterId) throw new AppError("validation", POST_MESSAGES.ownPost);
       const { isNew, reports } = await postsRepo.addReport(id, reporterId);
       if (!isNew) throw new AppError("conflict", POST_MESSAGES.alreadyReported);
-      const settings = await postsRepo.reportSettings();
-      const removed = Boolean(settings?.autoDeleteEnabled && reports >= settings.autoDeleteThreshold);
+      const { autoDeleteEnabled, autoDeleteThreshold } = await settings.reports();
+      const removed = autoDeleteEnabled && reports >= autoDeleteThreshold;
       if (removed) {
         const { files } = await postsRepo.deletePosts({ userId: post.userId, id });
         await removeFiles(files);
