@@ -12,8 +12,6 @@ import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
-import { createReferralsRepository } from "./affiliate/referrals.repository.ts";
-import { createReferralsService } from "./affiliate/referrals.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
 import { createAccountsRepository } from "./auth/accounts.repository.ts";
@@ -24,6 +22,7 @@ import { createSessionsService } from "./auth/sessions.service.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createBillingEventsService } from "./payments/billing-events.service.ts";
+import { createPaymentsRepository } from "./payments/payments.repository.ts";
 import { createStripeClient, createStripeProvider } from "./payments/stripe-provider.ts";
 import { createStripeWebhookService } from "./payments/stripe-webhook.service.ts";
 import { createSubscriptionsService } from "./payments/subscriptions.service.ts";
@@ -76,14 +75,21 @@ export function createServices(infra: Infrastructure) {
     events: infra.events,
     clock,
   });
-  const billingEvents = createBillingEventsService({ db, clock });
+  const affiliateService = createAffiliateService({
+    affiliateRepo: createAffiliateRepository(db),
+    settings: settingsService,
+    secretBox: createSecretBox(config.appSecret),
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  const billingEvents = createBillingEventsService({ transact: transactOn(db), affiliate: affiliateService });
   const stripe = config.stripe && { client: createStripeClient(config.stripe), config: config.stripe };
   const subscriptionsService = createSubscriptionsService({
     provider: stripe
       ? createStripeProvider(stripe.client, stripe.config, config.publicUrl)
       : createTestProvider(config.appSecret),
     billingEvents,
-    profileRepo,
+    paymentsRepo: createPaymentsRepository(db),
     clock,
   });
   return {
@@ -93,11 +99,7 @@ export function createServices(infra: Infrastructure) {
       accountsRepo: createAccountsRepository(db),
       resetTokensRepo: createResetTokensRepository(db),
       sessions,
-      referrals: createReferralsService({
-        referralsRepo: createReferralsRepository(db),
-        settings: settingsService,
-        clock,
-      }),
+      referrals: affiliateService,
       mailer,
       background,
       clock,
@@ -139,12 +141,7 @@ export function createServices(infra: Infrastructure) {
         billingEvents,
         clock,
       }),
-    affiliateService: createAffiliateService({
-      affiliateRepo: createAffiliateRepository(db),
-      settings: settingsService,
-      secretBox: createSecretBox(config.appSecret),
-      publicUrl: config.publicUrl,
-    }),
+    affiliateService,
     taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
     settingsService,

@@ -9,7 +9,7 @@ import { addMinutes, type Clock } from "#server/lib/clock.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
-import type { ReferralsService } from "#server/modules/affiliate/referrals.service.ts";
+import type { AffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
 import { type AccountsRepository, createAccountsRepository } from "./accounts.repository.ts";
 import { passwordResetEmail } from "./password-reset-email.ts";
 import { createResetTokensRepository, type ResetTokensRepository } from "./reset-tokens.repository.ts";
@@ -22,7 +22,7 @@ type Deps = {
   accountsRepo: AccountsRepository;
   resetTokensRepo: ResetTokensRepository;
   sessions: SessionsService;
-  referrals: ReferralsService;
+  referrals: Pick<AffiliateService, "attribute">;
   mailer: Mailer;
   background: BackgroundTasks;
   clock: Clock;

@@ -1,4 +1,4 @@
-import { and, eq, like, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles, taggs, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
@@ -13,23 +13,6 @@ export function createProfileRepository(db: Database) {
     async findByEmail(email: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
       return row;
-    },
-
-    /** Ends test-provider subscriptions cancelled at period end once that period is over (Stripe sends its own event). */
-    async endCancelledTestSubscriptions(now: Date) {
-      const rows = await db
-        .update(profiles)
-        .set({ subscriptionStatus: "canceled", updatedAt: now })
-        .where(
-          and(
-            eq(profiles.subscriptionStatus, "active"),
-            eq(profiles.subscriptionCancelAtPeriodEnd, true),
-            lte(profiles.subscriptionCurrentPeriodEnd, now),
-            like(profiles.stripeCustomerId, "test_cus_%"),
-          ),
-        )
-        .returning({ id: profiles.id });
-      return rows.length;
     },
 
     async update(id: string, values: Partial<typeof profiles.$inferInsert>) {
