@@ -54,25 +54,31 @@ type Infrastructure = {
   isAdmin: (user: ProfileRow) => boolean;
 };
 
-/** Wires every repository and service once; each service receives only what it uses. */
+/**
+ * Wires every repository and service once; each service receives only what it uses. Repositories are built
+ * on the app's database; a service that writes across repositories receives `transact` (see
+ * docs/architecture.md, "One transaction pattern"). A module reaches another only through its service.
+ */
 export function createServices(infra: Infrastructure) {
-  const { config, db, clock, mailer, background, isAdmin } = infra;
-  const profileRepo = createProfileRepository(db);
-  const uploadsRepo = createUploadsRepository(db);
+  const { config, db, clock, background, isAdmin } = infra;
+  const transact = transactOn(db);
+
+  const sessions = createSessionsService({ sessionsRepo: createSessionsRepository(db), clock });
+  const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
   const uploadsService = createUploadsService({
-    uploadsRepo,
+    uploadsRepo: createUploadsRepository(db),
     storage: infra.storage,
     queue: infra.imageQueue,
   });
-  const postsRepo = createPostsRepository(db);
-  const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
-  const analyticsRepo = createAnalyticsRepository(db);
-  const sessions = createSessionsService({ sessionsRepo: createSessionsRepository(db), clock });
+  const analyticsService = createAnalyticsService({
+    analyticsRepo: createAnalyticsRepository(db),
+    events: infra.events,
+    clock,
+  });
   const searchService = createSearchService({
     searchRepo: createSearchRepository(db),
-    analyticsRepo,
+    analytics: analyticsService,
     hasher: createVisitorHasher(config.appSecret),
-    events: infra.events,
     clock,
   });
   const affiliateService = createAffiliateService({
@@ -82,7 +88,7 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
     clock,
   });
-  const billingEvents = createBillingEventsService({ transact: transactOn(db), affiliate: affiliateService });
+  const billingEvents = createBillingEventsService({ transact, affiliate: affiliateService });
   const stripe = config.stripe && { client: createStripeClient(config.stripe), config: config.stripe };
   const subscriptionsService = createSubscriptionsService({
     provider: stripe
@@ -92,22 +98,24 @@ export function createServices(infra: Infrastructure) {
     paymentsRepo: createPaymentsRepository(db),
     clock,
   });
+
   return {
     sessions,
+    settingsService,
     authService: createAuthService({
-      transact: transactOn(db),
+      transact,
       accountsRepo: createAccountsRepository(db),
       resetTokensRepo: createResetTokensRepository(db),
       sessions,
       referrals: affiliateService,
-      mailer,
+      mailer: infra.mailer,
       background,
       clock,
       publicUrl: config.publicUrl,
     }),
     profileService: createProfileService({
-      profileRepo,
-      ownsUpload: async (userId, path) => Boolean(await uploadsRepo.findOwnedOriginal(userId, path)),
+      profileRepo: createProfileRepository(db),
+      ownsUpload: uploadsService.ownsOriginal,
       removeFiles: uploadsService.removeFiles,
       deleteSearchHistory: searchService.deleteHistory,
       endSubscription: subscriptionsService.endForDeletedMember,
@@ -118,18 +126,16 @@ export function createServices(infra: Infrastructure) {
     }),
     uploadsService,
     postsService: createPostsService({
-      postsRepo,
+      postsRepo: createPostsRepository(db),
       settings: settingsService,
-      uploadsRepo,
-      uploadsService,
+      uploads: uploadsService,
       clock,
     }),
-    analyticsService: createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }),
+    analyticsService,
     searchService,
     privacyService: createPrivacyService({
-      profileRepo,
       privacyRepo: createPrivacyRepository(db),
-      analyticsRepo,
+      analytics: analyticsService,
       clock,
     }),
     subscriptionsService,
@@ -144,7 +150,6 @@ export function createServices(infra: Infrastructure) {
     affiliateService,
     taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
-    settingsService,
   };
 }
 

@@ -2,20 +2,19 @@ import { MIN_NAME_SUGGESTIONS, POST_MESSAGES, type TaggedPost } from "#contract/
 import { nameKey } from "#contract/names.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
-import type { ProfileRow, TaggedPostRow } from "#server/db/schema/index.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { SettingsService } from "#server/modules/settings/settings.service.ts";
-import type { UploadsRepository } from "#server/modules/uploads/uploads.repository.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import { nameCandidates } from "./name-suggestions.ts";
+import { toTaggedPost } from "./posts.mapper.ts";
 import type { PostsRepository } from "./posts.repository.ts";
 
 type Deps = {
   postsRepo: PostsRepository;
   settings: Pick<SettingsService, "reports">;
-  uploadsRepo: UploadsRepository;
-  uploadsService: UploadsService;
+  uploads: Pick<UploadsService, "findOwned" | "removeFiles">;
   clock: Clock;
 };
 
@@ -28,23 +27,7 @@ type CreateInput = {
   comment?: string;
 };
 
-export function toTaggedPost(post: TaggedPostRow, uniqueViewCount: number): TaggedPost {
-  return {
-    id: post.id,
-    postName: post.postName,
-    originalImage: post.originalImage,
-    scrambledImage: post.scrambledImage,
-    thumbnailImage: post.thumbnailImage,
-    scrambleImage: post.scrambleImage,
-    hidePersonalInfo: post.hidePersonalInfo,
-    isVisible: post.isVisible,
-    comment: post.comment,
-    createdAt: post.createdAt.toISOString(),
-    uniqueViewCount,
-  };
-}
-
-export function createPostsService({ postsRepo, settings, uploadsRepo, uploadsService, clock }: Deps) {
+export function createPostsService({ postsRepo, settings, uploads, clock }: Deps) {
   async function suggestionsFor(name: string): Promise<string[]> {
     const free: string[] = [];
     for (let round = 0; round < 5 && free.length < MIN_NAME_SUGGESTIONS; round++) {
@@ -64,10 +47,6 @@ export function createPostsService({ postsRepo, settings, uploadsRepo, uploadsSe
     return toTaggedPost(row.post, row.uniqueViewCount);
   }
 
-  async function removeFiles(files: string[]) {
-    await uploadsService.removeFiles(files);
-  }
-
   return {
     async checkName(name: string) {
       const taken = (await postsRepo.takenNameKeys([name])).size > 0;
@@ -75,7 +54,7 @@ export function createPostsService({ postsRepo, settings, uploadsRepo, uploadsSe
     },
 
     async create(user: ProfileRow, input: CreateInput): Promise<TaggedPost> {
-      const upload = await uploadsRepo.findOwned(user.id, input.originalImage, input.scrambledImage);
+      const upload = await uploads.findOwned(user.id, input.originalImage, input.scrambledImage);
       if (!upload) throw new AppError("validation", POST_MESSAGES.imageNotYours);
       const nameTaken = async () =>
         new AppError(
@@ -126,12 +105,12 @@ export function createPostsService({ postsRepo, settings, uploadsRepo, uploadsSe
     async delete(userId: string, id: string) {
       const { deleted, files } = await postsRepo.deletePosts({ userId, id });
       if (deleted === 0) throw new AppError("not_found", POST_MESSAGES.notFound);
-      await removeFiles(files);
+      await uploads.removeFiles(files);
     },
 
     async deleteAll(userId: string) {
       const { deleted, files } = await postsRepo.deletePosts({ userId });
-      await removeFiles(files);
+      await uploads.removeFiles(files);
       return { deleted };
     },
 
@@ -146,7 +125,7 @@ export function createPostsService({ postsRepo, settings, uploadsRepo, uploadsSe
       const removed = autoDeleteEnabled && reports >= autoDeleteThreshold;
       if (removed) {
         const { files } = await postsRepo.deletePosts({ userId: post.userId, id });
-        await removeFiles(files);
+        await uploads.removeFiles(files);
       }
       return { reported: true as const, removed };
     },

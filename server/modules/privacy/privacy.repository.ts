@@ -2,9 +2,17 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles, taggs } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
+import type { PrivacyMode } from "./privacy-rules.ts";
 
 export function createPrivacyRepository(db: Database) {
   return {
+    async setMode(userId: string, privacyMode: PrivacyMode, pauseStartedAt: Date | null) {
+      await db
+        .update(profiles)
+        .set({ privacyMode, pauseStartedAt, updatedAt: new Date() })
+        .where(eq(profiles.id, userId));
+    },
+
     async setHidden(userId: string, tagg: string | null, hidden: boolean) {
       await withTransaction(db, async (tx) => {
         await tx

@@ -87,6 +87,14 @@ export function createUploadsService({ uploadsRepo, storage, queue }: Deps) {
       return { removedFiles: files.length };
     },
 
+    /** The member's own upload with these two files: a post may show only its poster's uploads. */
+    findOwned: (userId: string, originalPath: string, scrambledPath: string) =>
+      uploadsRepo.findOwned(userId, originalPath, scrambledPath),
+
+    /** Whether this member uploaded the image (avatars and wallpapers must be their own uploads). */
+    ownsOriginal: async (userId: string, originalPath: string) =>
+      Boolean(await uploadsRepo.findOwnedOriginal(userId, originalPath)),
+
     /** Deletes stored files of uploads no post uses any more. */
     removeFiles: (paths: string[]) =>
       storage.remove(paths.filter(Boolean).map((p) => p.slice(UPLOADS_URL_PREFIX.length))),
