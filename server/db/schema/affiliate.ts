@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { DEFAULT_COMMISSION_PERCENTAGE } from "#contract/limits.ts";
+import { updatedAt } from "./columns.ts";
 import { profiles } from "./users.ts";
 
 export const AFFILIATE_CURRENCY = "GBP";
@@ -29,7 +30,7 @@ export const affiliateSettings = pgTable(
       .notNull()
       .default(DEFAULT_COMMISSION_PERCENTAGE),
     isActive: boolean().notNull().default(true),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("affiliate_settings_singleton_check", sql`${t.id} = 1`),

@@ -12,6 +12,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { COMMENT_MAX_LENGTH, DEFAULT_REPORT_THRESHOLD } from "#contract/limits.ts";
+import { updatedAt } from "./columns.ts";
 import { profiles } from "./users.ts";
 
 /** An image a member uploaded (original, server-made scrambled copy, thumbnail). Posts may use only the caller's own. */
@@ -115,7 +116,7 @@ export const postReportSettings = pgTable(
     id: integer().primaryKey().default(1),
     autoDeleteEnabled: boolean().notNull().default(false),
     autoDeleteThreshold: integer().notNull().default(DEFAULT_REPORT_THRESHOLD),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("post_report_settings_singleton_check", sql`${t.id} = 1`),

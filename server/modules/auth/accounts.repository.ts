@@ -17,20 +17,12 @@ export function createAccountsRepository(db: Database) {
     },
 
     async recordSignIn(id: string, values: { lastActive: Date; ipAddress?: string }) {
-      const [row] = await db
-        .update(profiles)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(profiles.id, id))
-        .returning();
+      const [row] = await db.update(profiles).set(values).where(eq(profiles.id, id)).returning();
       return row;
     },
 
     async setPassword(id: string, passwordHash: string) {
-      const [row] = await db
-        .update(profiles)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(eq(profiles.id, id))
-        .returning();
+      const [row] = await db.update(profiles).set({ passwordHash }).where(eq(profiles.id, id)).returning();
       return row;
     },
   };

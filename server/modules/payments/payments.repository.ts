@@ -39,7 +39,6 @@ export function createPaymentsRepository(db: Database) {
           stripeSubscriptionId: event.subscriptionId,
           subscriptionCurrentPeriodEnd: event.periodEnd,
           subscriptionUpdatedAt: event.created,
-          updatedAt: new Date(),
         })
         .where(and(eq(profiles.id, memberId), notOlderThan(event.created)));
     },
@@ -56,7 +55,6 @@ export function createPaymentsRepository(db: Database) {
           subscriptionCancelAtPeriodEnd: event.cancelAtPeriodEnd,
           subscriptionCurrentPeriodEnd: event.periodEnd,
           subscriptionUpdatedAt: event.created,
-          updatedAt: new Date(),
         })
         .where(
           and(
@@ -68,24 +66,18 @@ export function createPaymentsRepository(db: Database) {
     },
 
     async setCustomer(memberId: string, stripeCustomerId: string) {
-      await db
-        .update(profiles)
-        .set({ stripeCustomerId, updatedAt: new Date() })
-        .where(eq(profiles.id, memberId));
+      await db.update(profiles).set({ stripeCustomerId }).where(eq(profiles.id, memberId));
     },
 
     async setSubscription(memberId: string, stripeSubscriptionId: string) {
-      await db
-        .update(profiles)
-        .set({ stripeSubscriptionId, updatedAt: new Date() })
-        .where(eq(profiles.id, memberId));
+      await db.update(profiles).set({ stripeSubscriptionId }).where(eq(profiles.id, memberId));
     },
 
     /** Ends test-provider subscriptions cancelled at period end once that period is over (Stripe sends its own event). */
     async endCancelledTestSubscriptions(now: Date) {
       const rows = await db
         .update(profiles)
-        .set({ subscriptionStatus: "canceled", updatedAt: now })
+        .set({ subscriptionStatus: "canceled" })
         .where(
           and(
             eq(profiles.subscriptionStatus, "active"),

@@ -7,20 +7,13 @@ import type { PrivacyMode } from "./privacy-rules.ts";
 export function createPrivacyRepository(db: Database) {
   return {
     async setMode(userId: string, privacyMode: PrivacyMode, pauseStartedAt: Date | null) {
-      await db
-        .update(profiles)
-        .set({ privacyMode, pauseStartedAt, updatedAt: new Date() })
-        .where(eq(profiles.id, userId));
+      await db.update(profiles).set({ privacyMode, pauseStartedAt }).where(eq(profiles.id, userId));
     },
 
     async setHidden(userId: string, tagg: string | null, hidden: boolean) {
       await withTransaction(db, async (tx) => {
-        await tx
-          .update(profiles)
-          .set({ isHidden: hidden, updatedAt: new Date() })
-          .where(eq(profiles.id, userId));
-        if (tagg)
-          await tx.update(taggs).set({ isHidden: hidden, updatedAt: new Date() }).where(eq(taggs.tagg, tagg));
+        await tx.update(profiles).set({ isHidden: hidden }).where(eq(profiles.id, userId));
+        if (tagg) await tx.update(taggs).set({ isHidden: hidden }).where(eq(taggs.tagg, tagg));
       });
     },
   };

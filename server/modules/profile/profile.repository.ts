@@ -16,11 +16,7 @@ export function createProfileRepository(db: Database) {
     },
 
     async update(id: string, values: Partial<typeof profiles.$inferInsert>) {
-      const [row] = await db
-        .update(profiles)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(profiles.id, id))
-        .returning();
+      const [row] = await db.update(profiles).set(values).where(eq(profiles.id, id)).returning();
       return row;
     },
 

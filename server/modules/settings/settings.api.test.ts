@@ -47,6 +47,15 @@ describe("settings service", () => {
     expect(await service.freeOptionEnabled()).toBe(true);
   });
 
+  it("stamps updatedAt on every write", async () => {
+    const t = await createTestApp();
+    const stamp = new Date("2020-01-01T00:00:00Z");
+    await t.db.update(imageBanner).set({ updatedAt: stamp });
+    await serviceFor(t).setImageBanner({ text: "new", isEnabled: true });
+    const [row] = await t.db.select().from(imageBanner);
+    expect(row?.updatedAt.getTime()).toBeGreaterThan(stamp.getTime());
+  });
+
   it("writes inside the caller's transaction, so a failure after it undoes the change", async () => {
     const t = await createTestApp();
     const service = serviceFor(t);

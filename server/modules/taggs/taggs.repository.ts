@@ -39,7 +39,7 @@ export function createTaggsRepository(db: Database) {
           if (!registered) return { refused: "taken" } as const;
           const [updated] = await tx
             .update(profiles)
-            .set({ tagg, updatedAt: new Date() })
+            .set({ tagg })
             .where(and(eq(profiles.id, user.id), isNull(profiles.tagg)))
             .returning();
           if (!updated) throw new MemberAlreadyHasTagg();
