@@ -1,5 +1,3 @@
-import { is, sql } from "drizzle-orm";
-import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client.ts";
 import * as schema from "./schema/index.ts";
 import { withTransaction } from "./transaction.ts";
@@ -92,20 +90,4 @@ export async function seedDefaults(db: Database): Promise<void> {
       .values([...DEFAULT_UI_SECTIONS])
       .onConflictDoNothing();
   });
-}
-
-/** Every table of the data model (drizzle's own migrations table lives elsewhere and is not listed). */
-export const ALL_TABLE_NAMES: readonly string[] = (Object.values(schema) as unknown[])
-  .filter((value): value is PgTable => is(value, PgTable))
-  .map((table) => {
-    const { name, schema: pgSchema } = getTableConfig(table);
-    return pgSchema ? `"${pgSchema}"."${name}"` : `"${name}"`;
-  })
-  .sort();
-
-const truncateStatement = sql.raw(`TRUNCATE ${ALL_TABLE_NAMES.join(", ")} RESTART IDENTITY CASCADE`);
-
-/** Empties every table in one statement (tests call this, then `seedDefaults`). */
-export async function truncateAll(db: Database): Promise<void> {
-  await db.execute(truncateStatement);
 }
