@@ -13,7 +13,7 @@ You control how you appear to others. Show lets the people you look up see your 
 Premium unlocks visibility controls for all your posts at once. The affiliate programme pays you a commission for every member you refer who subscribes, and the montage maker turns your pictures into a wallpaper you can download.`;
 
 /** The help sections of spec 1 §9 and their six-digit codes. */
-export const DEFAULT_UI_SECTIONS = [
+const DEFAULT_UI_SECTIONS = [
   {
     code: 100001,
     sectionName: "share-something",

@@ -19,7 +19,6 @@ import { profiles } from "./users.ts";
 
 export const AFFILIATE_CURRENCY = "GBP";
 export const PAYOUT_METHODS = ["bank_transfer", "paypal"] as const;
-export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
 /** Singleton (id = 1): the commission paid on referred subscriptions, and whether the programme runs. */
 export const affiliateSettings = pgTable(

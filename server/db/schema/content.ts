@@ -11,6 +11,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_TERMS_TITLE } from "#contract/api/terms.ts";
 import { updatedAt } from "./columns.ts";
 
 export const DEFAULT_GREETING_CONTENT =
@@ -19,8 +20,6 @@ export const DEFAULT_SAVED_IMAGES_CONTENT =
   "<p><strong>Thank you for saving this image!</strong> You will find it in your downloads.</p>";
 export const DEFAULT_HIDE_SEARCHES_CONTENT = "This is how to hide your searches";
 export const DEFAULT_BANNER_TEXT = "come see me";
-export const DEFAULT_TERMS_TITLE = "Terms and Conditions";
-export const UI_SECTION_TYPES = ["page", "popup", "editable"] as const;
 
 /** Singleton (id = 1): the greeting shown once per session after sign-in. */
 export const greetingsPopup = pgTable(

@@ -67,29 +67,6 @@ export const taggedPosts = pgTable(
 
 export type TaggedPostRow = typeof taggedPosts.$inferSelect;
 
-/** The spec's legacy free-form posts table, kept for completeness; tagged posts are the live feature. */
-export const posts = pgTable(
-  "posts",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    authorId: uuid()
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
-    content: text(),
-    imageUrl: text(),
-    hidePersonalInfo: boolean().notNull().default(false),
-    scrambleImage: boolean().notNull().default(false),
-    isVisible: boolean().notNull().default(true),
-    postName: text(),
-    uniqueUrl: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("posts_unique_url_unique").on(t.uniqueUrl),
-    index("posts_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
-  ],
-);
-
 /** One member's report of one tagged post; a member reports a post at most once. */
 export const postReports = pgTable(
   "post_reports",

@@ -1,4 +1,5 @@
 import type { AffiliateDashboard, RequestPayoutBody } from "#contract/api/affiliate.ts";
+import { AFFILIATE_CURRENCY } from "#server/db/schema/index.ts";
 import type { AffiliateRepository } from "./affiliate.repository.ts";
 
 export type PayoutRequest = Extract<RequestPayoutBody, { payoutMethod: string }>;
@@ -27,7 +28,7 @@ export function toTotals(earnings: EarningRow[]): AffiliateDashboard["totalEarni
   return {
     total: sum(counted),
     available: sum(counted.filter((earning) => earning.status === "pending" && !earning.payoutId)),
-    currency: "GBP",
+    currency: AFFILIATE_CURRENCY,
   };
 }
 

@@ -29,7 +29,7 @@ type Deps = {
   publicUrl: string;
 };
 
-export function toAuthUser(row: ProfileRow): AuthUser {
+function toAuthUser(row: ProfileRow): AuthUser {
   return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, tagg: row.tagg };
 }
 

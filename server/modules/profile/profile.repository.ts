@@ -5,11 +5,6 @@ import { withTransaction } from "#server/db/transaction.ts";
 
 export function createProfileRepository(db: Database) {
   return {
-    async findById(id: string) {
-      const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
-      return row;
-    },
-
     async findByEmail(email: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
       return row;

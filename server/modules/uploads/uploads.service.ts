@@ -4,7 +4,7 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import type { UploadsRepository } from "./uploads.repository.ts";
 
-export const UPLOADS_URL_PREFIX = "/uploads/";
+const UPLOADS_URL_PREFIX = "/uploads/";
 /** How long an upload may wait to be used in a post before the clean-up job removes it. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
