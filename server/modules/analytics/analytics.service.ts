@@ -14,7 +14,7 @@ import { toSocialLinks } from "#server/modules/profile/profile.mapper.ts";
 import { toAnalyticsEvent } from "./analytics.mapper.ts";
 import type { AnalyticsRepository } from "./analytics.repository.ts";
 
-/** A post as the visit recorded on it shows it in the owner's list. */
+/** The fields of a visited post that its owner's live event shows. */
 type VisitedPost = Pick<
   TaggedPostRow,
   "id" | "postName" | "originalImage" | "scrambledImage" | "scrambleImage"
