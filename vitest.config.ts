@@ -8,7 +8,7 @@ const apiProject = (name: string, db: "pglite" | "postgres") => ({
     env: { TEST_DB: db },
     // One migrated database per worker, shared by the files that worker runs (see server/test/test-app.ts).
     isolate: false,
-    setupFiles: ["server/test/setup.ts"],
+    setupFiles: ["server/test/console-error-trap.ts", "server/test/database-setup.ts"],
   },
 });
 
@@ -25,6 +25,7 @@ export default defineConfig({
           name: "unit",
           include: ["contract/**/*.test.ts", "server/**/*.test.ts", "web/src/**/*.test.ts"],
           exclude: ["server/**/*.api.test.ts"],
+          setupFiles: ["server/test/console-error-trap.ts"],
         },
       },
       apiProject("api-pglite", "pglite"),

@@ -1,7 +1,6 @@
-import { is, sql } from "drizzle-orm";
-import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client.ts";
 import * as schema from "./schema/index.ts";
+import { withTransaction } from "./transaction.ts";
 
 export const DEFAULT_WHAT_WE_DO_CONTENT = `Welcome to Tagit.
 
@@ -14,7 +13,7 @@ You control how you appear to others. Show lets the people you look up see your 
 Premium unlocks visibility controls for all your posts at once. The affiliate programme pays you a commission for every member you refer who subscribes, and the montage maker turns your pictures into a wallpaper you can download.`;
 
 /** The help sections of spec 1 §9 and their six-digit codes. */
-export const DEFAULT_UI_SECTIONS = [
+const DEFAULT_UI_SECTIONS = [
   {
     code: 100001,
     sectionName: "share-something",
@@ -67,7 +66,7 @@ export const DEFAULT_UI_SECTIONS = [
  * Never overwrites what an administrator changed. Runs at every start and between tests.
  */
 export async function seedDefaults(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const singletons = [
       schema.greetingsPopup,
       schema.savedImagesPopup,
@@ -91,20 +90,4 @@ export async function seedDefaults(db: Database): Promise<void> {
       .values([...DEFAULT_UI_SECTIONS])
       .onConflictDoNothing();
   });
-}
-
-/** Every table of the data model (drizzle's own migrations table lives elsewhere and is not listed). */
-export const ALL_TABLE_NAMES: readonly string[] = (Object.values(schema) as unknown[])
-  .filter((value): value is PgTable => is(value, PgTable))
-  .map((table) => {
-    const { name, schema: pgSchema } = getTableConfig(table);
-    return pgSchema ? `"${pgSchema}"."${name}"` : `"${name}"`;
-  })
-  .sort();
-
-const truncateStatement = sql.raw(`TRUNCATE ${ALL_TABLE_NAMES.join(", ")} RESTART IDENTITY CASCADE`);
-
-/** Empties every table in one statement (tests call this, then `seedDefaults`). */
-export async function truncateAll(db: Database): Promise<void> {
-  await db.execute(truncateStatement);
 }

@@ -38,12 +38,15 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(taggsRoutes, { taggsService: deps.taggsService, profileService: deps.profileService });
   await app.register(paymentsRoutes, {
     subscriptionsService: deps.subscriptionsService,
-    freeOptionEnabled: deps.contentService.freeOptionEnabled,
+    freeOptionEnabled: deps.settingsService.freeOptionEnabled,
   });
   if (deps.stripeWebhookService) {
     await app.register(stripeWebhookRoutes, { webhookService: deps.stripeWebhookService });
   }
   await app.register(affiliateRoutes, { affiliateService: deps.affiliateService });
-  await app.register(contentRoutes, { contentService: deps.contentService });
+  await app.register(contentRoutes, {
+    contentService: deps.contentService,
+    settingsService: deps.settingsService,
+  });
   await app.register(adminRoutes, { prefix: "/api/admin", adminSessionService: deps.adminSessionService });
 }

@@ -1,6 +1,7 @@
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import { transactOn } from "#server/db/transaction.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
@@ -12,10 +13,9 @@ import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
-import { createReferralsRepository } from "./affiliate/referrals.repository.ts";
-import { createReferralsService } from "./affiliate/referrals.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
+import { createAccountsRepository } from "./auth/accounts.repository.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createResetTokensRepository } from "./auth/reset-tokens.repository.ts";
 import { createSessionsRepository } from "./auth/sessions.repository.ts";
@@ -23,6 +23,7 @@ import { createSessionsService } from "./auth/sessions.service.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createBillingEventsService } from "./payments/billing-events.service.ts";
+import { createPaymentsRepository } from "./payments/payments.repository.ts";
 import { createStripeClient, createStripeProvider } from "./payments/stripe-provider.ts";
 import { createStripeWebhookService } from "./payments/stripe-webhook.service.ts";
 import { createSubscriptionsService } from "./payments/subscriptions.service.ts";
@@ -35,6 +36,8 @@ import { createProfileRepository } from "./profile/profile.repository.ts";
 import { createProfileService } from "./profile/profile.service.ts";
 import { createSearchRepository } from "./search/search.repository.ts";
 import { createSearchService } from "./search/search.service.ts";
+import { createSettingsRepository } from "./settings/settings.repository.ts";
+import { createSettingsService } from "./settings/settings.service.ts";
 import { createTaggsRepository } from "./taggs/taggs.repository.ts";
 import { createTaggsService } from "./taggs/taggs.service.ts";
 import { createUploadsRepository } from "./uploads/uploads.repository.ts";
@@ -52,53 +55,69 @@ type Infrastructure = {
   isAdmin: (user: ProfileRow) => boolean;
 };
 
-/** Wires every repository and service once; each service receives only what it uses. */
+/**
+ * Wires every repository and service once; each service receives only what it uses. Repositories are built
+ * on the app's database; a service that writes across repositories receives `transact` (see
+ * docs/architecture.md, "One transaction pattern"). A module reaches another only through its service.
+ */
 export function createServices(infra: Infrastructure) {
-  const { config, db, clock, mailer, background, isAdmin } = infra;
-  const profileRepo = createProfileRepository(db);
-  const uploadsRepo = createUploadsRepository(db);
+  const { config, db, clock, background, isAdmin } = infra;
+  const transact = transactOn(db);
+
+  const sessions = createSessionsService({ sessionsRepo: createSessionsRepository(db), clock });
+  const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
   const uploadsService = createUploadsService({
-    uploadsRepo,
+    uploadsRepo: createUploadsRepository(db),
     storage: infra.storage,
     queue: infra.imageQueue,
   });
-  const postsRepo = createPostsRepository(db);
-  const analyticsRepo = createAnalyticsRepository(db);
-  const sessions = createSessionsService({ sessionsRepo: createSessionsRepository(db), clock });
-  const searchService = createSearchService({
-    searchRepo: createSearchRepository(db),
-    analyticsRepo,
-    hasher: createVisitorHasher(config.appSecret),
+  const analyticsService = createAnalyticsService({
+    analyticsRepo: createAnalyticsRepository(db),
     events: infra.events,
     clock,
   });
-  const billingEvents = createBillingEventsService({ db, clock });
+  const searchService = createSearchService({
+    searchRepo: createSearchRepository(db),
+    analytics: analyticsService,
+    hasher: createVisitorHasher(config.appSecret),
+    clock,
+  });
+  const affiliateService = createAffiliateService({
+    affiliateRepo: createAffiliateRepository(db),
+    settings: settingsService,
+    secretBox: createSecretBox(config.appSecret),
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  const billingEvents = createBillingEventsService({ transact, affiliate: affiliateService });
   const stripe = config.stripe && { client: createStripeClient(config.stripe), config: config.stripe };
   const subscriptionsService = createSubscriptionsService({
     provider: stripe
       ? createStripeProvider(stripe.client, stripe.config, config.publicUrl)
       : createTestProvider(config.appSecret),
     billingEvents,
-    profileRepo,
+    paymentsRepo: createPaymentsRepository(db),
     clock,
   });
+
   return {
     sessions,
     adminSessionService: createAdminSessionService({ sessions, isAdmin }),
+    settingsService,
     authService: createAuthService({
-      db,
-      profileRepo,
+      transact,
+      accountsRepo: createAccountsRepository(db),
       resetTokensRepo: createResetTokensRepository(db),
       sessions,
-      referrals: createReferralsService({ referralsRepo: createReferralsRepository(db), clock }),
-      mailer,
+      referrals: affiliateService,
+      mailer: infra.mailer,
       background,
       clock,
       publicUrl: config.publicUrl,
     }),
     profileService: createProfileService({
-      profileRepo,
-      ownsUpload: async (userId, path) => Boolean(await uploadsRepo.findOwnedOriginal(userId, path)),
+      profileRepo: createProfileRepository(db),
+      ownsUpload: uploadsService.ownsOriginal,
       removeFiles: uploadsService.removeFiles,
       deleteSearchHistory: searchService.deleteHistory,
       endSubscription: subscriptionsService.endForDeletedMember,
@@ -108,13 +127,17 @@ export function createServices(infra: Infrastructure) {
       isAdmin,
     }),
     uploadsService,
-    postsService: createPostsService({ postsRepo, uploadsRepo, uploadsService, clock }),
-    analyticsService: createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }),
+    postsService: createPostsService({
+      postsRepo: createPostsRepository(db),
+      settings: settingsService,
+      uploads: uploadsService,
+      clock,
+    }),
+    analyticsService,
     searchService,
     privacyService: createPrivacyService({
-      profileRepo,
       privacyRepo: createPrivacyRepository(db),
-      analyticsRepo,
+      analytics: analyticsService,
       clock,
     }),
     subscriptionsService,
@@ -126,11 +149,7 @@ export function createServices(infra: Infrastructure) {
         billingEvents,
         clock,
       }),
-    affiliateService: createAffiliateService({
-      affiliateRepo: createAffiliateRepository(db),
-      secretBox: createSecretBox(config.appSecret),
-      publicUrl: config.publicUrl,
-    }),
+    affiliateService,
     taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
   };

@@ -6,8 +6,9 @@ import type { FastifyPluginAsync } from "fastify";
 import { onTestFinished } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
-import { seedDefaults, truncateAll } from "#server/db/seed.ts";
+import { seedDefaults } from "#server/db/seed.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import { truncateAll } from "./reset-database.ts";
 import { workerDatabase } from "./worker-database.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";

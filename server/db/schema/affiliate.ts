@@ -14,11 +14,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { DEFAULT_COMMISSION_PERCENTAGE } from "#contract/limits.ts";
+import { updatedAt } from "./columns.ts";
 import { profiles } from "./users.ts";
 
 export const AFFILIATE_CURRENCY = "GBP";
 export const PAYOUT_METHODS = ["bank_transfer", "paypal"] as const;
-export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
 /** Singleton (id = 1): the commission paid on referred subscriptions, and whether the programme runs. */
 export const affiliateSettings = pgTable(
@@ -29,7 +29,7 @@ export const affiliateSettings = pgTable(
       .notNull()
       .default(DEFAULT_COMMISSION_PERCENTAGE),
     isActive: boolean().notNull().default(true),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("affiliate_settings_singleton_check", sql`${t.id} = 1`),

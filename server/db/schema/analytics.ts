@@ -38,22 +38,3 @@ export const searchAnalytics = pgTable(
 );
 
 export type SearchAnalyticsRow = typeof searchAnalytics.$inferSelect;
-
-/** An access to a tagged post arriving from a social network (spec "post_analytics"). */
-export const postAnalytics = pgTable(
-  "post_analytics",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    postId: uuid()
-      .notNull()
-      .references(() => taggedPosts.id, { onDelete: "cascade" }),
-    postName: text(),
-    socialMedia: text(),
-    socialMediaUsername: text(),
-    socialMediaUserId: text(),
-    userAgent: text(),
-    ipAddress: text(),
-    accessedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("post_analytics_post_accessed_idx").on(t.postId, t.accessedAt.desc().nullsFirst())],
-);

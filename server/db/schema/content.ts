@@ -11,6 +11,8 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_TERMS_TITLE } from "#contract/api/terms.ts";
+import { updatedAt } from "./columns.ts";
 
 export const DEFAULT_GREETING_CONTENT =
   "Welcome to Tagit! Give your next post a unique name, share the name, and see who comes looking for it.";
@@ -18,8 +20,6 @@ export const DEFAULT_SAVED_IMAGES_CONTENT =
   "<p><strong>Thank you for saving this image!</strong> You will find it in your downloads.</p>";
 export const DEFAULT_HIDE_SEARCHES_CONTENT = "This is how to hide your searches";
 export const DEFAULT_BANNER_TEXT = "come see me";
-export const DEFAULT_TERMS_TITLE = "Terms and Conditions";
-export const UI_SECTION_TYPES = ["page", "popup", "editable"] as const;
 
 /** Singleton (id = 1): the greeting shown once per session after sign-in. */
 export const greetingsPopup = pgTable(
@@ -28,7 +28,7 @@ export const greetingsPopup = pgTable(
     id: integer().primaryKey().default(1),
     isEnabled: boolean().notNull().default(true),
     content: text().notNull().default(DEFAULT_GREETING_CONTENT),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("greetings_popup_singleton_check", sql`${t.id} = 1`)],
 );
@@ -40,7 +40,7 @@ export const savedImagesPopup = pgTable(
     id: integer().primaryKey().default(1),
     isEnabled: boolean().notNull().default(true),
     content: text().notNull().default(DEFAULT_SAVED_IMAGES_CONTENT),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("saved_images_popup_singleton_check", sql`${t.id} = 1`)],
 );
@@ -52,7 +52,7 @@ export const hideSearchesPopup = pgTable(
     id: integer().primaryKey().default(1),
     isEnabled: boolean().notNull().default(true),
     content: text().notNull().default(DEFAULT_HIDE_SEARCHES_CONTENT),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("hide_searches_popup_singleton_check", sql`${t.id} = 1`)],
 );
@@ -64,7 +64,7 @@ export const imageBanner = pgTable(
     id: integer().primaryKey().default(1),
     text: text().notNull().default(DEFAULT_BANNER_TEXT),
     isEnabled: boolean().notNull().default(true),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("image_banner_singleton_check", sql`${t.id} = 1`)],
 );
@@ -77,7 +77,7 @@ export const terms = pgTable(
     title: varchar({ length: 255 }).notNull().default(DEFAULT_TERMS_TITLE),
     content: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("terms_singleton_check", sql`${t.id} = 1`)],
 );
@@ -88,7 +88,7 @@ export const whatWeDoContent = pgTable(
   {
     id: integer().primaryKey().default(1),
     content: text().notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("what_we_do_content_singleton_check", sql`${t.id} = 1`)],
 );
@@ -102,7 +102,7 @@ export const helpContent = pgTable(
     title: varchar({ length: 255 }).notNull(),
     content: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("help_content_section_name_unique").on(t.sectionName)],
 );
@@ -120,7 +120,7 @@ export const uiSections = pgTable(
     tags: text(),
     description: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("ui_sections_section_name_unique").on(t.sectionName),

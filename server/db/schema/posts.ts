@@ -12,6 +12,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { COMMENT_MAX_LENGTH, DEFAULT_REPORT_THRESHOLD } from "#contract/limits.ts";
+import { updatedAt } from "./columns.ts";
 import { profiles } from "./users.ts";
 
 /** An image a member uploaded (original, server-made scrambled copy, thumbnail). Posts may use only the caller's own. */
@@ -66,29 +67,6 @@ export const taggedPosts = pgTable(
 
 export type TaggedPostRow = typeof taggedPosts.$inferSelect;
 
-/** The spec's legacy free-form posts table, kept for completeness; tagged posts are the live feature. */
-export const posts = pgTable(
-  "posts",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    authorId: uuid()
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
-    content: text(),
-    imageUrl: text(),
-    hidePersonalInfo: boolean().notNull().default(false),
-    scrambleImage: boolean().notNull().default(false),
-    isVisible: boolean().notNull().default(true),
-    postName: text(),
-    uniqueUrl: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("posts_unique_url_unique").on(t.uniqueUrl),
-    index("posts_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
-  ],
-);
-
 /** One member's report of one tagged post; a member reports a post at most once. */
 export const postReports = pgTable(
   "post_reports",
@@ -115,7 +93,7 @@ export const postReportSettings = pgTable(
     id: integer().primaryKey().default(1),
     autoDeleteEnabled: boolean().notNull().default(false),
     autoDeleteThreshold: integer().notNull().default(DEFAULT_REPORT_THRESHOLD),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("post_report_settings_singleton_check", sql`${t.id} = 1`),

@@ -1,12 +1,28 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { DEFAULT_THEME, DEFAULT_WALLPAPER_POSITION } from "#contract/limits.ts";
+import { SUBSCRIPTION_STATUSES } from "#contract/plans.ts";
+import { THEMES } from "#contract/themes.ts";
+import { updatedAt } from "./columns.ts";
 import { taggs } from "./taggs.ts";
 
 export type SocialLinks = {
   platforms: Partial<Record<string, string>>;
   shortcuts: { label: string; url: string; icon?: string }[];
 };
+
+export const themeEnum = pgEnum("theme", THEMES);
+export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
 
 /** A member account (spec "profiles"). E-mail is stored lower-case; only this row knows it. */
 export const profiles = pgTable(
@@ -29,10 +45,10 @@ export const profiles = pgTable(
       .$type<SocialLinks>()
       .notNull()
       .default(sql`'{"platforms":{},"shortcuts":[]}'::jsonb`),
-    theme: text().notNull().default(DEFAULT_THEME),
+    theme: themeEnum().notNull().default(DEFAULT_THEME),
     stripeCustomerId: text(),
     stripeSubscriptionId: text(),
-    subscriptionStatus: text().notNull().default("inactive"),
+    subscriptionStatus: subscriptionStatusEnum().notNull().default("inactive"),
     subscriptionCurrentPeriodEnd: timestamp({ withTimezone: true }),
     subscriptionCancelAtPeriodEnd: boolean().notNull().default(false),
     /** When the provider's newest applied subscription event happened; older events never overwrite it. */
@@ -46,7 +62,7 @@ export const profiles = pgTable(
       .default("show"),
     pauseStartedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("profiles_email_unique").on(t.email),

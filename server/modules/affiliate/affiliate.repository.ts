@@ -7,9 +7,9 @@ import {
   affiliateLinks,
   affiliatePayouts,
   affiliateReferrals,
-  affiliateSettings,
   profiles,
 } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
 
 const referred = alias(profiles, "referred");
 /** Unambiguous letters and digits (no 0/O, 1/I). */
@@ -17,6 +17,7 @@ const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const newCode = () =>
   Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
 
+/** The one repository of the affiliate tables: codes, referrals, earnings and payouts. */
 export function createAffiliateRepository(db: Database) {
   return {
     /** The member's referral code, created on first use. */
@@ -33,9 +34,54 @@ export function createAffiliateRepository(db: Database) {
       throw new Error("could not create a referral code");
     },
 
-    async settings() {
-      const [row] = await db.select().from(affiliateSettings).where(eq(affiliateSettings.id, 1)).limit(1);
+    async findLinkByCode(referralCode: string) {
+      const [row] = await db
+        .select()
+        .from(affiliateLinks)
+        .where(eq(affiliateLinks.referralCode, referralCode))
+        .limit(1);
       return row;
+    },
+
+    /** One referrer per member: a second attribution is ignored. */
+    async insertReferral(values: typeof affiliateReferrals.$inferInsert) {
+      await db.insert(affiliateReferrals).values(values).onConflictDoNothing();
+    },
+
+    /** The member's referral still waiting for their first paid invoice. */
+    async pendingReferralOf(referredId: string) {
+      const [row] = await db
+        .select()
+        .from(affiliateReferrals)
+        .where(and(eq(affiliateReferrals.referredId, referredId), eq(affiliateReferrals.status, "pending")))
+        .limit(1);
+      return row;
+    },
+
+    async settleReferral(
+      id: string,
+      outcome: { status: "confirmed"; subscriptionDate: Date } | { status: "expired" },
+    ) {
+      await db.update(affiliateReferrals).set(outcome).where(eq(affiliateReferrals.id, id));
+    },
+
+    /** One earning per invoice (unique index): a replayed invoice earns nothing more. */
+    async insertEarning(values: typeof affiliateEarnings.$inferInsert) {
+      await db.insert(affiliateEarnings).values(values).onConflictDoNothing();
+    },
+
+    /** Reverses the invoice's earning unless it is already part of a payout. */
+    async reverseUnpaidEarning(invoiceId: string) {
+      await db
+        .update(affiliateEarnings)
+        .set({ status: "reversed" })
+        .where(
+          and(
+            eq(affiliateEarnings.invoiceId, invoiceId),
+            eq(affiliateEarnings.status, "pending"),
+            isNull(affiliateEarnings.payoutId),
+          ),
+        );
     },
 
     referralsOf: (userId: string) =>
@@ -78,7 +124,7 @@ export function createAffiliateRepository(db: Database) {
         masked: Record<string, string>;
       },
     ) {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const available = await tx
           .select({ id: affiliateEarnings.id, amountMinor: affiliateEarnings.amountMinor })
           .from(affiliateEarnings)

@@ -1,82 +1,108 @@
-import {
-  AFFILIATE_MESSAGES,
-  type AffiliateDashboard,
-  type RequestPayoutBody,
-} from "#contract/api/affiliate.ts";
+import { AFFILIATE_MESSAGES, type AffiliateDashboard } from "#contract/api/affiliate.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
+import type { Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import type { Clock } from "#server/lib/clock.ts";
 import type { SecretBox } from "#server/lib/secret-box.ts";
-import type { AffiliateRepository } from "./affiliate.repository.ts";
+import type { SettingsService } from "#server/modules/settings/settings.service.ts";
+import {
+  maskPayoutDetails,
+  type PayoutRequest,
+  toEarning,
+  toPayout,
+  toReferral,
+  toTotals,
+} from "./affiliate.mapper.ts";
+import { type AffiliateRepository, createAffiliateRepository } from "./affiliate.repository.ts";
+import { commissionMinor, withinAttributionWindow } from "./commission.ts";
 
-type PayoutRequest = Extract<RequestPayoutBody, { payoutMethod: string }>;
+/** A referred member's paid invoice, as the billing handler reports it. */
+export type PaidInvoice = {
+  memberId: string;
+  invoiceId: string;
+  amountPaidMinor: number;
+  currency: string;
+  paidAt: Date;
+};
 
-/** What the member sees of their payout details: enough to recognise them, not to use them. */
-export function maskPayoutDetails(request: PayoutRequest): Record<string, string> {
-  if (request.payoutMethod === "paypal") {
-    const [name = "", domain = ""] = request.payoutDetails.paypalEmail.split("@");
-    return { paypalEmail: `${name.slice(0, 1)}***@${domain}` };
-  }
-  const { accountDetails, sortCode, accountNumber } = request.payoutDetails;
+type Deps = {
+  affiliateRepo: AffiliateRepository;
+  settings: Pick<SettingsService, "affiliate">;
+  secretBox: SecretBox;
+  publicUrl: string;
+  clock: Clock;
+};
+
+/**
+ * The affiliate programme: referral codes, the referral's life (pending → confirmed with an earning, or
+ * expired), refunds reversing unpaid earnings, and payouts. The only writer of the affiliate tables.
+ */
+export function createAffiliateService({ affiliateRepo, settings, secretBox, publicUrl, clock }: Deps) {
+  const repoOn = (tx?: Tx) => (tx ? createAffiliateRepository(tx) : affiliateRepo);
+
   return {
-    accountDetails,
-    sortCode: `${sortCode.slice(0, 2)}-**-**`,
-    accountNumber: `****${accountNumber.slice(-4)}`,
-  };
-}
+    /**
+     * Records that a new member arrived through a referral link. A code that is unknown, the member's own,
+     * or used while the programme is paused is ignored: a stale link must never stop anyone signing up.
+     * The referral stays pending, at the commission rate of the day, until the member's first paid invoice.
+     */
+    async attribute(referredId: string, referralCode: string) {
+      const link = await affiliateRepo.findLinkByCode(referralCode);
+      if (!link || link.userId === referredId) return;
+      const programme = await settings.affiliate();
+      if (!programme.isActive) return;
+      await affiliateRepo.insertReferral({
+        referrerId: link.userId,
+        referredId,
+        referralCode,
+        commissionPercentage: programme.commissionPercentage,
+        linkFollowedAt: clock.now(),
+      });
+    },
 
-type Deps = { affiliateRepo: AffiliateRepository; secretBox: SecretBox; publicUrl: string };
+    /**
+     * A member's invoice was paid (inside the billing event's transaction). Their pending referral is
+     * confirmed with the referrer's commission when the payment falls within the attribution window, and
+     * expires otherwise; later invoices find no pending referral and earn nothing.
+     */
+    async onInvoicePaid(invoice: PaidInvoice, tx?: Tx) {
+      const repo = repoOn(tx);
+      const referral = await repo.pendingReferralOf(invoice.memberId);
+      if (!referral) return;
+      const followedAt = referral.linkFollowedAt ?? referral.createdAt;
+      if (!withinAttributionWindow(followedAt, invoice.paidAt)) {
+        await repo.settleReferral(referral.id, { status: "expired" });
+        return;
+      }
+      await repo.settleReferral(referral.id, { status: "confirmed", subscriptionDate: invoice.paidAt });
+      await repo.insertEarning({
+        userId: referral.referrerId,
+        referralId: referral.id,
+        invoiceId: invoice.invoiceId,
+        amountMinor: commissionMinor(invoice.amountPaidMinor, referral.commissionPercentage),
+        currency: invoice.currency.toUpperCase(),
+      });
+    },
 
-export function createAffiliateService({ affiliateRepo, secretBox, publicUrl }: Deps) {
-  return {
+    /** A refund reverses the invoice's earning if it has not been paid out yet. */
+    onChargeRefunded: (invoiceId: string, tx?: Tx) => repoOn(tx).reverseUnpaidEarning(invoiceId),
+
     async dashboard(userId: string): Promise<AffiliateDashboard> {
-      const [referralCode, settings, referrals, earnings, payouts] = await Promise.all([
+      const [referralCode, programme, referrals, earnings, payouts] = await Promise.all([
         affiliateRepo.ensureCode(userId),
-        affiliateRepo.settings(),
+        settings.affiliate(),
         affiliateRepo.referralsOf(userId),
         affiliateRepo.earningsOf(userId),
         affiliateRepo.payoutsOf(userId),
       ]);
-      const counted = earnings.filter((earning) => earning.status !== "reversed");
       return {
         referralCode,
         referralUrl: `${publicUrl}/auth?ref=${referralCode}`,
-        settings: {
-          commissionPercentage: settings?.commissionPercentage ?? "10.00",
-          isActive: settings?.isActive ?? true,
-        },
-        totalEarnings: {
-          total: counted.reduce((sum, earning) => sum + earning.amountMinor, 0),
-          available: counted
-            .filter((earning) => earning.status === "pending" && !earning.payoutId)
-            .reduce((sum, earning) => sum + earning.amountMinor, 0),
-          currency: "GBP",
-        },
-        referrals: referrals.map(({ referral, tagg, firstName, lastName }) => ({
-          id: referral.id,
-          referredTagg: tagg,
-          referredName: firstName ? `${firstName} ${lastName ?? ""}`.trim() : "Deleted member",
-          status: referral.status,
-          commissionPercentage: referral.commissionPercentage,
-          createdAt: referral.createdAt.toISOString(),
-          subscriptionDate: referral.subscriptionDate?.toISOString() ?? null,
-        })),
-        earnings: earnings.map((earning) => ({
-          id: earning.id,
-          amount: earning.amountMinor,
-          currency: earning.currency,
-          status: earning.payoutId && earning.status === "pending" ? "requested" : earning.status,
-          createdAt: earning.createdAt.toISOString(),
-        })),
-        payouts: payouts.map((payout) => ({
-          id: payout.id,
-          amount: payout.amountMinor,
-          currency: payout.currency,
-          status: payout.status,
-          payoutMethod: payout.payoutMethod,
-          payoutDetails: payout.payoutDetailsMasked,
-          requestedAt: payout.requestedAt.toISOString(),
-          processedAt: payout.processedAt?.toISOString() ?? null,
-        })),
+        settings: programme,
+        totalEarnings: toTotals(earnings),
+        referrals: referrals.map(toReferral),
+        earnings: earnings.map(toEarning),
+        payouts: payouts.map(toPayout),
       };
     },
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, max, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
-import { profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
+import { type AnalyticsAction, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
 import { viewerKey } from "./viewer-key.ts";
 
 const visitor = alias(profiles, "visitor");
@@ -44,14 +44,14 @@ export function createAnalyticsRepository(db: Database) {
     },
 
     /** When this visitor last recorded this term and action (for the 5-second duplicate window). */
-    async lastSame(visitorHash: string, action: string, searchTerm: string) {
+    async lastSame(visitorHash: string, action: AnalyticsAction, searchTerm: string) {
       const [row] = await db
         .select({ createdAt: searchAnalytics.createdAt })
         .from(searchAnalytics)
         .where(
           and(
             eq(searchAnalytics.visitorHash, visitorHash),
-            eq(searchAnalytics.action, action as "search"),
+            eq(searchAnalytics.action, action),
             eq(searchAnalytics.searchTerm, searchTerm),
           ),
         )
@@ -73,6 +73,42 @@ export function createAnalyticsRepository(db: Database) {
       const rows = await db
         .delete(searchAnalytics)
         .where(and(eq(searchAnalytics.targetUserId, ownerId), inArray(searchAnalytics.id, ids)))
+        .returning({ id: searchAnalytics.id });
+      return rows.length;
+    },
+
+    /** The post whose viewers are asked for: its owner and name. */
+    async findPost(postId: string) {
+      const [row] = await db
+        .select({ userId: taggedPosts.userId, postName: taggedPosts.postName })
+        .from(taggedPosts)
+        .where(eq(taggedPosts.id, postId))
+        .limit(1);
+      return row;
+    },
+
+    /** What another member may see of a viewer: names, tagg and public profile, never the e-mail. */
+    async findViewer(viewerId: string) {
+      const [row] = await db
+        .select({
+          firstName: profiles.firstName,
+          lastName: profiles.lastName,
+          tagg: profiles.tagg,
+          bio: profiles.bio,
+          profilePictureUrl: profiles.profilePictureUrl,
+          socialLinks: profiles.socialLinks,
+        })
+        .from(profiles)
+        .where(eq(profiles.id, viewerId))
+        .limit(1);
+      return row;
+    },
+
+    /** Every event a visitor left, by their keyed hash or (for events recorded by name) their member id. */
+    async deleteByVisitor(visitorHash: string, visitorId: string) {
+      const rows = await db
+        .delete(searchAnalytics)
+        .where(or(eq(searchAnalytics.visitorHash, visitorHash), eq(searchAnalytics.visitorId, visitorId)))
         .returning({ id: searchAnalytics.id });
       return rows.length;
     },

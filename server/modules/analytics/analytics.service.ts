@@ -5,48 +5,78 @@ import {
   type ViewerProfile,
 } from "#contract/api/analytics.ts";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
-import type { SearchAnalyticsRow } from "#server/db/schema/index.ts";
+import { DUPLICATE_SEARCH_WINDOW_MS } from "#contract/limits.ts";
+import type { AnalyticsAction, TaggedPostRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { PostsRepository } from "#server/modules/posts/posts.repository.ts";
-import type { ProfileRepository } from "#server/modules/profile/profile.repository.ts";
+import type { Clock } from "#server/lib/clock.ts";
+import type { EventBus } from "#server/lib/event-bus.ts";
+import { toSocialLinks } from "#server/modules/profile/profile.mapper.ts";
+import { toAnalyticsEvent } from "./analytics.mapper.ts";
 import type { AnalyticsRepository } from "./analytics.repository.ts";
 
-type EventExtras = {
-  visitorTagg: string | null;
-  visitorPicture: string | null;
-  originalImage: string | null;
-  scrambledImage: string | null;
-  scrambleImage: boolean | null;
+/** The fields of a visited post that its owner's live event shows. */
+type VisitedPost = Pick<
+  TaggedPostRow,
+  "id" | "postName" | "originalImage" | "scrambledImage" | "scrambleImage"
+>;
+
+/**
+ * A search or view to record for the owners of what it found. `visitor.id`, `tagg` and `picture` are null
+ * when the visitor is anonymous at this moment; `hash` is always set (unique viewers, own history).
+ */
+export type Visit = {
+  visitor: { id: string | null; name: string; hash: string; tagg: string | null; picture: string | null };
+  action: AnalyticsAction;
+  searchTerm: string;
+  connection: { ipAddress: string; userAgent?: string };
+  targets: { ownerId: string; post: VisitedPost | null }[];
 };
 
-/** What an owner may see of an event: never an e-mail, and nothing of an anonymous visitor but the label. */
-export function toAnalyticsEvent(event: SearchAnalyticsRow, extras: EventExtras): AnalyticsEvent {
-  const visible = event.visitorId !== null;
-  return {
-    id: event.id,
-    postId: event.postId,
-    postName: event.postName,
-    visitorName: event.visitorName,
-    visitorId: event.visitorId,
-    visitorTagg: visible ? extras.visitorTagg : null,
-    visitorProfilePictureUrl: visible ? extras.visitorPicture : null,
-    searchTerm: event.searchTerm,
-    action: event.action,
-    createdAt: event.createdAt.toISOString(),
-    originalImage: extras.originalImage,
-    scrambledImage: extras.scrambledImage,
-    scrambleImage: extras.scrambleImage,
-  };
-}
+type Deps = { analyticsRepo: AnalyticsRepository; events: EventBus; clock: Clock };
 
-type Deps = {
-  analyticsRepo: AnalyticsRepository;
-  postsRepo: PostsRepository;
-  profileRepo: ProfileRepository;
-};
-
-export function createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }: Deps) {
+export function createAnalyticsService({ analyticsRepo, events, clock }: Deps) {
   return {
+    /** Whether this visitor recorded the same term and action less than 5 seconds ago. */
+    async isRecentDuplicate(visitorHash: string, action: AnalyticsAction, searchTerm: string) {
+      const last = await analyticsRepo.lastSame(visitorHash, action, searchTerm);
+      return Boolean(last && clock.now().getTime() - last.getTime() < DUPLICATE_SEARCH_WINDOW_MS);
+    },
+
+    /** Records one event per target owner and pushes each to its owner's live stream; answers how many. */
+    async recordVisit({ visitor, action, searchTerm, connection, targets }: Visit) {
+      const now = clock.now();
+      const inserted = await analyticsRepo.insert(
+        targets.map((target) => ({
+          targetUserId: target.ownerId,
+          postId: target.post?.id ?? null,
+          postName: target.post?.postName ?? null,
+          visitorId: visitor.id,
+          visitorName: visitor.name,
+          visitorHash: visitor.hash,
+          action,
+          searchTerm,
+          // An anonymous visitor's connection details are not kept either.
+          ipAddress: visitor.id ? connection.ipAddress : null,
+          userAgent: visitor.id ? (connection.userAgent?.slice(0, 300) ?? null) : null,
+          createdAt: now,
+        })),
+      );
+      inserted.forEach((event, i) => {
+        const post = targets[i]?.post ?? null;
+        events.publish(event.targetUserId, {
+          type: "analytics",
+          data: toAnalyticsEvent(event, {
+            visitorTagg: visitor.tagg,
+            visitorPicture: visitor.picture,
+            originalImage: post?.originalImage ?? null,
+            scrambledImage: post?.scrambledImage ?? null,
+            scrambleImage: post?.scrambleImage ?? null,
+          }),
+        });
+      });
+      return inserted.length;
+    },
+
     /** A tag that changes whenever the owner's events change, for conditional (304) answers. */
     async etag(ownerId: string) {
       return `W/"analytics-${await analyticsRepo.ownerFingerprint(ownerId)}"`;
@@ -57,13 +87,17 @@ export function createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }
       return rows.map((row) => toAnalyticsEvent(row.event, row));
     },
 
+    /** Removes everything a visitor left in every owner's analytics; answers how many events went. */
+    deleteVisitsBy: (visitorHash: string, visitorId: string) =>
+      analyticsRepo.deleteByVisitor(visitorHash, visitorId),
+
     async delete(ownerId: string, ids: string[]) {
       return { deleted: await analyticsRepo.deleteForOwner(ownerId, [...new Set(ids)]) };
     },
 
     /** Viewers of one of my posts; another member's post is refused. */
     async viewers(ownerId: string, postId: string): Promise<PostViewers> {
-      const post = await postsRepo.findById(postId);
+      const post = await analyticsRepo.findPost(postId);
       if (!post) throw new AppError("not_found", POST_MESSAGES.notFound);
       if (post.userId !== ownerId) throw new AppError("forbidden", ANALYTICS_MESSAGES.accessDenied);
       const rows = await analyticsRepo.viewersOf(postId);
@@ -91,7 +125,7 @@ export function createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }
     /** A viewer's public profile, only for someone who openly viewed or searched one of my posts. */
     async viewerProfile(ownerId: string, viewerId: string): Promise<ViewerProfile> {
       const saw = viewerId !== ownerId && (await analyticsRepo.sawOpenly(ownerId, viewerId));
-      const viewer = saw ? await profileRepo.findById(viewerId) : undefined;
+      const viewer = saw ? await analyticsRepo.findViewer(viewerId) : undefined;
       if (!viewer) throw new AppError("not_found", ANALYTICS_MESSAGES.viewerNotFound);
       return {
         firstName: viewer.firstName,
@@ -100,14 +134,7 @@ export function createAnalyticsService({ analyticsRepo, postsRepo, profileRepo }
         profile: {
           bio: viewer.bio,
           profilePictureUrl: viewer.profilePictureUrl,
-          socialLinks: {
-            platforms: Object.fromEntries(
-              Object.entries(viewer.socialLinks.platforms).filter((e): e is [string, string] =>
-                Boolean(e[1]),
-              ),
-            ),
-            shortcuts: viewer.socialLinks.shortcuts,
-          },
+          socialLinks: toSocialLinks(viewer.socialLinks),
         },
       };
     },

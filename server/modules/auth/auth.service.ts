@@ -1,19 +1,16 @@
 import type { AuthUser } from "#contract/api/auth.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import { RESET_TOKEN_TTL_MINUTES } from "#contract/limits.ts";
-import type { Database } from "#server/db/client.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { Transact } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import { addMinutes, type Clock } from "#server/lib/clock.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
-import type { ReferralsService } from "#server/modules/affiliate/referrals.service.ts";
-import {
-  createProfileRepository,
-  type ProfileRepository,
-} from "#server/modules/profile/profile.repository.ts";
+import type { AffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
+import { type AccountsRepository, createAccountsRepository } from "./accounts.repository.ts";
 import { passwordResetEmail } from "./password-reset-email.ts";
 import { createResetTokensRepository, type ResetTokensRepository } from "./reset-tokens.repository.ts";
 import type { SessionsService } from "./sessions.service.ts";
@@ -21,23 +18,23 @@ import type { SessionsService } from "./sessions.service.ts";
 type RequestMeta = { userAgent?: string; ipAddress?: string };
 
 type Deps = {
-  db: Database;
-  profileRepo: ProfileRepository;
+  transact: Transact;
+  accountsRepo: AccountsRepository;
   resetTokensRepo: ResetTokensRepository;
   sessions: SessionsService;
-  referrals: ReferralsService;
+  referrals: Pick<AffiliateService, "attribute">;
   mailer: Mailer;
   background: BackgroundTasks;
   clock: Clock;
   publicUrl: string;
 };
 
-export function toAuthUser(row: ProfileRow): AuthUser {
+function toAuthUser(row: ProfileRow): AuthUser {
   return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, tagg: row.tagg };
 }
 
 export function createAuthService(deps: Deps) {
-  const { profileRepo, sessions, clock } = deps;
+  const { accountsRepo, sessions, clock } = deps;
 
   async function signIn(user: ProfileRow, meta: RequestMeta) {
     const session = await sessions.start(user.id, meta);
@@ -49,8 +46,8 @@ export function createAuthService(deps: Deps) {
       input: { firstName: string; lastName: string; email: string; password: string; referralCode?: string },
       meta: RequestMeta,
     ) {
-      if (await profileRepo.findByEmail(input.email)) throw new AppError("email_taken", MESSAGES.emailTaken);
-      const user = await profileRepo.insert({
+      if (await accountsRepo.findByEmail(input.email)) throw new AppError("email_taken", MESSAGES.emailTaken);
+      const user = await accountsRepo.insert({
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
@@ -64,11 +61,11 @@ export function createAuthService(deps: Deps) {
     },
 
     async login(input: { email: string; password: string }, meta: RequestMeta) {
-      const user = await profileRepo.findByEmail(input.email);
+      const user = await accountsRepo.findByEmail(input.email);
       // Verify against a dummy hash for unknown e-mails so both failures take the same time.
       const valid = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
       if (!user || !valid) throw new AppError("invalid_credentials", MESSAGES.invalidCredentials);
-      const updated = await profileRepo.update(user.id, {
+      const updated = await accountsRepo.recordSignIn(user.id, {
         lastActive: clock.now(),
         ipAddress: meta.ipAddress,
       });
@@ -80,7 +77,7 @@ export function createAuthService(deps: Deps) {
     /** Answers the same whether or not the account exists; the e-mail leaves in the background. */
     requestPasswordReset(email: string) {
       deps.background.run("password-reset-email", async () => {
-        const user = await profileRepo.findByEmail(email);
+        const user = await accountsRepo.findByEmail(email);
         if (!user) return;
         const token = newToken();
         await deps.resetTokensRepo.insert({
@@ -100,11 +97,10 @@ export function createAuthService(deps: Deps) {
     /** Redeems a reset token: new password, every old session revoked, and a fresh session for this browser. */
     async resetPassword(input: { token: string; newPassword: string }, meta: RequestMeta) {
       const passwordHash = await hashPassword(input.newPassword);
-      const user = await deps.db.transaction(async (tx) => {
+      const user = await deps.transact(async (tx) => {
         const token = await createResetTokensRepository(tx).consume(hashToken(input.token), clock.now());
         if (!token) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
-        const profiles = createProfileRepository(tx);
-        const updated = await profiles.update(token.userId, { passwordHash });
+        const updated = await createAccountsRepository(tx).setPassword(token.userId, passwordHash);
         if (!updated) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
         return updated;
       });

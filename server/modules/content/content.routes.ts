@@ -9,18 +9,21 @@ import {
 } from "#contract/api/content.ts";
 import { imageBannerSchema } from "#contract/api/posts.ts";
 import { termsResponseSchema } from "#contract/api/terms.ts";
+import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import type { ContentService } from "./content.service.ts";
 
 /** Content the admin panel writes and every visitor reads. */
 const anyone = { access: "public" } as const;
 
-export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentService }> = async (
+type Options = { contentService: ContentService; settingsService: SettingsService };
+
+export const contentRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { contentService },
+  { contentService, settingsService },
 ) => {
   for (const name of ["greetings", "saved-images", "hide-searches"] as const) {
     app.get(`/api/${name}-popup`, { config: anyone, schema: { response: { 200: popupSchema } } }, () =>
-      contentService.popup(name),
+      settingsService.popup(name),
     );
   }
 
@@ -45,7 +48,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ contentService: ContentServi
   );
 
   app.get("/api/image-banner", { config: anyone, schema: { response: { 200: imageBannerSchema } } }, () =>
-    contentService.imageBanner(),
+    settingsService.imageBanner(),
   );
 
   app.get("/api/terms", { config: anyone, schema: { response: { 200: termsResponseSchema } } }, () =>

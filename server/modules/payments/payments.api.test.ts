@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "#contract/api/payments.ts";
+import { REFERRAL_ATTRIBUTION_DAYS } from "#contract/limits.ts";
 import {
   affiliateEarnings,
   affiliateLinks,
@@ -8,9 +9,17 @@ import {
   profiles,
   settings,
 } from "#server/db/schema/index.ts";
+import { transactOn } from "#server/db/transaction.ts";
+import type { Clock } from "#server/lib/clock.ts";
+import { createSecretBox } from "#server/lib/secret-box.ts";
+import { createAffiliateRepository } from "#server/modules/affiliate/affiliate.repository.ts";
+import { createAffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
+import { createSettingsRepository } from "#server/modules/settings/settings.repository.ts";
+import { createSettingsService } from "#server/modules/settings/settings.service.ts";
 import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 import { createBillingEventsService } from "./billing-events.service.ts";
+import { createPaymentsRepository } from "./payments.repository.ts";
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
@@ -26,6 +35,18 @@ async function pay(t: TestApp, member: Member, cardNumber = "4242 4242 4242 4242
     expYear: 2099,
     cvc: "123",
   });
+}
+
+/** The billing-event handler on the test's database, wired as services.ts wires it. */
+function billingFor(t: TestApp, clock: Clock) {
+  const affiliate = createAffiliateService({
+    affiliateRepo: createAffiliateRepository(t.db),
+    settings: createSettingsService({ settingsRepo: createSettingsRepository(t.db) }),
+    secretBox: createSecretBox(t.config.appSecret),
+    publicUrl: t.config.publicUrl,
+    clock,
+  });
+  return createBillingEventsService({ transact: transactOn(t.db), affiliate });
 }
 
 const statusOf = async (t: TestApp, member: Member) =>
@@ -141,7 +162,7 @@ describe("billing events", () => {
     const t = await createTestApp({ clock });
     const ada = await registerMember(t);
     await t.db.update(profiles).set({ stripeCustomerId: "cus_1" }).where(eq(profiles.id, ada.user.id));
-    const billing = createBillingEventsService({ db: t.db, clock });
+    const billing = billingFor(t, clock);
     const at = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
     const paid = {
       id: "evt_paid",
@@ -179,6 +200,21 @@ describe("billing events", () => {
     expect(await statusOf(t, ada)).toBe("canceled");
   });
 
+  it("expire a referral whose first payment comes after the attribution window, paying nothing", async () => {
+    const t = await createTestApp();
+    const referrer = await registerMember(t);
+    await t.db.insert(affiliateLinks).values({ userId: referrer.user.id, referralCode: "REF-LATE" });
+    const referred = await registerMember(t, { referralCode: "REF-LATE" });
+    const followedAt = new Date(Date.now() - (REFERRAL_ATTRIBUTION_DAYS + 1) * 24 * 60 * 60 * 1000);
+    await t.db.update(affiliateReferrals).set({ linkFollowedAt: followedAt });
+    await pay(t, referred);
+
+    expect(await statusOf(t, referred)).toBe("active");
+    const [referral] = await t.db.select().from(affiliateReferrals);
+    expect(referral).toMatchObject({ status: "expired", subscriptionDate: null });
+    expect(await t.db.select().from(affiliateEarnings)).toEqual([]);
+  });
+
   it("confirm a referral and pay commission on the first paid invoice; a refund reverses it", async () => {
     const t = await createTestApp();
     const referrer = await registerMember(t);
@@ -196,7 +232,7 @@ describe("billing events", () => {
       status: "pending",
     });
 
-    const billing = createBillingEventsService({ db: t.db, clock: { now: () => new Date() } });
+    const billing = billingFor(t, { now: () => new Date() });
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, referred.user.id));
     await billing.apply("stripe", {
       id: "evt_refund",
@@ -218,11 +254,10 @@ describe("the end-cancelled-subscriptions job", () => {
     await post(t, ada, "/api/cancel-subscription");
     const { createSubscriptionsService } = await import("./subscriptions.service.ts");
     const { createTestProvider } = await import("./test-provider.ts");
-    const { createProfileRepository } = await import("#server/modules/profile/profile.repository.ts");
     const service = createSubscriptionsService({
       provider: createTestProvider(t.config.appSecret),
-      billingEvents: createBillingEventsService({ db: t.db, clock }),
-      profileRepo: createProfileRepository(t.db),
+      billingEvents: billingFor(t, clock),
+      paymentsRepo: createPaymentsRepository(t.db),
       clock,
     });
     expect(await service.endCancelled()).toEqual({ ended: 0 });

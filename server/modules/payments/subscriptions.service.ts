@@ -3,20 +3,20 @@ import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR } from "#contract/limits.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
-import type { ProfileRepository } from "#server/modules/profile/profile.repository.ts";
 import type { BillingEventsService } from "./billing-events.service.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
+import type { PaymentsRepository } from "./payments.repository.ts";
 
 type Deps = {
   provider: PaymentProvider;
   billingEvents: BillingEventsService;
-  profileRepo: ProfileRepository;
+  paymentsRepo: PaymentsRepository;
   clock: Clock;
 };
 
 const billingName = (user: ProfileRow) => `${user.firstName} ${user.lastName}`.trim();
 
-export function createSubscriptionsService({ provider, billingEvents, profileRepo, clock }: Deps) {
+export function createSubscriptionsService({ provider, billingEvents, paymentsRepo, clock }: Deps) {
   return {
     config(): PaymentsConfig {
       const price = { priceMinor: PREMIUM_PRICE_MINOR, currency: PREMIUM_CURRENCY };
@@ -43,7 +43,7 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
           email: user.email,
           name: billingName(user),
         });
-        await profileRepo.update(user.id, { stripeCustomerId: customerId });
+        await paymentsRepo.setCustomer(user.id, customerId);
       }
       // One subscription per member: an earlier unpaid (incomplete or past-due) one is ended first, so it can
       // neither be paid as well nor keep retrying the old card.
@@ -51,7 +51,7 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
         await provider.cancelNow(user.stripeSubscriptionId);
       }
       const subscription = await provider.createSubscription({ customerId, memberId: user.id });
-      await profileRepo.update(user.id, { stripeSubscriptionId: subscription.subscriptionId });
+      await paymentsRepo.setSubscription(user.id, subscription.subscriptionId);
       return { clientSecret: subscription.clientSecret, status: subscription.status };
     },
 
@@ -77,7 +77,7 @@ export function createSubscriptionsService({ provider, billingEvents, profileRep
 
     /** The hourly job: cancelled test subscriptions end when their paid period does. */
     async endCancelled() {
-      return { ended: await profileRepo.endCancelledTestSubscriptions(clock.now()) };
+      return { ended: await paymentsRepo.endCancelledTestSubscriptions(clock.now()) };
     },
 
     /** After a member changes their e-mail or name: the provider's customer follows. */

@@ -1,17 +1,12 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { nameKey } from "#contract/names.ts";
 import type { Database } from "#server/db/client.ts";
-import {
-  postReportSettings,
-  postReports,
-  searchAnalytics,
-  taggedPosts,
-  uploads,
-} from "#server/db/schema/index.ts";
+import { postReports, searchAnalytics, taggedPosts, uploads } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
 import { viewerKey } from "#server/modules/analytics/viewer-key.ts";
 
-/** The key post names are unique by: trimmed and lower-cased (matches the unique index). */
-const nameKey = sql`lower(btrim(${taggedPosts.postName}))`;
-const keyOf = (name: string) => name.trim().toLowerCase();
+/** `nameKey` in SQL: the expression of the unique index post names are compared by. */
+const postNameKey = sql`lower(btrim(${taggedPosts.postName}))`;
 
 const uniqueViewCount = sql<number>`(
   select count(distinct ${viewerKey})::int from ${searchAnalytics}
@@ -24,9 +19,9 @@ export function createPostsRepository(db: Database) {
     async takenNameKeys(names: string[]): Promise<Set<string>> {
       if (names.length === 0) return new Set();
       const rows = await db
-        .select({ key: sql<string>`${nameKey}` })
+        .select({ key: sql<string>`${postNameKey}` })
         .from(taggedPosts)
-        .where(inArray(nameKey, names.map(keyOf)));
+        .where(inArray(postNameKey, names.map(nameKey)));
       return new Set(rows.map((row) => row.key));
     },
 
@@ -90,7 +85,7 @@ export function createPostsRepository(db: Database) {
      * answers the file paths to remove from storage afterwards.
      */
     async deletePosts(where: { userId: string; id?: string }) {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const deleted = await tx
           .delete(taggedPosts)
           .where(
@@ -128,11 +123,6 @@ export function createPostsRepository(db: Database) {
         .returning({ id: postReports.id });
       const [total] = await db.select({ n: count() }).from(postReports).where(eq(postReports.postId, postId));
       return { isNew: inserted.length > 0, reports: total?.n ?? 0 };
-    },
-
-    async reportSettings() {
-      const [row] = await db.select().from(postReportSettings).where(eq(postReportSettings.id, 1)).limit(1);
-      return row;
     },
   };
 }

@@ -1,18 +1,20 @@
 import { MIN_NAME_SUGGESTIONS, POST_MESSAGES, type TaggedPost } from "#contract/api/posts.ts";
+import { nameKey } from "#contract/names.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
-import type { ProfileRow, TaggedPostRow } from "#server/db/schema/index.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
-import type { UploadsRepository } from "#server/modules/uploads/uploads.repository.ts";
+import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import { nameCandidates } from "./name-suggestions.ts";
+import { toTaggedPost } from "./posts.mapper.ts";
 import type { PostsRepository } from "./posts.repository.ts";
 
 type Deps = {
   postsRepo: PostsRepository;
-  uploadsRepo: UploadsRepository;
-  uploadsService: UploadsService;
+  settings: Pick<SettingsService, "reports">;
+  uploads: Pick<UploadsService, "findOwned" | "removeFiles">;
   clock: Clock;
 };
 
@@ -25,31 +27,15 @@ type CreateInput = {
   comment?: string;
 };
 
-export function toTaggedPost(post: TaggedPostRow, uniqueViewCount: number): TaggedPost {
-  return {
-    id: post.id,
-    postName: post.postName,
-    originalImage: post.originalImage,
-    scrambledImage: post.scrambledImage,
-    thumbnailImage: post.thumbnailImage,
-    scrambleImage: post.scrambleImage,
-    hidePersonalInfo: post.hidePersonalInfo,
-    isVisible: post.isVisible,
-    comment: post.comment,
-    createdAt: post.createdAt.toISOString(),
-    uniqueViewCount,
-  };
-}
-
-export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clock }: Deps) {
+export function createPostsService({ postsRepo, settings, uploads, clock }: Deps) {
   async function suggestionsFor(name: string): Promise<string[]> {
     const free: string[] = [];
     for (let round = 0; round < 5 && free.length < MIN_NAME_SUGGESTIONS; round++) {
       const candidates = nameCandidates(name, clock.now().getUTCFullYear(), 4 + round * 4);
       const taken = await postsRepo.takenNameKeys(candidates);
       for (const candidate of candidates) {
-        const key = candidate.trim().toLowerCase();
-        if (!taken.has(key) && !free.some((f) => f.toLowerCase() === key)) free.push(candidate);
+        const key = nameKey(candidate);
+        if (!taken.has(key) && !free.some((f) => nameKey(f) === key)) free.push(candidate);
       }
     }
     return free.slice(0, 5);
@@ -61,10 +47,6 @@ export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clo
     return toTaggedPost(row.post, row.uniqueViewCount);
   }
 
-  async function removeFiles(files: string[]) {
-    await uploadsService.removeFiles(files);
-  }
-
   return {
     async checkName(name: string) {
       const taken = (await postsRepo.takenNameKeys([name])).size > 0;
@@ -72,7 +54,7 @@ export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clo
     },
 
     async create(user: ProfileRow, input: CreateInput): Promise<TaggedPost> {
-      const upload = await uploadsRepo.findOwned(user.id, input.originalImage, input.scrambledImage);
+      const upload = await uploads.findOwned(user.id, input.originalImage, input.scrambledImage);
       if (!upload) throw new AppError("validation", POST_MESSAGES.imageNotYours);
       const nameTaken = async () =>
         new AppError(
@@ -123,12 +105,12 @@ export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clo
     async delete(userId: string, id: string) {
       const { deleted, files } = await postsRepo.deletePosts({ userId, id });
       if (deleted === 0) throw new AppError("not_found", POST_MESSAGES.notFound);
-      await removeFiles(files);
+      await uploads.removeFiles(files);
     },
 
     async deleteAll(userId: string) {
       const { deleted, files } = await postsRepo.deletePosts({ userId });
-      await removeFiles(files);
+      await uploads.removeFiles(files);
       return { deleted };
     },
 
@@ -139,11 +121,11 @@ export function createPostsService({ postsRepo, uploadsRepo, uploadsService, clo
       if (post.userId === reporterId) throw new AppError("validation", POST_MESSAGES.ownPost);
       const { isNew, reports } = await postsRepo.addReport(id, reporterId);
       if (!isNew) throw new AppError("conflict", POST_MESSAGES.alreadyReported);
-      const settings = await postsRepo.reportSettings();
-      const removed = Boolean(settings?.autoDeleteEnabled && reports >= settings.autoDeleteThreshold);
+      const { autoDeleteEnabled, autoDeleteThreshold } = await settings.reports();
+      const removed = autoDeleteEnabled && reports >= autoDeleteThreshold;
       if (removed) {
         const { files } = await postsRepo.deletePosts({ userId: post.userId, id });
-        await removeFiles(files);
+        await uploads.removeFiles(files);
       }
       return { reported: true as const, removed };
     },

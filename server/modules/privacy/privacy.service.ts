@@ -1,8 +1,7 @@
 import type { PrivacySettings } from "#contract/api/privacy.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Clock } from "#server/lib/clock.ts";
-import type { AnalyticsRepository } from "#server/modules/analytics/analytics.repository.ts";
-import type { ProfileRepository } from "#server/modules/profile/profile.repository.ts";
+import type { AnalyticsService } from "#server/modules/analytics/analytics.service.ts";
 import type { PrivacyRepository } from "./privacy.repository.ts";
 import {
   effectiveMode,
@@ -21,30 +20,28 @@ function describe(mode: PrivacyMode, pauseStartedAt: Date | null, now: Date): Pr
 }
 
 type Deps = {
-  profileRepo: ProfileRepository;
   privacyRepo: PrivacyRepository;
-  analyticsRepo: AnalyticsRepository;
+  analytics: Pick<AnalyticsService, "highestViewed">;
   clock: Clock;
 };
 
-export function createPrivacyService({ profileRepo, privacyRepo, analyticsRepo, clock }: Deps) {
+export function createPrivacyService({ privacyRepo, analytics, clock }: Deps) {
   return {
     /** The member's mode now; an expired pause is stored back as show. */
     async settings(user: ProfileRow): Promise<PrivacySettings> {
       const now = clock.now();
       const mode = effectiveMode(user.privacyMode, user.pauseStartedAt, now);
-      if (mode !== user.privacyMode)
-        await profileRepo.update(user.id, { privacyMode: mode, pauseStartedAt: null });
+      if (mode !== user.privacyMode) await privacyRepo.setMode(user.id, mode, null);
       return describe(user.privacyMode, user.pauseStartedAt, now);
     },
 
     /** Applies a mode by the spec's rule: hide only with 5+ unique viewers on the best post, else pause. */
     async choose(user: ProfileRow, requested: PrivacyMode) {
-      const highest = requested === "hide" ? await analyticsRepo.highestViewed(user.id) : undefined;
+      const highest = requested === "hide" ? await analytics.highestViewed(user.id) : null;
       const mode = grantedMode(requested, highest?.uniqueViewCount ?? 0);
       const now = clock.now();
       const pauseStartedAt = mode === "pause" ? now : null;
-      await profileRepo.update(user.id, { privacyMode: mode, pauseStartedAt });
+      await privacyRepo.setMode(user.id, mode, pauseStartedAt);
       return { ...describe(mode, pauseStartedAt, now), requestedMode: requested };
     },
 

@@ -90,6 +90,16 @@ describe("PUT /api/profile", () => {
     expect(me).toMatchObject({ theme: "blue", bio: null, subscriptionStatus: "inactive", isAdmin: false });
   });
 
+  it("stamps updatedAt on the member's row without the service setting it", async () => {
+    const t = await createTestApp();
+    const { cookie, user } = await registerMember(t);
+    const stamp = new Date("2020-01-01T00:00:00Z");
+    await t.db.update(profiles).set({ updatedAt: stamp }).where(eq(profiles.id, user.id));
+    expect((await put(t, cookie, { bio: "Poet" })).statusCode).toBe(200);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(row?.updatedAt.getTime()).toBeGreaterThan(stamp.getTime());
+  });
+
   it("changes the e-mail only with the right current password and a free address", async () => {
     const t = await createTestApp();
     const other = await registerMember(t);

@@ -1,48 +1,17 @@
-import { and, eq, like, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles, taggs, uploads } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
 
 export function createProfileRepository(db: Database) {
   return {
-    async findById(id: string) {
-      const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
-      return row;
-    },
-
     async findByEmail(email: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
       return row;
     },
 
-    /** Inserts a member; undefined when the e-mail is already taken (unique index). */
-    async insert(values: typeof profiles.$inferInsert) {
-      const [row] = await db.insert(profiles).values(values).onConflictDoNothing().returning();
-      return row;
-    },
-
-    /** Ends test-provider subscriptions cancelled at period end once that period is over (Stripe sends its own event). */
-    async endCancelledTestSubscriptions(now: Date) {
-      const rows = await db
-        .update(profiles)
-        .set({ subscriptionStatus: "canceled", updatedAt: now })
-        .where(
-          and(
-            eq(profiles.subscriptionStatus, "active"),
-            eq(profiles.subscriptionCancelAtPeriodEnd, true),
-            lte(profiles.subscriptionCurrentPeriodEnd, now),
-            like(profiles.stripeCustomerId, "test_cus_%"),
-          ),
-        )
-        .returning({ id: profiles.id });
-      return rows.length;
-    },
-
     async update(id: string, values: Partial<typeof profiles.$inferInsert>) {
-      const [row] = await db
-        .update(profiles)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(profiles.id, id))
-        .returning();
+      const [row] = await db.update(profiles).set(values).where(eq(profiles.id, id)).returning();
       return row;
     },
 
@@ -51,7 +20,7 @@ export function createProfileRepository(db: Database) {
      * CASCADE). Answers the paths of their stored files, for the caller to delete once the rows are gone.
      */
     async delete(id: string): Promise<string[]> {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const files = await tx
           .select({
             original: uploads.originalPath,

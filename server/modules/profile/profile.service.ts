@@ -6,17 +6,8 @@ import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
+import { toProfile as toProfileView, toSocialLinks } from "./profile.mapper.ts";
 import type { ProfileRepository } from "./profile.repository.ts";
-
-/** A member's social links, empty platforms left out. */
-function socialLinksOf(user: ProfileRow): SocialLinks {
-  const platforms = Object.fromEntries(
-    Object.entries(user.socialLinks.platforms).filter((entry): entry is [string, string] =>
-      Boolean(entry[1]),
-    ),
-  );
-  return { platforms, shortcuts: user.socialLinks.shortcuts };
-}
 
 type ParsedUpdate = Omit<UpdateProfileBody, "wallpaperPosition"> & { wallpaperPosition?: string };
 
@@ -37,28 +28,7 @@ type Deps = {
 
 export function createProfileService(deps: Deps) {
   const { profileRepo, ownsUpload, removeFiles, sessions, isAdmin } = deps;
-  function toProfile(row: ProfileRow): Profile {
-    return {
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      tagg: row.tagg,
-      bio: row.bio,
-      profilePictureUrl: row.profilePictureUrl,
-      wallpaperUrl: row.wallpaperUrl,
-      wallpaperPosition: row.wallpaperPosition,
-      theme: row.theme as Profile["theme"],
-      subscriptionStatus: row.subscriptionStatus as Profile["subscriptionStatus"],
-      subscriptionCancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd,
-      subscriptionCurrentPeriodEnd: row.subscriptionCurrentPeriodEnd?.toISOString() ?? null,
-      privacyMode: row.privacyMode,
-      isHidden: row.isHidden,
-      emailVerified: row.emailVerified,
-      isAdmin: isAdmin(row),
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
+  const toProfile = (row: ProfileRow): Profile => toProfileView(row, { isAdmin: isAdmin(row) });
 
   return {
     toProfile,
@@ -99,14 +69,7 @@ export function createProfileService(deps: Deps) {
     },
 
     /** The member's social links, empty platforms left out. */
-    socialLinks(user: ProfileRow): SocialLinks {
-      const platforms = Object.fromEntries(
-        Object.entries(user.socialLinks.platforms).filter((entry): entry is [string, string] =>
-          Boolean(entry[1]),
-        ),
-      );
-      return { platforms, shortcuts: user.socialLinks.shortcuts };
-    },
+    socialLinks: (user: ProfileRow): SocialLinks => toSocialLinks(user.socialLinks),
 
     /** Replaces the member's links (already validated: http(s) only, at most 12 shortcuts). */
     async setSocialLinks(userId: string, links: SocialLinks): Promise<SocialLinks> {
@@ -115,7 +78,7 @@ export function createProfileService(deps: Deps) {
         socialLinks: { platforms, shortcuts: links.shortcuts },
       });
       if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
-      return socialLinksOf(updated);
+      return toSocialLinks(updated.socialLinks);
     },
 
     /** Deletes the account with everything it owns, rows first and then the files; answers when done. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { profiles, searchAnalytics, taggedPosts, taggs } from "#server/db/schema/index.ts";
@@ -84,14 +84,6 @@ export function createSearchRepository(db: Database) {
         .where(eq(searchAnalytics.visitorHash, visitorHash))
         .orderBy(desc(searchAnalytics.createdAt))
         .limit(500);
-    },
-
-    async deleteHistoryOf(visitorHash: string, visitorId: string) {
-      const rows = await db
-        .delete(searchAnalytics)
-        .where(or(eq(searchAnalytics.visitorHash, visitorHash), eq(searchAnalytics.visitorId, visitorId)))
-        .returning({ id: searchAnalytics.id });
-      return rows.length;
     },
   };
 }

@@ -1,23 +1,22 @@
 import { ANONYMOUS_VISITOR_NAME } from "#contract/api/analytics.ts";
 import type { PublicPost, SearchHistoryEntry } from "#contract/api/search.ts";
-import { DUPLICATE_SEARCH_WINDOW_MS, MIN_TRACKED_TERM_LENGTH } from "#contract/limits.ts";
-import type { ProfileRow, searchAnalytics } from "#server/db/schema/index.ts";
+import { MIN_TRACKED_TERM_LENGTH } from "#contract/limits.ts";
+import { nameKey } from "#contract/names.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Clock } from "#server/lib/clock.ts";
-import type { EventBus } from "#server/lib/event-bus.ts";
 import type { VisitorHasher } from "#server/lib/visitor-hash.ts";
-import type { AnalyticsRepository } from "#server/modules/analytics/analytics.repository.ts";
-import { toAnalyticsEvent } from "#server/modules/analytics/analytics.service.ts";
-import { toTaggedPost } from "#server/modules/posts/posts.service.ts";
+import type { AnalyticsService, Visit } from "#server/modules/analytics/analytics.service.ts";
+import { toTaggedPost } from "#server/modules/posts/posts.mapper.ts";
 import { effectiveMode, isAnonymousMode } from "#server/modules/privacy/privacy-rules.ts";
 import type { FindableRow, SearchRepository } from "./search.repository.ts";
 
 const TAGG_PATTERN = /^[a-z0-9_]{3,30}$/;
 
 /** The two keys a term is matched by: a post name (trimmed, lower-case) and a tagg (without a leading @). */
-export function searchKeys(term: string) {
-  const nameKey = term.trim().toLowerCase();
-  const taggKey = nameKey.replace(/^@/, "");
-  return { nameKey, taggKey: TAGG_PATTERN.test(taggKey) ? taggKey : null };
+function searchKeys(term: string) {
+  const key = nameKey(term);
+  const taggKey = key.replace(/^@/, "");
+  return { nameKey: key, taggKey: TAGG_PATTERN.test(taggKey) ? taggKey : null };
 }
 
 type Visitor = { user: ProfileRow } | { ipAddress: string; userAgent: string };
@@ -32,9 +31,8 @@ type Target = { ownerId: string; post: FindableRow["post"] | null };
 
 type Deps = {
   searchRepo: SearchRepository;
-  analyticsRepo: AnalyticsRepository;
+  analytics: Pick<AnalyticsService, "isRecentDuplicate" | "recordVisit" | "deleteVisitsBy">;
   hasher: VisitorHasher;
-  events: EventBus;
   clock: Clock;
 };
 
@@ -54,26 +52,21 @@ function toPublicPost(row: FindableRow, viewerId: string | undefined): PublicPos
   };
 }
 
-export function createSearchService({ searchRepo, analyticsRepo, hasher, events, clock }: Deps) {
+export function createSearchService({ searchRepo, analytics, hasher, clock }: Deps) {
   /** How this visitor is recorded right now, decided by their privacy mode at this moment. */
-  function identify(visitor: Visitor) {
+  function identify(visitor: Visitor): Visit["visitor"] & { self: string | null } {
     if (!("user" in visitor)) {
-      return {
-        hash: hasher.guest(visitor.ipAddress, visitor.userAgent),
-        id: null,
-        name: ANONYMOUS_VISITOR_NAME,
-        self: null,
-      };
+      const hash = hasher.guest(visitor.ipAddress, visitor.userAgent);
+      return { hash, id: null, name: ANONYMOUS_VISITOR_NAME, tagg: null, picture: null, self: null };
     }
     const { user } = visitor;
     const mode = effectiveMode(user.privacyMode, user.pauseStartedAt, clock.now());
-    const anonymous = isAnonymousMode(mode);
-    return {
-      hash: hasher.member(user.id),
-      id: anonymous ? null : user.id,
-      name: anonymous ? ANONYMOUS_VISITOR_NAME : `${user.firstName} ${user.lastName}`,
-      self: user.id,
-    };
+    const hash = hasher.member(user.id);
+    if (isAnonymousMode(mode)) {
+      return { hash, id: null, name: ANONYMOUS_VISITOR_NAME, tagg: null, picture: null, self: user.id };
+    }
+    const name = `${user.firstName} ${user.lastName}`;
+    return { hash, id: user.id, name, tagg: user.tagg, picture: user.profilePictureUrl, self: user.id };
   }
 
   async function targetsOf(input: TrackInput, term: string): Promise<Target[]> {
@@ -111,51 +104,26 @@ export function createSearchService({ searchRepo, analyticsRepo, hasher, events,
      * under 3 characters and repeats within 5 s are skipped, and nobody is recorded on their own posts.
      */
     async track(visitor: Visitor, input: TrackInput, meta: { ipAddress: string; userAgent?: string }) {
-      const term = input.searchTerm.trim().toLowerCase();
+      const term = nameKey(input.searchTerm);
       const skip = (reason: Skip) => ({ recorded: 0, skipped: reason });
       if (term.length < MIN_TRACKED_TERM_LENGTH) return skip("too_short");
 
-      const who = identify(visitor);
-      const last = await analyticsRepo.lastSame(who.hash, input.action, term);
-      if (last && clock.now().getTime() - last.getTime() < DUPLICATE_SEARCH_WINDOW_MS)
-        return skip("duplicate");
+      const { self, ...who } = identify(visitor);
+      if (await analytics.isRecentDuplicate(who.hash, input.action, term)) return skip("duplicate");
 
       const found = await targetsOf(input, term);
-      const targets = found.filter((target) => target.ownerId !== who.self);
+      const targets = found.filter((target) => target.ownerId !== self);
       if (found.length === 0) return skip("not_found");
       if (targets.length === 0) return skip("own_post");
 
-      const now = clock.now();
-      const rows: (typeof searchAnalytics.$inferInsert)[] = targets.map((target) => ({
-        targetUserId: target.ownerId,
-        postId: target.post?.id ?? null,
-        postName: target.post?.postName ?? null,
-        visitorId: who.id,
-        visitorName: who.name,
-        visitorHash: who.hash,
+      const recorded = await analytics.recordVisit({
+        visitor: who,
         action: input.action,
         searchTerm: term,
-        // An anonymous visitor's connection details are not kept either.
-        ipAddress: who.id ? meta.ipAddress : null,
-        userAgent: who.id ? (meta.userAgent?.slice(0, 300) ?? null) : null,
-        createdAt: now,
-      }));
-      const inserted = await analyticsRepo.insert(rows);
-      inserted.forEach((event, i) => {
-        const post = targets[i]?.post ?? null;
-        const visitorUser = "user" in visitor && who.id ? visitor.user : null;
-        events.publish(event.targetUserId, {
-          type: "analytics",
-          data: toAnalyticsEvent(event, {
-            visitorTagg: visitorUser?.tagg ?? null,
-            visitorPicture: visitorUser?.profilePictureUrl ?? null,
-            originalImage: post?.originalImage ?? null,
-            scrambledImage: post?.scrambledImage ?? null,
-            scrambleImage: post?.scrambleImage ?? null,
-          }),
-        });
+        connection: meta,
+        targets,
       });
-      return { recorded: inserted.length, skipped: null };
+      return { recorded, skipped: null };
     },
 
     async history(user: ProfileRow): Promise<SearchHistoryEntry[]> {
@@ -184,7 +152,7 @@ export function createSearchService({ searchRepo, analyticsRepo, hasher, events,
 
     /** Deletes my searches and views from every owner's analytics, anonymous ones included. */
     async deleteHistory(user: ProfileRow) {
-      return { deleted: await searchRepo.deleteHistoryOf(hasher.member(user.id), user.id) };
+      return { deleted: await analytics.deleteVisitsBy(hasher.member(user.id), user.id) };
     },
   };
 }

@@ -1,4 +1,3 @@
-import { TransactionRollbackError } from "drizzle-orm";
 import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -13,16 +12,10 @@ export function createTaggsService({ taggsRepo }: { taggsRepo: TaggsRepository }
     /** A member without a tagg claims a free one; search by tagg finds them from then on. */
     async claim(user: ProfileRow, tagg: string): Promise<ProfileRow> {
       if (user.tagg) throw new AppError("conflict", TAGG_MESSAGES.alreadyHave);
-      try {
-        const updated = await taggsRepo.claim(user, tagg);
-        if (!updated) throw new AppError("name_taken", TAGG_MESSAGES.taken);
-        return updated;
-      } catch (err) {
-        // The claim rolls back when the member got a tagg in the meantime (a second tab).
-        if (err instanceof TransactionRollbackError)
-          throw new AppError("conflict", TAGG_MESSAGES.alreadyHave);
-        throw err;
-      }
+      const result = await taggsRepo.claim(user, tagg);
+      if ("profile" in result) return result.profile;
+      if (result.refused === "taken") throw new AppError("name_taken", TAGG_MESSAGES.taken);
+      throw new AppError("conflict", TAGG_MESSAGES.alreadyHave);
     },
   };
 }

@@ -4,7 +4,7 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import type { UploadsRepository } from "./uploads.repository.ts";
 
-export const UPLOADS_URL_PREFIX = "/uploads/";
+const UPLOADS_URL_PREFIX = "/uploads/";
 /** How long an upload may wait to be used in a post before the clean-up job removes it. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
@@ -86,6 +86,14 @@ export function createUploadsService({ uploadsRepo, storage, queue }: Deps) {
       await storage.remove(files.map((p) => p.slice(UPLOADS_URL_PREFIX.length)));
       return { removedFiles: files.length };
     },
+
+    /** The member's own upload with these two files: a post may show only its poster's uploads. */
+    findOwned: (userId: string, originalPath: string, scrambledPath: string) =>
+      uploadsRepo.findOwned(userId, originalPath, scrambledPath),
+
+    /** Whether this member uploaded the image (avatars and wallpapers must be their own uploads). */
+    ownsOriginal: async (userId: string, originalPath: string) =>
+      Boolean(await uploadsRepo.findOwnedOriginal(userId, originalPath)),
 
     /** Deletes stored files of uploads no post uses any more. */
     removeFiles: (paths: string[]) =>

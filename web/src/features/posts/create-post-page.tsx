@@ -7,6 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { createTaggedPostBodySchema, type UploadImageResponse } from "#contract/api/posts.ts";
+import { nameKey } from "#contract/names.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -44,7 +45,6 @@ type FormOutput = z.output<typeof formSchema>;
 
 /** A 409 from the server wins over the last availability check for that same name. */
 type NameConflict = { key: string; suggestions: string[] };
-const nameKey = (name: string) => name.trim().toLowerCase();
 
 /** /create-post: name (checked as you type), comment, photo upload or capture, options, Create. */
 export function CreatePostPage() {

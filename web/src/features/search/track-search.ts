@@ -1,10 +1,11 @@
 import type { TrackSearchBody } from "#contract/api/search.ts";
 import { MIN_TRACKED_TERM_LENGTH } from "#contract/limits.ts";
+import { nameKey } from "#contract/names.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
 /** The term as the spec sends it: trimmed and lower-cased (spec 1 §7). */
 export function normaliseSearchTerm(term: string): string {
-  return term.trim().toLowerCase();
+  return nameKey(term);
 }
 
 /**

@@ -1,0 +1,2 @@
+DROP TABLE "post_analytics" CASCADE;--> statement-breakpoint
+DROP TABLE "posts" CASCADE;

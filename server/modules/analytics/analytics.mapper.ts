@@ -1,0 +1,30 @@
+import type { AnalyticsEvent } from "#contract/api/analytics.ts";
+import type { SearchAnalyticsRow } from "#server/db/schema/index.ts";
+
+export type EventExtras = {
+  visitorTagg: string | null;
+  visitorPicture: string | null;
+  originalImage: string | null;
+  scrambledImage: string | null;
+  scrambleImage: boolean | null;
+};
+
+/** What an owner may see of an event: never an e-mail, and nothing of an anonymous visitor but the label. */
+export function toAnalyticsEvent(event: SearchAnalyticsRow, extras: EventExtras): AnalyticsEvent {
+  const visible = event.visitorId !== null;
+  return {
+    id: event.id,
+    postId: event.postId,
+    postName: event.postName,
+    visitorName: event.visitorName,
+    visitorId: event.visitorId,
+    visitorTagg: visible ? extras.visitorTagg : null,
+    visitorProfilePictureUrl: visible ? extras.visitorPicture : null,
+    searchTerm: event.searchTerm,
+    action: event.action,
+    createdAt: event.createdAt.toISOString(),
+    originalImage: extras.originalImage,
+    scrambledImage: extras.scrambledImage,
+    scrambleImage: extras.scrambleImage,
+  };
+}

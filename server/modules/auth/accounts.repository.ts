@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { profiles } from "#server/db/schema/index.ts";
+
+/** The sign-in side of a member's row: who they are by e-mail, their password and when they last came. */
+export function createAccountsRepository(db: Database) {
+  return {
+    async findByEmail(email: string) {
+      const [row] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
+      return row;
+    },
+
+    /** Inserts a member; undefined when the e-mail is already taken (unique index). */
+    async insert(values: typeof profiles.$inferInsert) {
+      const [row] = await db.insert(profiles).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async recordSignIn(id: string, values: { lastActive: Date; ipAddress?: string }) {
+      const [row] = await db.update(profiles).set(values).where(eq(profiles.id, id)).returning();
+      return row;
+    },
+
+    async setPassword(id: string, passwordHash: string) {
+      const [row] = await db.update(profiles).set({ passwordHash }).where(eq(profiles.id, id)).returning();
+      return row;
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

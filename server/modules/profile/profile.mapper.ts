@@ -1,0 +1,35 @@
+import type { Profile } from "#contract/api/profile.ts";
+import type { SocialLinks } from "#contract/api/social-links.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
+
+/** A member's social links as shown to anyone: empty platforms left out. */
+export function toSocialLinks(links: ProfileRow["socialLinks"]): SocialLinks {
+  const platforms = Object.fromEntries(
+    Object.entries(links.platforms).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  return { platforms, shortcuts: links.shortcuts };
+}
+
+/** The member's own profile (never sent to anyone else). */
+export function toProfile(row: ProfileRow, { isAdmin }: { isAdmin: boolean }): Profile {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    tagg: row.tagg,
+    bio: row.bio,
+    profilePictureUrl: row.profilePictureUrl,
+    wallpaperUrl: row.wallpaperUrl,
+    wallpaperPosition: row.wallpaperPosition,
+    theme: row.theme,
+    subscriptionStatus: row.subscriptionStatus,
+    subscriptionCancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd,
+    subscriptionCurrentPeriodEnd: row.subscriptionCurrentPeriodEnd?.toISOString() ?? null,
+    privacyMode: row.privacyMode,
+    isHidden: row.isHidden,
+    emailVerified: row.emailVerified,
+    isAdmin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
