@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR, TIMING } from "#contract/limits.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
+import { profileQuery, useProfile } from "#web/app/use-profile.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
@@ -20,7 +21,6 @@ import {
   CardTitle,
 } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { profileQuery, useProfile } from "#web/features/auth/use-profile.ts";
 import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { formatPlanPrice } from "#web/lib/money.ts";
 import { PaymentFormError } from "./payment-form-error.tsx";

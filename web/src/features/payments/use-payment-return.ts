@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
+import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 
 /** How long to keep refreshing the profile while Stripe's webhook makes the member Premium. */
 const REFRESH_EVERY_MS = 2_000;
