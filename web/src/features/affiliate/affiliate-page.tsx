@@ -14,13 +14,13 @@ import { type ComponentType, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import type { AffiliateDashboard } from "#contract/api/affiliate.ts";
 import { BackToDashboard } from "#web/components/back-to-dashboard.tsx";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { formatMoney } from "#web/lib/money.ts";
 import {

@@ -1,6 +1,6 @@
 import type { Profile } from "#contract/api/profile.ts";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
 import { HideMySearchesSwitch } from "#web/features/privacy/hide-my-searches-switch.tsx";
 import { AnalyticsActivity } from "./analytics-activity.tsx";
 import { AnalyticsChart } from "./analytics-chart.tsx";

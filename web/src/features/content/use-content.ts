@@ -1,14 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import type { HelpContent, Popup, Section } from "#contract/api/content.ts";
-import { DEFAULT_SECTION_CODE } from "#contract/limits.ts";
-import { apiRequest } from "#web/lib/api-request.ts";
+import type { Popup } from "#contract/api/content.ts";
 
 /** The member-facing popups whose settings the server keeps. */
 export type PopupName = "greetings" | "saved-images" | "hide-searches";
 
 export const popupUrl = (name: PopupName) => `/api/${name}-popup`;
-export const sectionUrl = (name: string) => `/api/sections/${encodeURIComponent(name)}`;
-export const helpContentUrl = (name: string) => `/api/help-content/${encodeURIComponent(name)}`;
 export const WHAT_WE_DO_URL = "/api/what-we-do-content";
 
 /** A popup's settings {isEnabled, content}; only fetched while `enabled` (spec 1 §4 "Dialogs"). */
@@ -19,25 +15,4 @@ export function usePopupSettings(name: PopupName, enabled = true) {
 /** The What We Do text (plain text). */
 export function useWhatWeDo(enabled: boolean) {
   return useQuery<{ content: string }>({ queryKey: [WHAT_WE_DO_URL], enabled });
-}
-
-/** A section's numeric code; a failed or missing answer silently counts as the default 199 (spec 1 §8). */
-export function useSectionCode(sectionName: string, enabled: boolean) {
-  return useQuery<number>({
-    queryKey: [sectionUrl(sectionName), "code"],
-    enabled,
-    queryFn: async ({ signal }) => {
-      try {
-        const section = await apiRequest<Section | null>("GET", sectionUrl(sectionName), undefined, signal);
-        return section?.code ?? DEFAULT_SECTION_CODE;
-      } catch {
-        return DEFAULT_SECTION_CODE;
-      }
-    },
-  });
-}
-
-/** A section's help {title, content}; a 404 means there is none. No retry (spec 1 §7). */
-export function useHelpContent(sectionName: string, enabled: boolean) {
-  return useQuery<HelpContent>({ queryKey: [helpContentUrl(sectionName)], enabled, retry: false });
 }

@@ -5,6 +5,7 @@ import type { TaggedPost } from "#contract/api/posts.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import {
@@ -16,7 +17,6 @@ import {
   CardTitle,
 } from "#web/components/ui/card.tsx";
 import { AnalyticsActivity } from "#web/features/analytics/analytics-activity.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
 import { OPEN_ANALYTICS_EVENT } from "#web/features/notifications/open-analytics.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";

@@ -1,10 +1,10 @@
 import { ExternalLink, Link2, RefreshCw, Settings2 } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
 import { SocialLinksDialog } from "./social-links-dialog.tsx";
 import { shownLinks } from "./social-links-form.ts";
 import { PLATFORM_LABELS, platformIcon } from "./social-platforms.ts";

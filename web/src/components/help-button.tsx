@@ -5,8 +5,8 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/cn.ts";
-import { HELP_MESSAGES, helpErrorText, isMissingHelp, sectionTopic } from "./content-text.ts";
-import { useHelpContent, useSectionCode } from "./use-content.ts";
+import { HELP_MESSAGES, helpErrorText, isMissingHelp, sectionTopic } from "./help-text.ts";
+import { useHelpContent, useSectionCode } from "./use-help-content.ts";
 
 export type HelpButtonProps = {
   /** The help section to show, e.g. "social-links" (spec 1 §9 lists the seeded ones). */

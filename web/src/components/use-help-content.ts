@@ -1,0 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
+import type { HelpContent, Section } from "#contract/api/content.ts";
+import { DEFAULT_SECTION_CODE } from "#contract/limits.ts";
+import { apiRequest } from "#web/lib/api-request.ts";
+
+const sectionUrl = (name: string) => `/api/sections/${encodeURIComponent(name)}`;
+const helpContentUrl = (name: string) => `/api/help-content/${encodeURIComponent(name)}`;
+
+/** A section's numeric code; a failed or missing answer silently counts as the default 199 (spec 1 §8). */
+export function useSectionCode(sectionName: string, enabled: boolean) {
+  return useQuery<number>({
+    queryKey: [sectionUrl(sectionName), "code"],
+    enabled,
+    queryFn: async ({ signal }) => {
+      try {
+        const section = await apiRequest<Section | null>("GET", sectionUrl(sectionName), undefined, signal);
+        return section?.code ?? DEFAULT_SECTION_CODE;
+      } catch {
+        return DEFAULT_SECTION_CODE;
+      }
+    },
+  });
+}
+
+/** A section's help {title, content}; a 404 means there is none. No retry (spec 1 §7). */
+export function useHelpContent(sectionName: string, enabled: boolean) {
+  return useQuery<HelpContent>({ queryKey: [helpContentUrl(sectionName)], enabled, retry: false });
+}
