@@ -6,8 +6,8 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
+import { filterPostsByName } from "#web/lib/post-display.ts";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
-import { filterPostsByName } from "./post-display.ts";
 import { PostGrid } from "./post-grid.tsx";
 
 export type MyTaggedPostsView = "posts" | "analytics";

@@ -6,7 +6,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useHighestViewedPost } from "#web/features/analytics/use-post-viewers.ts";
-import { formatViewCount, postDisplayName } from "#web/features/posts/post-display.ts";
+import { formatViewCount, postDisplayName } from "#web/lib/post-display.ts";
 
 /** The fixed code label of this popup (spec 1 §9). */
 export const HIDE_SEARCHES_CODE = 130;
