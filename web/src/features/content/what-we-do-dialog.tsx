@@ -2,7 +2,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
-import { useWhatWeDo } from "./use-content.ts";
+import { useWhatWeDo } from "./use-what-we-do.ts";
 
 /** Shown when the What We Do text cannot be loaded (spec 1 §8). */
 export const DEFAULT_WHAT_WE_DO_TEXT = `Welcome to Tagit!
