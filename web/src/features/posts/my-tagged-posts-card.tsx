@@ -17,7 +17,7 @@ import {
   CardTitle,
 } from "#web/components/ui/card.tsx";
 import { AnalyticsActivity } from "#web/features/analytics/analytics-activity.tsx";
-import { OPEN_ANALYTICS_EVENT } from "#web/features/notifications/open-analytics.ts";
+import { OPEN_ANALYTICS_EVENT } from "#web/lib/open-analytics.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { BulkPostActions } from "./bulk-post-actions.tsx";

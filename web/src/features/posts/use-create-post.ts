@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateTaggedPostBody, TaggedPost } from "#contract/api/posts.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
-import { TAGGED_POSTS_QUERY_KEY } from "./use-tagged-posts.ts";
+import { TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
 
 /** POST /api/tagged-posts. The new post goes to the top of the cached list, which is then refetched. */
 export function useCreatePost() {

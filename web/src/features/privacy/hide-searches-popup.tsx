@@ -5,8 +5,8 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { useHighestViewedPost } from "#web/features/analytics/use-post-viewers.ts";
 import { formatViewCount, postDisplayName } from "#web/lib/post-display.ts";
+import { useHighestViewedPost } from "./use-highest-viewed-post.ts";
 
 /** The fixed code label of this popup (spec 1 §9). */
 export const HIDE_SEARCHES_CODE = 130;
