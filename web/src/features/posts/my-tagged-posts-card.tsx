@@ -1,5 +1,5 @@
 import { ImagePlus, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { TaggedPost } from "#contract/api/posts.ts";
 import type { Profile } from "#contract/api/profile.ts";
@@ -16,7 +16,6 @@ import {
   CardHeader,
   CardTitle,
 } from "#web/components/ui/card.tsx";
-import { AnalyticsActivity } from "#web/features/analytics/analytics-activity.tsx";
 import { OPEN_ANALYTICS_EVENT } from "#web/lib/open-analytics.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
@@ -57,10 +56,14 @@ function useFlashHighlight(posts: TaggedPost[] | undefined, isFetching: boolean)
   return highlightedId;
 }
 
-export type MyTaggedPostsCardProps = { profile: Profile };
+export type MyTaggedPostsCardProps = {
+  profile: Profile;
+  /** The popup's Analytics view: the dashboard passes the analytics feature's activity list. */
+  analytics: ReactNode;
+};
 
 /** Dashboard card: the newest posts, All (count) popup, Create Another, bulk tools, empty and error states. */
-export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
+export function MyTaggedPostsCard({ profile, analytics }: MyTaggedPostsCardProps) {
   const query = useTaggedPosts();
   const posts = query.data;
   const highlightedId = useFlashHighlight(posts, query.isFetching);
@@ -147,7 +150,7 @@ export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
         onOpenPost={(post) => setOpenPostId(post.id)}
         view={popupView}
         onViewChange={setPopupView}
-        analytics={<AnalyticsActivity listClassName="max-h-[55dvh]" />}
+        analytics={analytics}
       />
       <PostDetailDialog
         post={openPost}
