@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cssUrl, needsTagg, toBackgroundPosition, wallpaperStyle } from "./dashboard-display.ts";
+import { cssUrl, toBackgroundPosition, wallpaperStyle } from "./wallpaper-style.ts";
 
 describe("toBackgroundPosition", () => {
   it("turns the stored 'x,y' into CSS percentages", () => {
@@ -28,13 +28,5 @@ describe("wallpaperStyle", () => {
 
   it("cannot break out of the CSS string", () => {
     expect(cssUrl('/a");background:red;("')).toBe('url("/a%22);background:red;(%22")');
-  });
-});
-
-describe("needsTagg", () => {
-  it("is true only without a usable tagg", () => {
-    expect(needsTagg(null)).toBe(true);
-    expect(needsTagg("  ")).toBe(true);
-    expect(needsTagg("ada")).toBe(false);
   });
 });

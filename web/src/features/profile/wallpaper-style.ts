@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
-import { parseWallpaperPosition } from "#web/features/profile/wallpaper-position.ts";
+import { parseWallpaperPosition } from "./wallpaper-position.ts";
 
-/** Display rules of the dashboard header (spec 1 §2 "Dashboard"). Pure: unit-tested. */
+/** How a member's wallpaper is drawn: the dashboard banner and the edit preview. Pure: unit-tested. */
 
 /** "30,70" → "30% 70%"; malformed axes fall back to 50, out-of-range ones are clamped to 0–100. */
 export function toBackgroundPosition(position: string | null | undefined): string {
@@ -22,9 +22,4 @@ export function wallpaperStyle(wallpaperUrl: string | null, position: string | n
     backgroundPosition: toBackgroundPosition(position),
     backgroundSize: "cover",
   };
-}
-
-/** Members without a tagg cannot be found by search yet (DESIGN "Taggs"). */
-export function needsTagg(tagg: string | null | undefined): boolean {
-  return !tagg?.trim();
 }
