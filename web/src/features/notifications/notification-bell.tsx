@@ -5,7 +5,7 @@ import type { Profile } from "#contract/api/profile.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#web/components/ui/popover.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { useLiveAnalytics } from "#web/features/analytics/use-tagg-analytics.ts";
+import { useLiveAnalytics } from "#web/features/analytics/index.ts";
 import { cn } from "#web/lib/cn.ts";
 import { OPEN_ANALYTICS_DELAY_MS, requestOpenAnalytics } from "#web/lib/open-analytics.ts";
 import { postDisplayName } from "#web/lib/post-display.ts";

@@ -11,9 +11,8 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { PostDetailDialog } from "#web/features/posts/post-detail-dialog.tsx";
+import { MyTaggedPostsSection, PostDetailDialog } from "#web/features/posts/index.ts";
 import { getFullName } from "#web/lib/person.ts";
-import { MySearchPagePosts } from "./my-search-page-posts.tsx";
 import { ownerLabel, resultsSummary } from "./search-display.ts";
 import { SearchResultCard } from "./search-result-card.tsx";
 import { shouldTrack, trackSearch } from "./track-search.ts";
@@ -100,7 +99,7 @@ export function SearchTaggedPostsPage() {
             description="Type the exact post name you were given, or a tagg such as @grace, and press Enter. Only exact matches are shown."
             className="bg-white"
           />
-          {profile ? <MySearchPagePosts profile={profile} /> : null}
+          {profile ? <MyTaggedPostsSection profile={profile} /> : null}
         </>
       )}
 

@@ -5,15 +5,15 @@ import type { Profile } from "#contract/api/profile.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadError } from "#web/components/load-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import { PostDetailDialog } from "#web/features/posts/post-detail-dialog.tsx";
-import { PostGrid, PostGridSkeleton } from "#web/features/posts/post-grid.tsx";
-import { useTaggedPosts } from "#web/features/posts/use-tagged-posts.ts";
 import { getFullName } from "#web/lib/person.ts";
+import { PostDetailDialog } from "./post-detail-dialog.tsx";
+import { PostGrid, PostGridSkeleton } from "./post-grid.tsx";
+import { useTaggedPosts } from "./use-tagged-posts.ts";
 
-export type MySearchPagePostsProps = { profile: Profile };
+export type MyTaggedPostsSectionProps = { profile: Profile };
 
 /** The search page's "My Tagged Posts" grid, shown to members while the search box is empty. */
-export function MySearchPagePosts({ profile }: MySearchPagePostsProps) {
+export function MyTaggedPostsSection({ profile }: MyTaggedPostsSectionProps) {
   const query = useTaggedPosts();
   const [openPostId, setOpenPostId] = useState<string | null>(null);
   const openPost = query.data?.find((post) => post.id === openPostId) ?? null;
