@@ -1,12 +1,10 @@
-import { ImagePlus, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { TaggedPost } from "#contract/api/posts.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
-import { EmptyState } from "#web/components/empty-state.tsx";
 import { HelpButton } from "#web/components/help-button.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   Card,
@@ -22,7 +20,8 @@ import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { BulkPostActions } from "./bulk-post-actions.tsx";
 import { MyTaggedPostsDialog, type MyTaggedPostsView } from "./my-tagged-posts-dialog.tsx";
 import { PostDetailDialog } from "./post-detail-dialog.tsx";
-import { PostGrid, PostGridSkeleton } from "./post-grid.tsx";
+import { PostGrid } from "./post-grid.tsx";
+import { TaggedPostsState } from "./tagged-posts-state.tsx";
 import { useTaggedPosts } from "./use-tagged-posts.ts";
 
 /** How many posts the dashboard card shows; the rest are in the popup (spec 1 §9). */
@@ -115,28 +114,15 @@ export function MyTaggedPostsCard({ profile, analytics }: MyTaggedPostsCardProps
         ) : null}
       </CardHeader>
       <CardContent className="p-4 sm:p-6">
-        {query.isPending ? (
-          <PostGridSkeleton label="Loading your tagged posts..." />
-        ) : query.isError ? (
-          <LoadError message="Failed to fetch tagged posts" query={query} />
-        ) : count === 0 ? (
-          <EmptyState
-            icon={ImagePlus}
-            title="No Tagged Posts Yet"
-            description="Give a photo a unique name so people can find it by searching for that name."
-            action={
-              <Button asChild>
-                <Link to="/create-post">Create Your First Post</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <PostGrid
-            posts={(posts ?? []).slice(0, DASHBOARD_SUMMARY_COUNT)}
-            highlightedId={highlightedId}
-            onOpen={(post) => setOpenPostId(post.id)}
-          />
-        )}
+        <TaggedPostsState query={query}>
+          {(all) => (
+            <PostGrid
+              posts={all.slice(0, DASHBOARD_SUMMARY_COUNT)}
+              highlightedId={highlightedId}
+              onOpen={(post) => setOpenPostId(post.id)}
+            />
+          )}
+        </TaggedPostsState>
       </CardContent>
       {count > 0 ? (
         <CardFooter className="px-4 sm:px-6">

@@ -1,13 +1,9 @@
-import { ImagePlus } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
-import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { getFullName } from "#web/lib/person.ts";
 import { PostDetailDialog } from "./post-detail-dialog.tsx";
-import { PostGrid, PostGridSkeleton } from "./post-grid.tsx";
+import { PostGrid } from "./post-grid.tsx";
+import { TaggedPostsState } from "./tagged-posts-state.tsx";
 import { useTaggedPosts } from "./use-tagged-posts.ts";
 
 export type MyTaggedPostsSectionProps = { profile: Profile };
@@ -23,25 +19,9 @@ export function MyTaggedPostsSection({ profile }: MyTaggedPostsSectionProps) {
       <h2 id="search-my-posts-title" className="text-lg font-semibold text-slate-900">
         My Tagged Posts
       </h2>
-      {query.isPending ? (
-        <PostGridSkeleton label="Loading your tagged posts..." />
-      ) : query.isError ? (
-        <LoadError message="Failed to fetch tagged posts" query={query} />
-      ) : query.data.length === 0 ? (
-        <EmptyState
-          icon={ImagePlus}
-          title="No Tagged Posts Yet"
-          description="Give a photo a unique name so people can find it by searching for that name."
-          action={
-            <Button asChild>
-              <Link to="/create-post">Create Your First Post</Link>
-            </Button>
-          }
-          className="bg-white"
-        />
-      ) : (
-        <PostGrid posts={query.data} onOpen={(post) => setOpenPostId(post.id)} />
-      )}
+      <TaggedPostsState query={query} emptyClassName="bg-white">
+        {(posts) => <PostGrid posts={posts} onOpen={(post) => setOpenPostId(post.id)} />}
+      </TaggedPostsState>
       <PostDetailDialog
         post={openPost}
         onClose={() => setOpenPostId(null)}
