@@ -1,5 +1,5 @@
 import { Users } from "lucide-react";
-import { LoadError } from "#web/components/load-error.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useUniqueViewers } from "./use-unique-viewers.ts";
@@ -17,29 +17,33 @@ export function UniqueViewsCard() {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2 p-4 sm:p-6">
-        {query.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-600">
-            <Spinner /> Counting your viewers...
-          </p>
-        ) : query.isError ? (
-          <LoadError message="Failed to load your unique views" query={query} />
-        ) : query.data ? (
-          <>
-            <p
-              className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums"
-              data-testid="unique-views"
-            >
-              {query.data.totalUnique}
+        <QueryState
+          query={query}
+          loading={
+            <p role="status" className="flex items-center gap-2 text-slate-600">
+              <Spinner /> Counting your viewers...
             </p>
-            <p className="text-sm font-medium text-slate-700">
-              Total unique viewers across all your tagged posts
-            </p>
-            <p className="text-xs text-slate-600">
-              Everyone who searched for or opened your posts, each counted once. Anonymous visitors are
-              counted too, but never named.
-            </p>
-          </>
-        ) : null}
+          }
+          error="Failed to load your unique views"
+        >
+          {(viewers) => (
+            <>
+              <p
+                className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums"
+                data-testid="unique-views"
+              >
+                {viewers.totalUnique}
+              </p>
+              <p className="text-sm font-medium text-slate-700">
+                Total unique viewers across all your tagged posts
+              </p>
+              <p className="text-xs text-slate-600">
+                Everyone who searched for or opened your posts, each counted once. Anonymous visitors are
+                counted too, but never named.
+              </p>
+            </>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

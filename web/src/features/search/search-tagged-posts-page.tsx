@@ -6,8 +6,8 @@ import type { PublicPost } from "#contract/api/search.ts";
 import { useProfile } from "#web/app/use-profile.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { HelpButton } from "#web/components/help-button.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
@@ -143,51 +143,55 @@ type SearchResultsProps = {
 };
 
 function SearchResults({ term, query, onOpen }: SearchResultsProps) {
-  if (query.isPending || (query.isFetching && !query.data)) {
-    return (
-      <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <span className="sr-only">Searching...</span>
-        {[0, 1, 2].map((key) => (
-          <div key={key} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-            <Skeleton className="aspect-4/3 rounded-none" />
-            <div className="grid gap-2 p-3">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/2" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return <LoadError message="Search failed. Please try again." query={query} />;
-  }
-  const posts = query.data;
-  if (posts.length === 0) {
-    return (
-      <EmptyState
-        icon={SearchX}
-        title="No posts found"
-        description={`Nothing matches “${term}” exactly. Search needs the full post name or tagg — check the spelling and try again.`}
-        className="bg-white"
-      />
-    );
-  }
   return (
-    <section aria-labelledby="search-results-title" className="grid gap-3">
-      <div className="flex items-center gap-1">
-        <h2 id="search-results-title" className="text-lg font-semibold text-slate-900" aria-live="polite">
-          {resultsSummary(posts.length, term)}
-        </h2>
-        <HelpButton sectionName="search-results" topic="Search results" />
-      </div>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {posts.map((post) => (
-          <li key={post.id} className="flex min-w-0">
-            <SearchResultCard post={post} onOpen={onOpen} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <QueryState
+      query={query}
+      loadingWhileRetrying
+      loading={<SearchResultsSkeleton />}
+      error="Search failed. Please try again."
+      empty={
+        <EmptyState
+          icon={SearchX}
+          title="No posts found"
+          description={`Nothing matches “${term}” exactly. Search needs the full post name or tagg — check the spelling and try again.`}
+          className="bg-white"
+        />
+      }
+    >
+      {(posts) => (
+        <section aria-labelledby="search-results-title" className="grid gap-3">
+          <div className="flex items-center gap-1">
+            <h2 id="search-results-title" className="text-lg font-semibold text-slate-900" aria-live="polite">
+              {resultsSummary(posts.length, term)}
+            </h2>
+            <HelpButton sectionName="search-results" topic="Search results" />
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.map((post) => (
+              <li key={post.id} className="flex min-w-0">
+                <SearchResultCard post={post} onOpen={onOpen} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </QueryState>
+  );
+}
+
+function SearchResultsSkeleton() {
+  return (
+    <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <span className="sr-only">Searching...</span>
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <Skeleton className="aspect-4/3 rounded-none" />
+          <div className="grid gap-2 p-3">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }
