@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import type { AnalyticsEvent } from "#contract/api/analytics.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { ListSkeleton } from "#web/components/list-skeleton.tsx";
+import { ListSkeleton } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Checkbox } from "#web/components/ui/checkbox.tsx";

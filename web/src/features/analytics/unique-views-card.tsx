@@ -1,7 +1,7 @@
 import { Users } from "lucide-react";
+import { LoadingLine } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useUniqueViewers } from "./use-unique-viewers.ts";
 
 /** "Your Unique Views": distinct visitors across all my posts, as the server counts them. */
@@ -19,11 +19,7 @@ export function UniqueViewsCard() {
       <CardContent className="grid gap-2 p-4 sm:p-6">
         <QueryState
           query={query}
-          loading={
-            <p role="status" className="flex items-center gap-2 text-slate-600">
-              <Spinner /> Counting your viewers...
-            </p>
-          }
+          loading={<LoadingLine>Counting your viewers...</LoadingLine>}
           error="Failed to load your unique views"
         >
           {(viewers) => (

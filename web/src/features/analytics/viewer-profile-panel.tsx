@@ -1,8 +1,8 @@
 import { ArrowLeft, ExternalLink, TriangleAlert, UserX } from "lucide-react";
+import { LoadingLine } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { errorCodeOf } from "#web/lib/api-request.ts";
 import { getFullName } from "#web/lib/person.ts";
@@ -36,11 +36,7 @@ export function ViewerProfilePanel({ viewerId, onBack }: ViewerProfilePanelProps
       </div>
       <QueryState
         query={query}
-        loading={
-          <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-slate-600">
-            <Spinner /> Loading profile...
-          </p>
-        }
+        loading={<LoadingLine className="justify-center py-8 text-sm">Loading profile...</LoadingLine>}
         error={(error) =>
           errorCodeOf(error) === "not_found" ? (
             <Alert variant="warning" role="alert">

@@ -2,7 +2,7 @@ import { Eye } from "lucide-react";
 import { useState } from "react";
 import type { HighestViewedPost } from "#contract/api/analytics.ts";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
-import { ListSkeleton } from "#web/components/list-skeleton.tsx";
+import { ListSkeleton } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";

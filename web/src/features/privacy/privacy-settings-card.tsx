@@ -3,6 +3,7 @@ import { Eye, EyeOff, Pause, ShieldCheck, Timer, TriangleAlert } from "lucide-re
 import { type ComponentType, useState } from "react";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
 import { HelpButton } from "#web/components/help-button.tsx";
+import { LoadingStatus } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -98,15 +99,14 @@ export function PrivacySettingsCard({ className }: PrivacySettingsCardProps) {
         <QueryState
           query={query}
           loading={
-            <div role="status" className="grid gap-3">
-              <span className="sr-only">Loading privacy settings...</span>
+            <LoadingStatus label="Loading privacy settings..." className="grid gap-3">
               <Skeleton className="h-5 w-48" />
               <div className="grid grid-cols-3 gap-2">
                 <Skeleton className="h-20" />
                 <Skeleton className="h-20" />
                 <Skeleton className="h-20" />
               </div>
-            </div>
+            </LoadingStatus>
           }
           error="Failed to load privacy settings"
         >

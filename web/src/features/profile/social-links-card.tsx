@@ -2,6 +2,7 @@ import { ExternalLink, Link2, RefreshCw, Settings2 } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { HelpButton } from "#web/components/help-button.tsx";
+import { LoadingStatus } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -45,12 +46,11 @@ export function SocialLinksCard() {
         <QueryState
           query={query}
           loading={
-            <div role="status" className="flex flex-wrap gap-2">
-              <span className="sr-only">Loading your links...</span>
+            <LoadingStatus label="Loading your links..." className="flex flex-wrap gap-2">
               <Skeleton className="h-9 w-28 rounded-full" />
               <Skeleton className="h-9 w-24 rounded-full" />
               <Skeleton className="h-9 w-32 rounded-full" />
-            </div>
+            </LoadingStatus>
           }
           error={() => (
             <div className="flex flex-wrap items-center gap-3 text-sm text-red-800" role="alert">

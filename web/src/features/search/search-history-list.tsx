@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { SearchHistoryEntry } from "#contract/api/search.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { ListSkeleton } from "#web/components/list-skeleton.tsx";
+import { ListSkeleton } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";

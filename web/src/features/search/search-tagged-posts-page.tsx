@@ -6,11 +6,11 @@ import type { PublicPost } from "#contract/api/search.ts";
 import { useProfile } from "#web/app/use-profile.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { HelpButton } from "#web/components/help-button.tsx";
+import { CardGridSkeleton } from "#web/components/loading-placeholders.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { MyTaggedPostsSection, PostDetailDialog } from "#web/features/posts/index.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { ownerLabel, resultsSummary } from "./search-display.ts";
@@ -20,6 +20,7 @@ import { usePublicSearch } from "./use-public-search.ts";
 
 /** The URL keeps the last search (`?q=`), so back/forward, reloads and history links work. */
 const TERM_PARAM = "q";
+const RESULTS_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
 /** /search-tagged-posts (everyone): exact name or tagg search, results, and the member's own posts. */
 export function SearchTaggedPostsPage() {
@@ -147,7 +148,7 @@ function SearchResults({ term, query, onOpen }: SearchResultsProps) {
     <QueryState
       query={query}
       loadingWhileRetrying
-      loading={<SearchResultsSkeleton />}
+      loading={<CardGridSkeleton label="Searching..." count={3} gridClassName={RESULTS_GRID} />}
       error="Search failed. Please try again."
       empty={
         <EmptyState
@@ -166,7 +167,7 @@ function SearchResults({ term, query, onOpen }: SearchResultsProps) {
             </h2>
             <HelpButton sectionName="search-results" topic="Search results" />
           </div>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className={RESULTS_GRID}>
             {posts.map((post) => (
               <li key={post.id} className="flex min-w-0">
                 <SearchResultCard post={post} onOpen={onOpen} />
@@ -176,22 +177,5 @@ function SearchResults({ term, query, onOpen }: SearchResultsProps) {
         </section>
       )}
     </QueryState>
-  );
-}
-
-function SearchResultsSkeleton() {
-  return (
-    <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <span className="sr-only">Searching...</span>
-      {[0, 1, 2].map((key) => (
-        <div key={key} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-          <Skeleton className="aspect-4/3 rounded-none" />
-          <div className="grid gap-2 p-3">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-3 w-1/2" />
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }
