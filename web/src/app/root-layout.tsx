@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { DEFAULT_THEME } from "#contract/limits.ts";
-import { useProfile } from "#web/features/auth/use-profile.ts";
+import { useProfile } from "#web/app/use-profile.ts";
 import { cn } from "#web/lib/cn.ts";
 import { hasTopPadding, isChromeHidden } from "./navigation.ts";
 import { SiteFooter } from "./site-footer.tsx";

@@ -14,13 +14,14 @@ import { type ComponentType, type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import type { AffiliateDashboard } from "#contract/api/affiliate.ts";
 import { BackToDashboard } from "#web/components/back-to-dashboard.tsx";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { formatMoney } from "#web/lib/money.ts";
 import {
@@ -43,30 +44,34 @@ export function AffiliatePage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <PageTitle title="Affiliate Program" />
       <BackToDashboard />
-      {dashboard.isPending ? (
-        <PageSpinner label="Loading affiliate program..." />
-      ) : dashboard.isError ? (
-        <div className="grid gap-4">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Affiliate Program</h1>
-          <Alert variant="destructive" role="alert" className="items-center">
-            <p className="flex-1">
-              Could not load your affiliate program.{" "}
-              {errorMessage(dashboard.error, "Failed to load the affiliate dashboard.")}
-            </p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void dashboard.refetch()}
-              disabled={dashboard.isFetching}
-            >
-              <RefreshCw aria-hidden="true" />
-              Try again
-            </Button>
-          </Alert>
-        </div>
-      ) : (
-        <AffiliateContent data={dashboard.data} />
-      )}
+      <QueryState
+        query={dashboard}
+        loading={<PageSpinner label="Loading affiliate program..." />}
+        error={(error) => (
+          <div className="grid gap-4">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Affiliate Program
+            </h1>
+            <Alert variant="destructive" role="alert" className="items-center">
+              <p className="flex-1">
+                Could not load your affiliate program.{" "}
+                {errorMessage(error, "Failed to load the affiliate dashboard.")}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void dashboard.refetch()}
+                disabled={dashboard.isFetching}
+              >
+                <RefreshCw aria-hidden="true" />
+                Try again
+              </Button>
+            </Alert>
+          </div>
+        )}
+      >
+        {(data) => <AffiliateContent data={data} />}
+      </QueryState>
     </div>
   );
 }

@@ -3,12 +3,12 @@ import { useId, useState } from "react";
 import type { AnalyticsEvent } from "#contract/api/analytics.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
+import { ListSkeleton } from "#web/components/loading-placeholders.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Checkbox } from "#web/components/ui/checkbox.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
@@ -38,6 +38,29 @@ export type AnalyticsActivityProps = {
  */
 export function AnalyticsActivity({ listClassName = "max-h-[32rem]" }: AnalyticsActivityProps) {
   const query = useTaggAnalytics();
+  return (
+    <QueryState
+      query={query}
+      // The list is polled every 3 s: one failed poll keeps the events on screen.
+      keepDataOnError
+      loading={<ListSkeleton label="Loading visitor analytics..." />}
+      error="Failed to load your visitor analytics"
+      empty={
+        <EmptyState
+          icon={Users}
+          title="No visitors yet"
+          description="When someone searches for one of your posts or your tagg, or opens one of your posts, they appear here."
+        />
+      }
+    >
+      {(events) => <ActivityList events={events} listClassName={listClassName} />}
+    </QueryState>
+  );
+}
+
+type ActivityListProps = { events: AnalyticsEvent[]; listClassName: string };
+
+function ActivityList({ events, listClassName }: ActivityListProps) {
   const filterId = useId();
   const [postFilter, setPostFilter] = useState<string | null>(null);
   const [selecting, setSelecting] = useState(false);
@@ -46,22 +69,6 @@ export function AnalyticsActivity({ listClassName = "max-h-[32rem]" }: Analytics
   const [whoViewed, setWhoViewed] = useState<{ postId: string; postName: string | null } | null>(null);
   const remove = useDeleteAnalytics();
   const now = useNow(30_000);
-
-  if (query.isPending) return <ActivitySkeleton />;
-  if (query.isError && !query.data) {
-    return <LoadError message="Failed to load your visitor analytics" query={query} />;
-  }
-
-  const events = query.data ?? [];
-  if (events.length === 0) {
-    return (
-      <EmptyState
-        icon={Users}
-        title="No visitors yet"
-        description="When someone searches for one of your posts or your tagg, or opens one of your posts, they appear here."
-      />
-    );
-  }
 
   const options = postFilterOptions(events);
   const activeFilter = postFilter !== null && options.includes(postFilter) ? postFilter : null;
@@ -264,22 +271,5 @@ function ActivityRow({ event, now, selecting, checked, onCheckedChange, onViewAl
         ) : null}
       </div>
     </li>
-  );
-}
-
-function ActivitySkeleton() {
-  return (
-    <div role="status" className="grid gap-3">
-      <span className="sr-only">Loading visitor analytics...</span>
-      {[0, 1, 2].map((key) => (
-        <div key={key} className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }

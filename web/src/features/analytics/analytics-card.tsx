@@ -1,15 +1,17 @@
-import type { Profile } from "#contract/api/profile.ts";
+import type { ReactNode } from "react";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
-import { HideMySearchesSwitch } from "#web/features/privacy/hide-my-searches-switch.tsx";
 import { AnalyticsActivity } from "./analytics-activity.tsx";
 import { AnalyticsChart } from "./analytics-chart.tsx";
 import { useTaggAnalytics } from "./use-tagg-analytics.ts";
 
-export type AnalyticsCardProps = { profile: Profile };
+export type AnalyticsCardProps = {
+  /** Shown beside the title: the dashboard puts the privacy feature's "Hide my searches" switch here. */
+  action?: ReactNode;
+};
 
 /** Dashboard card "Who's Searching for Your Taggs": the switch, a 14-day chart and the activity list. */
-export function AnalyticsCard({ profile }: AnalyticsCardProps) {
+export function AnalyticsCard({ action }: AnalyticsCardProps) {
   const query = useTaggAnalytics();
   return (
     <Card role="region" aria-labelledby="analytics-card-title">
@@ -24,7 +26,7 @@ export function AnalyticsCard({ profile }: AnalyticsCardProps) {
             Anonymous User.
           </CardDescription>
         </div>
-        <HideMySearchesSwitch profile={profile} />
+        {action}
       </CardHeader>
       <CardContent className="grid gap-4 p-4 sm:p-6">
         {query.data && query.data.length > 0 ? <AnalyticsChart events={query.data} /> : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { analyticsEvent } from "#web/test/analytics-test-data.ts";
 import { actionText, canViewAllViewers, filterEventsByPost, postFilterOptions } from "./analytics-display.ts";
-import { analyticsEvent } from "./analytics-test-data.ts";
 
 describe("actionText", () => {
   it("uses the spec's wording", () => {

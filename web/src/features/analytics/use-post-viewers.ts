@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { HighestViewedPost, PostViewers, ViewerProfile } from "#contract/api/analytics.ts";
-import { HIGHEST_VIEWED_QUERY_KEY } from "./use-tagg-analytics.ts";
+import type { PostViewers, ViewerProfile } from "#contract/api/analytics.ts";
 
 export const postViewersUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/viewers`;
 export const viewerProfileUrl = (viewerId: string) => `/api/user-info/${encodeURIComponent(viewerId)}`;
@@ -21,9 +20,4 @@ export function useViewerProfile(viewerId: string | null) {
     enabled: viewerId !== null,
     staleTime: 0,
   });
-}
-
-/** GET /api/highest-viewed-post, only while something shows it (the hide popup); null when no views yet. */
-export function useHighestViewedPost(enabled: boolean) {
-  return useQuery<HighestViewedPost>({ queryKey: HIGHEST_VIEWED_QUERY_KEY, enabled, staleTime: 0 });
 }

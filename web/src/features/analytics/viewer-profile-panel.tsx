@@ -1,7 +1,8 @@
 import { ArrowLeft, ExternalLink, TriangleAlert, UserX } from "lucide-react";
+import { LoadingLine } from "#web/components/loading-placeholders.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { errorCodeOf } from "#web/lib/api-request.ts";
 import { getFullName } from "#web/lib/person.ts";
@@ -33,25 +34,25 @@ export function ViewerProfilePanel({ viewerId, onBack }: ViewerProfilePanelProps
           All viewers
         </Button>
       </div>
-      {query.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-slate-600">
-          <Spinner /> Loading profile...
-        </p>
-      ) : query.isError ? (
-        errorCodeOf(query.error) === "not_found" ? (
-          <Alert variant="warning" role="alert">
-            <UserX aria-hidden="true" />
-            <p>Profile not found. This member may have deleted their account.</p>
-          </Alert>
-        ) : (
-          <Alert variant="destructive" role="alert">
-            <TriangleAlert aria-hidden="true" />
-            <p>Failed to load viewer profiles</p>
-          </Alert>
-        )
-      ) : (
-        <ProfileDetails profile={query.data} />
-      )}
+      <QueryState
+        query={query}
+        loading={<LoadingLine className="justify-center py-8 text-sm">Loading profile...</LoadingLine>}
+        error={(error) =>
+          errorCodeOf(error) === "not_found" ? (
+            <Alert variant="warning" role="alert">
+              <UserX aria-hidden="true" />
+              <p>Profile not found. This member may have deleted their account.</p>
+            </Alert>
+          ) : (
+            <Alert variant="destructive" role="alert">
+              <TriangleAlert aria-hidden="true" />
+              <p>Failed to load viewer profiles</p>
+            </Alert>
+          )
+        }
+      >
+        {(profile) => <ProfileDetails profile={profile} />}
+      </QueryState>
     </div>
   );
 }

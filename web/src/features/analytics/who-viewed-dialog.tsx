@@ -2,13 +2,14 @@ import { ChevronRight, ShieldAlert, TriangleAlert, UserRound } from "lucide-reac
 import { useId, useState } from "react";
 import type { Viewer } from "#contract/api/analytics.ts";
 import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
+import { LoadingLine } from "#web/components/loading-placeholders.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { postDisplayName } from "#web/features/posts/post-display.ts";
 import { errorCodeOf } from "#web/lib/api-request.ts";
+import { postDisplayName } from "#web/lib/post-display.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
 import { useNow } from "#web/lib/use-now.ts";
 import { usePostViewers } from "./use-post-viewers.ts";
@@ -46,17 +47,19 @@ export function WhoViewedDialog({ postId, postName, onClose }: WhoViewedDialogPr
       className="max-w-lg"
     >
       <div className="grid gap-4 p-4 sm:p-5">
-        {query.isPending ? (
-          <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-slate-600">
-            <Spinner /> Loading viewers...
-          </p>
-        ) : query.isError ? (
-          <ViewersError error={query.error} />
-        ) : viewerId ? (
-          <ViewerProfilePanel viewerId={viewerId} onBack={() => setViewerId(null)} />
-        ) : (
-          <ViewerList viewers={query.data.viewers} onOpen={setViewerId} />
-        )}
+        <QueryState
+          query={query}
+          loading={<LoadingLine className="justify-center py-8 text-sm">Loading viewers...</LoadingLine>}
+          error={(error) => <ViewersError error={error} />}
+        >
+          {(data) =>
+            viewerId ? (
+              <ViewerProfilePanel viewerId={viewerId} onBack={() => setViewerId(null)} />
+            ) : (
+              <ViewerList viewers={data.viewers} onOpen={setViewerId} />
+            )
+          }
+        </QueryState>
       </div>
     </DraggableDialog>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { TIMING } from "#contract/limits.ts";
+import { useProfile } from "#web/app/use-profile.ts";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { isMobileDevice } from "#web/lib/user-agent.ts";
@@ -8,7 +9,6 @@ import { AuthCard } from "./auth-card.tsx";
 import { LandingHero } from "./landing-hero.tsx";
 import { rememberReferralCode } from "./referral.ts";
 import { useEnterApp } from "./use-auth-mutations.ts";
-import { useProfile } from "./use-profile.ts";
 
 /** / and /auth: what Tagit is, and the sign-in / create-account card. */
 export function AuthPage() {

@@ -11,8 +11,8 @@ import type {
   ResetPasswordResponse,
 } from "#contract/api/auth.ts";
 import { TIMING } from "#contract/limits.ts";
+import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
-import { PROFILE_QUERY_KEY } from "./use-profile.ts";
 
 export function useLogin() {
   return useMutation({

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { DEFAULT_TERMS_TITLE, type TermsResponse } from "#contract/api/terms.ts";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
@@ -57,20 +58,22 @@ export function TermsPage() {
       </Button>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Terms and Conditions</h1>
       <p className="mt-2 mb-6 text-slate-600">Please read these terms carefully before using our service.</p>
-      {terms.isPending ? (
-        <PageSpinner label="Loading terms..." className="py-16" />
-      ) : terms.isError ? (
-        <Alert variant="destructive" className="items-center">
-          <p className="flex-1">We could not load the terms right now. Please try again.</p>
-          <Button size="sm" variant="outline" onClick={() => terms.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : terms.data?.content.trim() ? (
-        <TermsDocument terms={terms.data} />
-      ) : (
-        <TermsUnavailable />
-      )}
+      <QueryState
+        query={terms}
+        loading={<PageSpinner label="Loading terms..." className="py-16" />}
+        error={() => (
+          <Alert variant="destructive" className="items-center">
+            <p className="flex-1">We could not load the terms right now. Please try again.</p>
+            <Button size="sm" variant="outline" onClick={() => terms.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        isEmpty={(document) => !document.content.trim()}
+        empty={<TermsUnavailable />}
+      >
+        {(document) => <TermsDocument terms={document} />}
+      </QueryState>
     </div>
   );
 }

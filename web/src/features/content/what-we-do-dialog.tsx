@@ -2,8 +2,12 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
-import { DEFAULT_WHAT_WE_DO_TEXT } from "./content-text.ts";
-import { useWhatWeDo } from "./use-content.ts";
+import { useWhatWeDo } from "./use-what-we-do.ts";
+
+/** Shown when the What We Do text cannot be loaded (spec 1 §8). */
+export const DEFAULT_WHAT_WE_DO_TEXT = `Welcome to Tagit!
+
+Publish tagged posts: images with a name that is yours alone. People find them only by typing that exact name or your tagg, and you see who came looking.`;
 
 export type WhatWeDoDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -1,8 +1,8 @@
 import { ArrowRight, HandCoins } from "lucide-react";
 import { Link } from "react-router";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
 
 /** The affiliate programme in one line, and the way to /affiliate. */
 export function AffiliateCard() {

@@ -8,8 +8,9 @@ import { WhatWeDoDialog } from "#web/features/content/what-we-do-dialog.tsx";
 import { EditProfileDialog } from "#web/features/profile/edit-profile-dialog.tsx";
 import { SecuritySettingsDialog } from "#web/features/profile/security-settings-dialog.tsx";
 import { TaggClaimCard } from "#web/features/profile/tagg-claim-card.tsx";
+import { wallpaperStyle } from "#web/features/profile/wallpaper-style.ts";
 import { getFullName } from "#web/lib/person.ts";
-import { needsTagg, wallpaperStyle } from "./dashboard-display.ts";
+import { needsTagg } from "./dashboard-display.ts";
 import { SubscriptionBadge } from "./subscription-badge.tsx";
 
 export type DashboardHeaderProps = { profile: Profile };

@@ -1,10 +1,12 @@
 import type { Profile } from "#contract/api/profile.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { AnalyticsActivity } from "#web/features/analytics/analytics-activity.tsx";
 import { AnalyticsCard } from "#web/features/analytics/analytics-card.tsx";
 import { GreetingPopup } from "#web/features/content/greeting-popup.tsx";
 import { usePaymentReturn } from "#web/features/payments/use-payment-return.ts";
 import { MyTaggedPostsCard } from "#web/features/posts/my-tagged-posts-card.tsx";
+import { HideMySearchesSwitch } from "#web/features/privacy/hide-my-searches-switch.tsx";
 import { PrivacySettingsCard } from "#web/features/privacy/privacy-settings-card.tsx";
 import { DashboardHeader } from "./dashboard-header.tsx";
 import { DashboardLinkCards } from "./dashboard-link-cards.tsx";
@@ -24,8 +26,8 @@ export function DashboardPage({ profile }: DashboardPageProps) {
       <PageTitle title="Dashboard" />
       <DashboardHeader profile={profile} />
       {plan.premium ? null : <UpgradeBanner />}
-      <AnalyticsCard profile={profile} />
-      <MyTaggedPostsCard profile={profile} />
+      <AnalyticsCard action={<HideMySearchesSwitch profile={profile} />} />
+      <MyTaggedPostsCard profile={profile} analytics={<AnalyticsActivity listClassName="max-h-[55dvh]" />} />
       <PrivacySettingsCard />
       <DashboardLinkCards />
       <DashboardProfileCards />

@@ -5,14 +5,14 @@ import type { Profile } from "#contract/api/profile.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#web/components/ui/popover.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { useLiveAnalytics } from "#web/features/analytics/use-tagg-analytics.ts";
-import { postDisplayName } from "#web/features/posts/post-display.ts";
+import { useLiveAnalytics } from "#web/features/analytics/index.ts";
 import { cn } from "#web/lib/cn.ts";
+import { OPEN_ANALYTICS_DELAY_MS, requestOpenAnalytics } from "#web/lib/open-analytics.ts";
+import { postDisplayName } from "#web/lib/post-display.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
 import { useNow } from "#web/lib/use-now.ts";
 import { playNotificationTone, watchForUserGesture } from "./notification-sound.ts";
 import { type AppNotification, badgeLabel, buildNotifications, detectArrivals } from "./notifications.ts";
-import { OPEN_ANALYTICS_DELAY_MS, requestOpenAnalytics } from "./open-analytics.ts";
 import { useDismissedNotifications } from "./use-dismissed-notifications.ts";
 
 export type NotificationBellProps = { profile: Profile };

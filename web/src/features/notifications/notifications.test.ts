@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyticsEvent } from "#web/features/analytics/analytics-test-data.ts";
+import { analyticsEvent } from "#web/test/analytics-test-data.ts";
 import {
   badgeLabel,
   buildNotifications,

@@ -1,6 +1,6 @@
 import type { AnalyticsEvent } from "#contract/api/analytics.ts";
 import { MAX_NOTIFICATIONS_SHOWN, NOTIFICATION_DEDUP_WINDOW_MS } from "#contract/limits.ts";
-import { actionText } from "#web/features/analytics/analytics-display.ts";
+import { actionText } from "#web/features/analytics/index.ts";
 
 /** One bell item, derived from an analytics event of a visible visitor (spec 1 §3 "Notification"). */
 export type AppNotification = {

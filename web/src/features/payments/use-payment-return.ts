@@ -1,12 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
+import { useAwaitPremium } from "./use-await-premium.ts";
 
 /** How long to keep refreshing the profile while Stripe's webhook makes the member Premium. */
-const REFRESH_EVERY_MS = 2_000;
-const REFRESH_TIMES = 5;
+const RETURN_PREMIUM_WAIT = { pollMs: 2_000, timeoutMs: 10_000 };
 
 /**
  * A member who paid with a redirecting method comes back to /dashboard with Stripe's `redirect_status`
@@ -15,11 +13,10 @@ const REFRESH_TIMES = 5;
  */
 export function usePaymentReturn() {
   const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
   const status = params.get("redirect_status");
-  const refreshTimer = useRef<number | undefined>(undefined);
-
-  useEffect(() => () => window.clearInterval(refreshTimer.current), []);
+  // Kept in state: removing the parameters must not stop the wait.
+  const [returnedAt, setReturnedAt] = useState<number | null>(null);
+  useAwaitPremium(returnedAt, RETURN_PREMIUM_WAIT);
 
   useEffect(() => {
     if (!status) return;
@@ -40,14 +37,6 @@ export function usePaymentReturn() {
       },
       { replace: true },
     );
-    if (status === "failed") return;
-    // Not cleared when the parameters go: removing them re-runs this effect.
-    let times = 0;
-    window.clearInterval(refreshTimer.current);
-    refreshTimer.current = window.setInterval(() => {
-      times += 1;
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-      if (times >= REFRESH_TIMES) window.clearInterval(refreshTimer.current);
-    }, REFRESH_EVERY_MS);
-  }, [status, setParams, queryClient]);
+    if (status !== "failed") setReturnedAt(Date.now());
+  }, [status, setParams]);
 }

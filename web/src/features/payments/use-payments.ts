@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateSubscriptionResponse, PaymentsConfig } from "#contract/api/payments.ts";
-import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
+import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
 /** GET /api/payments/config: which card provider is active, and the price. */

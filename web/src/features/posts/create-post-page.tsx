@@ -8,21 +8,22 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { createTaggedPostBodySchema, type UploadImageResponse } from "#contract/api/posts.ts";
 import { nameKey } from "#contract/names.ts";
+import { useSessionExpired } from "#web/app/use-session-expired.ts";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { Form, FormField } from "#web/components/ui/form.tsx";
-import { useSessionExpired } from "#web/features/auth/use-session-expired.ts";
-import { HelpButton } from "#web/features/content/help-button.tsx";
 import { ApiError, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
+import { checkImageFile, FILE_PROBLEMS } from "#web/lib/file-checks.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { isAbortError } from "#web/lib/upload-with-progress.ts";
+import { useUploadImage } from "#web/lib/use-upload-image.ts";
 import { CommentField, OptionSwitch } from "./create-post-fields.tsx";
-import { checkImageFile, FILE_PROBLEMS } from "./file-checks.ts";
 import { PhotoField } from "./photo-field.tsx";
 import { PostNameField } from "./post-name-field.tsx";
-import { useCreatePost, useUploadImage } from "./use-create-post.ts";
+import { useCreatePost } from "./use-create-post.ts";
 import { checkPostNameUrl, type NameAvailability, usePostNameCheck } from "./use-post-name-check.ts";
 
 const formSchema = createTaggedPostBodySchema.pick({

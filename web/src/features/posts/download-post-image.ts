@@ -1,5 +1,6 @@
 import type { ImageBanner } from "#contract/api/posts.ts";
 import { ApiError } from "#web/lib/api-request.ts";
+import { downloadFileName } from "#web/lib/post-display.ts";
 import {
   DOWNLOAD_IMAGE,
   type DownloadLayout,
@@ -7,7 +8,6 @@ import {
   fitText,
   type TextBand,
 } from "./banner-layout.ts";
-import { downloadFileName } from "./post-display.ts";
 
 export type DownloadOptions = {
   /** The image file to draw (same origin, so the canvas stays exportable). */

@@ -1,11 +1,10 @@
-import { ImagePlus, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Plus } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { TaggedPost } from "#contract/api/posts.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
-import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   Card,
@@ -15,15 +14,14 @@ import {
   CardHeader,
   CardTitle,
 } from "#web/components/ui/card.tsx";
-import { AnalyticsActivity } from "#web/features/analytics/analytics-activity.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
-import { OPEN_ANALYTICS_EVENT } from "#web/features/notifications/open-analytics.ts";
+import { OPEN_ANALYTICS_EVENT } from "#web/lib/open-analytics.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { BulkPostActions } from "./bulk-post-actions.tsx";
 import { MyTaggedPostsDialog, type MyTaggedPostsView } from "./my-tagged-posts-dialog.tsx";
 import { PostDetailDialog } from "./post-detail-dialog.tsx";
-import { PostGrid, PostGridSkeleton } from "./post-grid.tsx";
+import { PostGrid } from "./post-grid.tsx";
+import { TaggedPostsState } from "./tagged-posts-state.tsx";
 import { useTaggedPosts } from "./use-tagged-posts.ts";
 
 /** How many posts the dashboard card shows; the rest are in the popup (spec 1 §9). */
@@ -57,10 +55,14 @@ function useFlashHighlight(posts: TaggedPost[] | undefined, isFetching: boolean)
   return highlightedId;
 }
 
-export type MyTaggedPostsCardProps = { profile: Profile };
+export type MyTaggedPostsCardProps = {
+  profile: Profile;
+  /** The popup's Analytics view: the dashboard passes the analytics feature's activity list. */
+  analytics: ReactNode;
+};
 
 /** Dashboard card: the newest posts, All (count) popup, Create Another, bulk tools, empty and error states. */
-export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
+export function MyTaggedPostsCard({ profile, analytics }: MyTaggedPostsCardProps) {
   const query = useTaggedPosts();
   const posts = query.data;
   const highlightedId = useFlashHighlight(posts, query.isFetching);
@@ -112,28 +114,15 @@ export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
         ) : null}
       </CardHeader>
       <CardContent className="p-4 sm:p-6">
-        {query.isPending ? (
-          <PostGridSkeleton label="Loading your tagged posts..." />
-        ) : query.isError ? (
-          <LoadError message="Failed to fetch tagged posts" query={query} />
-        ) : count === 0 ? (
-          <EmptyState
-            icon={ImagePlus}
-            title="No Tagged Posts Yet"
-            description="Give a photo a unique name so people can find it by searching for that name."
-            action={
-              <Button asChild>
-                <Link to="/create-post">Create Your First Post</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <PostGrid
-            posts={(posts ?? []).slice(0, DASHBOARD_SUMMARY_COUNT)}
-            highlightedId={highlightedId}
-            onOpen={(post) => setOpenPostId(post.id)}
-          />
-        )}
+        <TaggedPostsState query={query}>
+          {(all) => (
+            <PostGrid
+              posts={all.slice(0, DASHBOARD_SUMMARY_COUNT)}
+              highlightedId={highlightedId}
+              onOpen={(post) => setOpenPostId(post.id)}
+            />
+          )}
+        </TaggedPostsState>
       </CardContent>
       {count > 0 ? (
         <CardFooter className="px-4 sm:px-6">
@@ -147,7 +136,7 @@ export function MyTaggedPostsCard({ profile }: MyTaggedPostsCardProps) {
         onOpenPost={(post) => setOpenPostId(post.id)}
         view={popupView}
         onViewChange={setPopupView}
-        analytics={<AnalyticsActivity listClassName="max-h-[55dvh]" />}
+        analytics={analytics}
       />
       <PostDetailDialog
         post={openPost}

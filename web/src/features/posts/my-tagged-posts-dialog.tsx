@@ -1,13 +1,13 @@
 import { BarChart3, LayoutGrid } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import type { TaggedPost } from "#contract/api/posts.ts";
+import { HelpButton } from "#web/components/help-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
+import { filterPostsByName } from "#web/lib/post-display.ts";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
-import { filterPostsByName } from "./post-display.ts";
 import { PostGrid } from "./post-grid.tsx";
 
 export type MyTaggedPostsView = "posts" | "analytics";

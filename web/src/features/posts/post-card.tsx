@@ -2,12 +2,12 @@ import { Eye, EyeOff, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import type { TaggedPost } from "#contract/api/posts.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { PostThumbnailImage } from "#web/components/post-thumbnail-image.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { cn } from "#web/lib/cn.ts";
-import { cardImageSource, formatViewCount, postDisplayName, privacyLabel } from "./post-display.ts";
-import { PostThumbnailImage } from "./post-thumbnail-image.tsx";
+import { cardImageSource, formatViewCount, postDisplayName, privacyLabel } from "#web/lib/post-display.ts";
 import { useDeletePost, useSetScramble } from "./use-post-mutations.ts";
 
 export type PostCardProps = {

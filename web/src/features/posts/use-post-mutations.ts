@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { TaggedPost } from "#contract/api/posts.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
+import { TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
 import { forgetAllScrambles, rememberScramble } from "./scramble-map.ts";
-import { TAGGED_POSTS_QUERY_KEY } from "./use-tagged-posts.ts";
 
 type ScrambleInput = { id: string; scrambleImage: boolean };
 

@@ -1,12 +1,14 @@
 import { Eye } from "lucide-react";
 import { useState } from "react";
+import type { HighestViewedPost } from "#contract/api/analytics.ts";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
+import { ListSkeleton } from "#web/components/loading-placeholders.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { useHighestViewedPost } from "#web/features/analytics/use-post-viewers.ts";
-import { formatViewCount, postDisplayName } from "#web/features/posts/post-display.ts";
+import { formatViewCount, postDisplayName } from "#web/lib/post-display.ts";
+import { useHighestViewedPost } from "./use-highest-viewed-post.ts";
 
 /** The fixed code label of this popup (spec 1 §9). */
 export const HIDE_SEARCHES_CODE = 130;
@@ -52,30 +54,32 @@ export function HideSearchesPopup({ open, content, onClosed, onCancel }: HideSea
 
 function HighestViewedBlock() {
   const query = useHighestViewedPost(true);
+  const none = (
+    <p className="rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-600">
+      No posts with views found
+    </p>
+  );
+  return (
+    <QueryState
+      query={query}
+      loading={
+        <ListSkeleton
+          label="Loading your most viewed post..."
+          rows={1}
+          mediaClassName="size-16 rounded-lg"
+          className="rounded-xl border border-slate-200 p-3"
+        />
+      }
+      error={() => none}
+      empty={none}
+    >
+      {(post) => <HighestViewedPostSummary post={post} />}
+    </QueryState>
+  );
+}
+
+function HighestViewedPostSummary({ post }: { post: NonNullable<HighestViewedPost> }) {
   const [imageFailed, setImageFailed] = useState(false);
-
-  if (query.isPending) {
-    return (
-      <div role="status" className="flex items-center gap-3 rounded-xl border border-slate-200 p-3">
-        <span className="sr-only">Loading your most viewed post...</span>
-        <Skeleton className="size-16 rounded-lg" />
-        <div className="grid flex-1 gap-2">
-          <Skeleton className="h-4 w-2/3" />
-          <Skeleton className="h-3 w-1/3" />
-        </div>
-      </div>
-    );
-  }
-
-  const post = query.data;
-  if (!post || query.isError) {
-    return (
-      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-600">
-        No posts with views found
-      </p>
-    );
-  }
-
   return (
     <section aria-label="Your most viewed post" className="rounded-xl border border-slate-200 p-3">
       <div className="flex items-center gap-3">

@@ -2,12 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Eye, EyeOff, Pause, ShieldCheck, Timer, TriangleAlert } from "lucide-react";
 import { type ComponentType, useState } from "react";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
-import { LoadError } from "#web/components/load-error.tsx";
+import { HelpButton } from "#web/components/help-button.tsx";
+import { LoadingStatus } from "#web/components/loading-placeholders.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { HelpButton } from "#web/features/content/help-button.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { describeTimeRemaining, formatTimeRemaining } from "./countdown.ts";
 import { HideSearchesPopup } from "./hide-searches-popup.tsx";
@@ -95,77 +96,80 @@ export function PrivacySettingsCard({ className }: PrivacySettingsCardProps) {
         <CardDescription>How you appear when you search for or open other members' posts.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 sm:p-6">
-        {query.isPending ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading privacy settings...</span>
-            <Skeleton className="h-5 w-48" />
-            <div className="grid grid-cols-3 gap-2">
-              <Skeleton className="h-20" />
-              <Skeleton className="h-20" />
-              <Skeleton className="h-20" />
-            </div>
-          </div>
-        ) : query.isError ? (
-          <LoadError message="Failed to load privacy settings" query={query} />
-        ) : (
-          <>
-            <p className="text-sm font-medium text-slate-800" aria-live="polite">
-              {STATUS[query.data.privacyMode]}
-            </p>
-            <fieldset className="grid min-w-0 gap-2 sm:grid-cols-3">
-              <legend className="sr-only">Privacy mode</legend>
-              {MODES.map((option) => {
-                const active = query.data.privacyMode === option.mode;
-                const Icon = option.icon;
-                return (
-                  <button
-                    key={option.mode}
-                    type="button"
-                    aria-pressed={active}
-                    disabled={busy}
-                    onClick={() => void choose(option.mode)}
-                    className={cn(
-                      "flex items-start gap-3 rounded-xl border p-3 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-60 sm:flex-col sm:gap-1.5",
-                      active
-                        ? "border-brand-600 bg-brand-50 ring-1 ring-brand-600"
-                        : "border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50",
-                    )}
-                  >
-                    <span className="flex w-20 shrink-0 items-center gap-2 font-semibold text-slate-900 sm:w-auto">
-                      {(checkingPopup && option.mode === "hide") ||
-                      (update.isPending && update.variables === option.mode) ? (
-                        <Spinner className="size-4" />
-                      ) : (
-                        <Icon className={cn("size-4", active ? "text-brand-700" : "text-slate-500")} />
-                      )}
-                      {option.label}
-                    </span>
-                    <span className="text-xs text-slate-600">{option.hint}</span>
-                  </button>
-                );
-              })}
-            </fieldset>
-            {query.data.privacyMode === "pause" && countdown.remainingMs !== null ? (
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">
-                <Timer className="size-5 shrink-0" aria-hidden="true" />
-                <span className="text-sm font-medium">Time remaining</span>
-                <span className="font-mono text-lg font-semibold tabular-nums" aria-hidden="true">
-                  {formatTimeRemaining(countdown.remainingMs)}
-                </span>
-                <span className="sr-only">{describeTimeRemaining(countdown.remainingMs)}</span>
+        <QueryState
+          query={query}
+          loading={
+            <LoadingStatus label="Loading privacy settings..." className="grid gap-3">
+              <Skeleton className="h-5 w-48" />
+              <div className="grid grid-cols-3 gap-2">
+                <Skeleton className="h-20" />
+                <Skeleton className="h-20" />
+                <Skeleton className="h-20" />
               </div>
-            ) : null}
-            {pausedInstead && query.data.privacyMode === "pause" ? (
-              <Alert variant="warning">
-                <TriangleAlert aria-hidden="true" />
-                <p>
-                  Hide needs at least {HIDE_MODE_MIN_UNIQUE_VIEWS} unique viewers on your most-viewed post, so
-                  your searches are paused for {PAUSE_HOURS} hours instead.
-                </p>
-              </Alert>
-            ) : null}
-          </>
-        )}
+            </LoadingStatus>
+          }
+          error="Failed to load privacy settings"
+        >
+          {(settings) => (
+            <>
+              <p className="text-sm font-medium text-slate-800" aria-live="polite">
+                {STATUS[settings.privacyMode]}
+              </p>
+              <fieldset className="grid min-w-0 gap-2 sm:grid-cols-3">
+                <legend className="sr-only">Privacy mode</legend>
+                {MODES.map((option) => {
+                  const active = settings.privacyMode === option.mode;
+                  const Icon = option.icon;
+                  return (
+                    <button
+                      key={option.mode}
+                      type="button"
+                      aria-pressed={active}
+                      disabled={busy}
+                      onClick={() => void choose(option.mode)}
+                      className={cn(
+                        "flex items-start gap-3 rounded-xl border p-3 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-60 sm:flex-col sm:gap-1.5",
+                        active
+                          ? "border-brand-600 bg-brand-50 ring-1 ring-brand-600"
+                          : "border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50",
+                      )}
+                    >
+                      <span className="flex w-20 shrink-0 items-center gap-2 font-semibold text-slate-900 sm:w-auto">
+                        {(checkingPopup && option.mode === "hide") ||
+                        (update.isPending && update.variables === option.mode) ? (
+                          <Spinner className="size-4" />
+                        ) : (
+                          <Icon className={cn("size-4", active ? "text-brand-700" : "text-slate-500")} />
+                        )}
+                        {option.label}
+                      </span>
+                      <span className="text-xs text-slate-600">{option.hint}</span>
+                    </button>
+                  );
+                })}
+              </fieldset>
+              {settings.privacyMode === "pause" && countdown.remainingMs !== null ? (
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">
+                  <Timer className="size-5 shrink-0" aria-hidden="true" />
+                  <span className="text-sm font-medium">Time remaining</span>
+                  <span className="font-mono text-lg font-semibold tabular-nums" aria-hidden="true">
+                    {formatTimeRemaining(countdown.remainingMs)}
+                  </span>
+                  <span className="sr-only">{describeTimeRemaining(countdown.remainingMs)}</span>
+                </div>
+              ) : null}
+              {pausedInstead && settings.privacyMode === "pause" ? (
+                <Alert variant="warning">
+                  <TriangleAlert aria-hidden="true" />
+                  <p>
+                    Hide needs at least {HIDE_MODE_MIN_UNIQUE_VIEWS} unique viewers on your most-viewed post,
+                    so your searches are paused for {PAUSE_HOURS} hours instead.
+                  </p>
+                </Alert>
+              ) : null}
+            </>
+          )}
+        </QueryState>
       </CardContent>
       <HideSearchesPopup
         open={popup !== null}

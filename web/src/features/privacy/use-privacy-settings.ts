@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import type { PrivacySettings } from "#contract/api/privacy.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
-import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
+import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 
 export const PRIVACY_QUERY_KEY = ["/api/privacy-settings"] as const;

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import type { Profile } from "#contract/api/profile.ts";
 import { BIO_MAX_LENGTH, DEFAULT_THEME } from "#contract/limits.ts";
 import type { Theme } from "#contract/themes.ts";
+import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
@@ -24,7 +25,6 @@ import {
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
-import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { cn } from "#web/lib/cn.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";

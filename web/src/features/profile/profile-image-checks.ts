@@ -1,5 +1,5 @@
-import { checkImageFile, FILE_PROBLEMS, type FileProblem } from "#web/features/posts/file-checks.ts";
 import { errorCodeOf } from "#web/lib/api-request.ts";
+import { checkImageFile, FILE_PROBLEMS, type FileProblem } from "#web/lib/file-checks.ts";
 
 /** The profile-upload wording of spec 1 §5 (create-post has its own). */
 export const PROFILE_FILE_PROBLEMS = {

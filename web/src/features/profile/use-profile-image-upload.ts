@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { UploadImageResponse } from "#contract/api/posts.ts";
-import { useUploadImage } from "#web/features/posts/use-create-post.ts";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { isAbortError } from "#web/lib/upload-with-progress.ts";
+import { useUploadImage } from "#web/lib/use-upload-image.ts";
 import { checkProfileImage, profileUploadProblem } from "./profile-image-checks.ts";
 
 /**

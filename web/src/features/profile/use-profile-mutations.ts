@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { Profile, UpdateProfileBody } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
-import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
+import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { safeStorage } from "#web/lib/storage-keys.ts";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Profile } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
-import { PROFILE_QUERY_KEY } from "#web/features/auth/use-profile.ts";
+import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
 import { checkTaggLocally, type TaggStatus } from "./tagg-availability.ts";

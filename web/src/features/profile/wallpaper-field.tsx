@@ -1,7 +1,6 @@
 import { Move } from "lucide-react";
 import { type PointerEvent, useRef } from "react";
 import { Slider } from "#web/components/ui/slider.tsx";
-import { wallpaperStyle } from "#web/features/dashboard/dashboard-display.ts";
 import { cn } from "#web/lib/cn.ts";
 import { ImageUploadControls } from "./image-upload-controls.tsx";
 import type { ProfileImageUpload } from "./use-profile-image-upload.ts";
@@ -10,6 +9,7 @@ import {
   formatWallpaperPosition,
   type WallpaperPosition,
 } from "./wallpaper-position.ts";
+import { wallpaperStyle } from "./wallpaper-style.ts";
 
 export type WallpaperFieldProps = {
   /** The saved-or-chosen wallpaper path; null for none. */

@@ -1,5 +1,5 @@
 import type { PublicPost, SearchHistoryEntry } from "#contract/api/search.ts";
-import { postDisplayName } from "#web/features/posts/post-display.ts";
+import { postDisplayName } from "#web/lib/post-display.ts";
 
 export const PERSONAL_INFO_HIDDEN = "Personal Info Hidden";
 

@@ -3,12 +3,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { SearchHistoryEntry } from "#contract/api/search.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
+import { ListSkeleton } from "#web/components/loading-placeholders.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { cardImageSource, postDisplayName } from "#web/features/posts/post-display.ts";
 import { cn } from "#web/lib/cn.ts";
+import { cardImageSource, postDisplayName } from "#web/lib/post-display.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
 import { useNow } from "#web/lib/use-now.ts";
 import { historyHeadline, historyOwner } from "./search-display.ts";
@@ -19,45 +19,35 @@ export function SearchHistoryList() {
   const query = useSearchHistory();
   const now = useNow(30_000);
 
-  if (query.isPending) {
-    return (
-      <div role="status" className="grid gap-3">
-        <span className="sr-only">Loading your search history...</span>
-        {[0, 1, 2].map((key) => (
-          <div key={key} className="flex items-center gap-3">
-            <Skeleton className="size-14 rounded-lg" />
-            <div className="grid flex-1 gap-2">
-              <Skeleton className="h-4 w-2/3" />
-              <Skeleton className="h-3 w-1/3" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return <LoadError message="Failed to load your search history." query={query} />;
-  }
-  if (query.data.length === 0) {
-    return (
-      <EmptyState
-        icon={History}
-        title="No searches yet"
-        description="Posts you search for and open appear here."
-        action={
-          <Button asChild variant="outline">
-            <Link to="/search-tagged-posts">Search Tagged Posts</Link>
-          </Button>
-        }
-      />
-    );
-  }
   return (
-    <ul aria-label="Search history" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-      {query.data.map((entry) => (
-        <HistoryRow key={entry.id} entry={entry} now={now} />
-      ))}
-    </ul>
+    <QueryState
+      query={query}
+      loading={<ListSkeleton label="Loading your search history..." mediaClassName="size-14 rounded-lg" />}
+      error="Failed to load your search history."
+      empty={
+        <EmptyState
+          icon={History}
+          title="No searches yet"
+          description="Posts you search for and open appear here."
+          action={
+            <Button asChild variant="outline">
+              <Link to="/search-tagged-posts">Search Tagged Posts</Link>
+            </Button>
+          }
+        />
+      }
+    >
+      {(entries) => (
+        <ul
+          aria-label="Search history"
+          className="divide-y divide-slate-100 rounded-xl border border-slate-200"
+        >
+          {entries.map((entry) => (
+            <HistoryRow key={entry.id} entry={entry} now={now} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,9 +1,9 @@
 import { ShieldCheck } from "lucide-react";
 import type { PublicPost } from "#contract/api/search.ts";
+import { PostThumbnailImage } from "#web/components/post-thumbnail-image.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { cardImageSource, formatPostDate, postDisplayName } from "#web/features/posts/post-display.ts";
-import { PostThumbnailImage } from "#web/features/posts/post-thumbnail-image.tsx";
+import { cardImageSource, formatPostDate, postDisplayName } from "#web/lib/post-display.ts";
 import { ownerLabel } from "./search-display.ts";
 
 export type SearchResultCardProps = { post: PublicPost; onOpen: (post: PublicPost) => void };

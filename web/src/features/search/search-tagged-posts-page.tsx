@@ -3,17 +3,16 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import type { PublicPost } from "#contract/api/search.ts";
+import { useProfile } from "#web/app/use-profile.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadError } from "#web/components/load-error.tsx";
+import { HelpButton } from "#web/components/help-button.tsx";
+import { CardGridSkeleton } from "#web/components/loading-placeholders.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { useProfile } from "#web/features/auth/use-profile.ts";
-import { HelpButton } from "#web/features/content/help-button.tsx";
-import { PostDetailDialog } from "#web/features/posts/post-detail-dialog.tsx";
+import { MyTaggedPostsSection, PostDetailDialog } from "#web/features/posts/index.ts";
 import { getFullName } from "#web/lib/person.ts";
-import { MySearchPagePosts } from "./my-search-page-posts.tsx";
 import { ownerLabel, resultsSummary } from "./search-display.ts";
 import { SearchResultCard } from "./search-result-card.tsx";
 import { shouldTrack, trackSearch } from "./track-search.ts";
@@ -21,6 +20,7 @@ import { usePublicSearch } from "./use-public-search.ts";
 
 /** The URL keeps the last search (`?q=`), so back/forward, reloads and history links work. */
 const TERM_PARAM = "q";
+const RESULTS_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
 /** /search-tagged-posts (everyone): exact name or tagg search, results, and the member's own posts. */
 export function SearchTaggedPostsPage() {
@@ -100,7 +100,7 @@ export function SearchTaggedPostsPage() {
             description="Type the exact post name you were given, or a tagg such as @grace, and press Enter. Only exact matches are shown."
             className="bg-white"
           />
-          {profile ? <MySearchPagePosts profile={profile} /> : null}
+          {profile ? <MyTaggedPostsSection profile={profile} /> : null}
         </>
       )}
 
@@ -144,51 +144,38 @@ type SearchResultsProps = {
 };
 
 function SearchResults({ term, query, onOpen }: SearchResultsProps) {
-  if (query.isPending || (query.isFetching && !query.data)) {
-    return (
-      <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <span className="sr-only">Searching...</span>
-        {[0, 1, 2].map((key) => (
-          <div key={key} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-            <Skeleton className="aspect-4/3 rounded-none" />
-            <div className="grid gap-2 p-3">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/2" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return <LoadError message="Search failed. Please try again." query={query} />;
-  }
-  const posts = query.data;
-  if (posts.length === 0) {
-    return (
-      <EmptyState
-        icon={SearchX}
-        title="No posts found"
-        description={`Nothing matches “${term}” exactly. Search needs the full post name or tagg — check the spelling and try again.`}
-        className="bg-white"
-      />
-    );
-  }
   return (
-    <section aria-labelledby="search-results-title" className="grid gap-3">
-      <div className="flex items-center gap-1">
-        <h2 id="search-results-title" className="text-lg font-semibold text-slate-900" aria-live="polite">
-          {resultsSummary(posts.length, term)}
-        </h2>
-        <HelpButton sectionName="search-results" topic="Search results" />
-      </div>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {posts.map((post) => (
-          <li key={post.id} className="flex min-w-0">
-            <SearchResultCard post={post} onOpen={onOpen} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <QueryState
+      query={query}
+      loadingWhileRetrying
+      loading={<CardGridSkeleton label="Searching..." count={3} gridClassName={RESULTS_GRID} />}
+      error="Search failed. Please try again."
+      empty={
+        <EmptyState
+          icon={SearchX}
+          title="No posts found"
+          description={`Nothing matches “${term}” exactly. Search needs the full post name or tagg — check the spelling and try again.`}
+          className="bg-white"
+        />
+      }
+    >
+      {(posts) => (
+        <section aria-labelledby="search-results-title" className="grid gap-3">
+          <div className="flex items-center gap-1">
+            <h2 id="search-results-title" className="text-lg font-semibold text-slate-900" aria-live="polite">
+              {resultsSummary(posts.length, term)}
+            </h2>
+            <HelpButton sectionName="search-results" topic="Search results" />
+          </div>
+          <ul className={RESULTS_GRID}>
+            {posts.map((post) => (
+              <li key={post.id} className="flex min-w-0">
+                <SearchResultCard post={post} onOpen={onOpen} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </QueryState>
   );
 }

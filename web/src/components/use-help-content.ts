@@ -1,25 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import type { HelpContent, Popup, Section } from "#contract/api/content.ts";
+import type { HelpContent, Section } from "#contract/api/content.ts";
 import { DEFAULT_SECTION_CODE } from "#contract/limits.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
-/** The member-facing popups whose settings the server keeps. */
-export type PopupName = "greetings" | "saved-images" | "hide-searches";
-
-export const popupUrl = (name: PopupName) => `/api/${name}-popup`;
-export const sectionUrl = (name: string) => `/api/sections/${encodeURIComponent(name)}`;
-export const helpContentUrl = (name: string) => `/api/help-content/${encodeURIComponent(name)}`;
-export const WHAT_WE_DO_URL = "/api/what-we-do-content";
-
-/** A popup's settings {isEnabled, content}; only fetched while `enabled` (spec 1 §4 "Dialogs"). */
-export function usePopupSettings(name: PopupName, enabled = true) {
-  return useQuery<Popup>({ queryKey: [popupUrl(name)], enabled });
-}
-
-/** The What We Do text (plain text). */
-export function useWhatWeDo(enabled: boolean) {
-  return useQuery<{ content: string }>({ queryKey: [WHAT_WE_DO_URL], enabled });
-}
+const sectionUrl = (name: string) => `/api/sections/${encodeURIComponent(name)}`;
+const helpContentUrl = (name: string) => `/api/help-content/${encodeURIComponent(name)}`;
 
 /** A section's numeric code; a failed or missing answer silently counts as the default 199 (spec 1 §8). */
 export function useSectionCode(sectionName: string, enabled: boolean) {

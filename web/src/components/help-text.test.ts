@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from "#web/lib/api-request.ts";
-import { helpErrorText, isMissingHelp, sectionTopic } from "./content-text.ts";
+import { helpErrorText, isMissingHelp, sectionTopic } from "./help-text.ts";
 
 describe("helpErrorText", () => {
   it("reads 'HTTP error! status:' and the code for a failed answer", () => {

@@ -1,10 +1,5 @@
 import { ApiError, errorCodeOf, NetworkError } from "#web/lib/api-request.ts";
 
-/** Shown when the What We Do text cannot be loaded (spec 1 §8). */
-export const DEFAULT_WHAT_WE_DO_TEXT = `Welcome to Tagit!
-
-Publish tagged posts: images with a name that is yours alone. People find them only by typing that exact name or your tagg, and you see who came looking.`;
-
 export const HELP_MESSAGES = {
   loading: "Loading help content...",
   error: "Error loading help content",

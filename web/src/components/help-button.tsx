@@ -1,12 +1,13 @@
 import { CircleHelp } from "lucide-react";
 import { useState } from "react";
 import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/cn.ts";
-import { HELP_MESSAGES, helpErrorText, isMissingHelp, sectionTopic } from "./content-text.ts";
-import { useHelpContent, useSectionCode } from "./use-content.ts";
+import { HELP_MESSAGES, helpErrorText, isMissingHelp, sectionTopic } from "./help-text.ts";
+import { useHelpContent, useSectionCode } from "./use-help-content.ts";
 
 export type HelpButtonProps = {
   /** The help section to show, e.g. "social-links" (spec 1 §9 lists the seeded ones). */
@@ -78,30 +79,38 @@ export function HelpDialog({ sectionName, open, onOpenChange }: HelpDialogProps)
 }
 
 function HelpBody({ query }: { query: ReturnType<typeof useHelpContent> }) {
-  if (query.isPending) {
-    return (
-      <div role="status" className="grid gap-2">
-        <p className="text-sm text-slate-600">{HELP_MESSAGES.loading}</p>
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-4/5" />
-      </div>
-    );
-  }
-  if (query.isError && !isMissingHelp(query.error)) {
-    return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-        <p className="font-semibold">{HELP_MESSAGES.error}</p>
-        <p>{helpErrorText(query.error)}</p>
-      </div>
-    );
-  }
-  const content = query.data?.content.trim();
-  if (!content) {
-    return (
-      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-        {HELP_MESSAGES.empty}
-      </p>
-    );
-  }
-  return <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-700">{content}</p>;
+  const empty = (
+    <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+      {HELP_MESSAGES.empty}
+    </p>
+  );
+  return (
+    <QueryState
+      query={query}
+      loading={
+        <div role="status" className="grid gap-2">
+          <p className="text-sm text-slate-600">{HELP_MESSAGES.loading}</p>
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-4/5" />
+        </div>
+      }
+      // A section without help answers 404: that is the empty state, not an error.
+      error={(error) =>
+        isMissingHelp(error) ? (
+          empty
+        ) : (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+            <p className="font-semibold">{HELP_MESSAGES.error}</p>
+            <p>{helpErrorText(error)}</p>
+          </div>
+        )
+      }
+      isEmpty={(help) => !help.content.trim()}
+      empty={empty}
+    >
+      {(help) => (
+        <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-700">{help.content.trim()}</p>
+      )}
+    </QueryState>
+  );
 }

@@ -1,12 +1,12 @@
 import { CircleCheck } from "lucide-react";
 import { useMemo } from "react";
+import { usePopupSettings } from "#web/app/use-popup-settings.ts";
 import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { sanitizeHtml } from "#web/lib/sanitize-html.ts";
 import { SAVED_IMAGES_DEFAULT_TEXT, savedImagesView } from "./saved-images.ts";
-import { usePopupSettings } from "./use-content.ts";
 
 export type SavedImagesDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -1,0 +1,10 @@
+/**
+ * Query keys that more than one feature reads or invalidates, so that no feature imports another one for a
+ * key. A key only one feature uses stays beside its hook.
+ */
+
+/** The signed-in member's own posts, newest first (GET /api/tagged-posts). */
+export const TAGGED_POSTS_QUERY_KEY = ["/api/tagged-posts"] as const;
+
+/** My most viewed post (GET /api/highest-viewed-post): read by the hide popup, changed by new views. */
+export const HIGHEST_VIEWED_QUERY_KEY = ["/api/highest-viewed-post"] as const;
