@@ -4,7 +4,7 @@ import type { Popup } from "#contract/api/content.ts";
 /** The member-facing popups whose settings the administrator keeps. */
 export type PopupName = "greetings" | "saved-images" | "hide-searches";
 
-export const popupUrl = (name: PopupName) => `/api/${name}-popup`;
+const popupUrl = (name: PopupName) => `/api/${name}-popup`;
 
 /** A popup's settings {isEnabled, content}; only fetched while `enabled` (spec 1 §4 "Dialogs"). */
 export function usePopupSettings(name: PopupName, enabled = true) {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 
-export const WHAT_WE_DO_URL = "/api/what-we-do-content";
+const WHAT_WE_DO_URL = "/api/what-we-do-content";
 
 /** The What We Do text (plain text). */
 export function useWhatWeDo(enabled: boolean) {
