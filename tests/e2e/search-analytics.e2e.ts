@@ -152,8 +152,8 @@ test("the pause countdown ticks and ends with the spec's notice once the server 
   page,
 }) => {
   await registerMember(page, newMember());
-  // The server decides when a pause ends (48 h); its answer is replayed here with 81 s left, so the
-  // countdown shows for about 9 s before the spec's 0.02 h (72 s) expiry check — room for a slow machine.
+  // The server decides when a pause ends (48 h); its answer is replayed here with 100 s left, so the
+  // countdown shows for about 28 s before the spec's 0.02 h (72 s) expiry check — room for a busy machine.
   let answers = 0;
   await page.route("**/api/privacy-settings", async (route) => {
     if (route.request().method() !== "GET") return route.continue();
@@ -162,8 +162,8 @@ test("the pause countdown ticks and ends with the spec's notice once the server 
       answers === 1
         ? {
             privacyMode: "pause",
-            timeRemaining: 0.0225,
-            pauseEndsAt: new Date(Date.now() + 81_000).toISOString(),
+            timeRemaining: 100 / 3600,
+            pauseEndsAt: new Date(Date.now() + 100_000).toISOString(),
           }
         : { privacyMode: "show", timeRemaining: 0, pauseEndsAt: null };
     return route.fulfill({ json: body });
@@ -171,7 +171,7 @@ test("the pause countdown ticks and ends with the spec's notice once the server 
   await page.goto("/manage");
   const privacy = page.getByRole("region", { name: "Privacy Settings" });
   await expect(privacy.getByText(/^0h 01m \d{2}s$/)).toBeVisible();
-  await expect(page.getByText("Privacy Timer Expired")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Privacy Timer Expired")).toBeVisible({ timeout: 40_000 });
   await expect(page.getByText("Your privacy has been automatically set back to 'Show' mode.")).toBeVisible();
   await expect(privacy.getByRole("button", { name: /^Show/ })).toHaveAttribute("aria-pressed", "true");
   await expect(privacy.getByText("Time remaining")).toHaveCount(0);
