@@ -69,7 +69,7 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
     return { hash, id: user.id, name, tagg: user.tagg, picture: user.profilePictureUrl, self: user.id };
   }
 
-  async function targetsOf(input: TrackInput, term: string): Promise<Target[]> {
+  async function targetsOf(input: TrackInput, term: string, self: string | null): Promise<Target[]> {
     if (input.postId) {
       const row = await searchRepo.findVisiblePost(input.postId);
       return row ? [{ ownerId: row.post.userId, post: row.post }] : [];
@@ -81,7 +81,7 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
     }
     if (input.action === "view") return [];
     const { nameKey, taggKey } = searchKeys(term);
-    const rows = await searchRepo.findExact(nameKey, taggKey);
+    const rows = await searchRepo.findExact(nameKey, taggKey, self);
     const byOwner = new Map<string, FindableRow["post"][]>();
     for (const row of rows) byOwner.set(row.post.userId, [...(byOwner.get(row.post.userId) ?? []), row.post]);
     return [...byOwner].map(([ownerId, posts]) => ({
@@ -95,7 +95,7 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
     async search(term: string | undefined, viewer: ProfileRow | undefined): Promise<PublicPost[]> {
       if (!term?.trim()) return [];
       const { nameKey, taggKey } = searchKeys(term);
-      const rows = await searchRepo.findExact(nameKey, taggKey);
+      const rows = await searchRepo.findExact(nameKey, taggKey, viewer?.id ?? null);
       return rows.map((row) => toPublicPost(row, viewer?.id));
     },
 
@@ -111,7 +111,7 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
       const { self, ...who } = identify(visitor);
       if (await analytics.isRecentDuplicate(who.hash, input.action, term)) return skip("duplicate");
 
-      const found = await targetsOf(input, term);
+      const found = await targetsOf(input, term, self);
       const targets = found.filter((target) => target.ownerId !== self);
       if (found.length === 0) return skip("not_found");
       if (targets.length === 0) return skip("own_post");
