@@ -5,12 +5,19 @@ import { createHmac } from "node:crypto";
  * count unique viewers and find a member's own history without storing who they are on anonymous events.
  * It never leaves the server.
  */
+/**
+ * Marks the hash of a visitor who was not signed in, so rules that count only members (the hide threshold)
+ * can tell them apart without storing anything else about the visitor.
+ */
+export const GUEST_HASH_PREFIX = "guest:";
+
 export function createVisitorHasher(secret: string) {
   const hmac = (value: string) => createHmac("sha256", secret).update(value).digest("hex");
   return {
     member: (userId: string) => hmac(`member:${userId}`),
     /** A visitor who is not signed in, recognised only by their connection. */
-    guest: (ipAddress: string, userAgent: string) => hmac(`guest:${ipAddress}:${userAgent}`),
+    guest: (ipAddress: string, userAgent: string) =>
+      `${GUEST_HASH_PREFIX}${hmac(`guest:${ipAddress}:${userAgent}`)}`,
   };
 }
 

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNotNull, max, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, max, notLike, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { type AnalyticsAction, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
+import { GUEST_HASH_PREFIX } from "#server/lib/visitor-hash.ts";
 import { viewerKey } from "./viewer-key.ts";
 
 const visitor = alias(profiles, "visitor");
@@ -163,6 +164,28 @@ export function createAnalyticsRepository(db: Database) {
         )
         .limit(1);
       return Boolean(row);
+    },
+
+    /**
+     * The most signed-in members (named or anonymous) who viewed any one of the owner's posts. Visitors who
+     * were not signed in are left out: anyone can fake those by changing their connection.
+     */
+    async mostMemberViewersOnAPost(ownerId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(distinct ${viewerKey})::int` })
+        .from(searchAnalytics)
+        .where(
+          and(
+            eq(searchAnalytics.targetUserId, ownerId),
+            eq(searchAnalytics.action, "view"),
+            isNotNull(searchAnalytics.postId),
+            notLike(searchAnalytics.visitorHash, `${GUEST_HASH_PREFIX}%`),
+          ),
+        )
+        .groupBy(searchAnalytics.postId)
+        .orderBy(sql`count(distinct ${viewerKey}) desc`)
+        .limit(1);
+      return row?.n ?? 0;
     },
 
     /** The owner's post with the most unique viewers (ties: newest first). */

@@ -143,6 +143,9 @@ export function createAnalyticsService({ analyticsRepo, events, clock }: Deps) {
       return { totalUnique: await analyticsRepo.uniqueViewers(ownerId) };
     },
 
+    /** What the hide threshold counts: signed-in viewers of the member's best post. */
+    memberViewersOfBestPost: (ownerId: string) => analyticsRepo.mostMemberViewersOnAPost(ownerId),
+
     async highestViewed(ownerId: string) {
       return (await analyticsRepo.highestViewed(ownerId)) ?? null;
     },

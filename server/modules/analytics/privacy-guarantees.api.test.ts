@@ -223,6 +223,45 @@ describe("privacy modes", () => {
     });
   });
 
+  it("counts only signed-in members towards hide: made-up signed-out visits never unlock it", async () => {
+    const { t, bob } = await setup();
+    const bobPost = await createPost(t, bob, "Bob's boat");
+    const view = { searchTerm: "bob's boat", action: "view", postId: bobPost.id };
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/track-search",
+        headers: { ...SAME_ORIGIN, "user-agent": `curl/8.${i}` },
+        payload: view,
+      });
+      expect(res.json().recorded).toBe(1);
+    }
+    expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "pause" });
+
+    for (let i = 0; i < 4; i++) await track(t, await registerMember(t), view);
+    expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "pause" });
+    const anonymousMember = await registerMember(t);
+    await setMode(t, anonymousMember, "pause");
+    await track(t, anonymousMember, view);
+    expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "hide" });
+  });
+
+  it("records the named post's name (or tagg) as the term, never the text the client sent with it", async () => {
+    const { t, ada, bob, post } = await setup();
+    await giveTagg(t, ada, "ada_o");
+    const spam = "visit evil.example for free stuff";
+    await track(t, bob, { searchTerm: spam, action: "view", postId: post.id });
+    await track(t, bob, { searchTerm: spam, targetTagg: "ada_o" }, "/api/track-internal-search");
+    await track(t, bob, { searchTerm: spam, postId: post.id }, "/api/track-internal-search");
+    await track(t, null, { searchTerm: spam, action: "view", postId: post.id });
+
+    const events = await analyticsOf(t, ada);
+    expect(events.map((e: { searchTerm: string }) => e.searchTerm).sort()).toEqual(
+      ["ada_o", "lighthouse", "lighthouse", "lighthouse"].sort(),
+    );
+    expect(JSON.stringify(events)).not.toContain("evil");
+  });
+
   it("ends a pause after 48 hours and records the visitor openly again", async () => {
     const { t, ada, bob, post, clock } = await setup();
     const pausedAt = clock.now().getTime();

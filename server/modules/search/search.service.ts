@@ -28,6 +28,8 @@ type TrackInput = {
 };
 type Skip = "too_short" | "duplicate" | "own_post" | "not_found";
 type Target = { ownerId: string; post: FindableRow["post"] | null };
+type Resolved = { term: string; found: Target[] };
+const none: Resolved = { term: "", found: [] };
 
 type Deps = {
   searchRepo: SearchRepository;
@@ -69,25 +71,33 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
     return { hash, id: user.id, name, tagg: user.tagg, picture: user.profilePictureUrl, self: user.id };
   }
 
-  async function targetsOf(input: TrackInput, term: string, self: string | null): Promise<Target[]> {
+  /**
+   * Whose analytics the event goes to, and the term to record. When the client names a post or a tagg, the
+   * term recorded is that post's name or tagg, never the client's text (which would be a free channel into
+   * the owner's feed).
+   */
+  async function targetsOf(input: TrackInput, term: string, self: string | null): Promise<Resolved> {
     if (input.postId) {
       const row = await searchRepo.findVisiblePost(input.postId);
-      return row ? [{ ownerId: row.post.userId, post: row.post }] : [];
+      return row
+        ? { term: nameKey(row.post.postName), found: [{ ownerId: row.post.userId, post: row.post }] }
+        : none;
     }
     if (input.action === "internal_search" && input.targetTagg) {
       const taggKey = searchKeys(input.targetTagg).taggKey;
       const owner = taggKey ? await searchRepo.findVisibleOwnerByTagg(taggKey) : undefined;
-      return owner ? [{ ownerId: owner.id, post: null }] : [];
+      return owner && taggKey ? { term: taggKey, found: [{ ownerId: owner.id, post: null }] } : none;
     }
-    if (input.action === "view") return [];
-    const { nameKey, taggKey } = searchKeys(term);
-    const rows = await searchRepo.findExact(nameKey, taggKey, self);
+    if (input.action === "view") return none;
+    const { nameKey: key, taggKey } = searchKeys(term);
+    const rows = await searchRepo.findExact(key, taggKey, self);
     const byOwner = new Map<string, FindableRow["post"][]>();
     for (const row of rows) byOwner.set(row.post.userId, [...(byOwner.get(row.post.userId) ?? []), row.post]);
-    return [...byOwner].map(([ownerId, posts]) => ({
+    const found = [...byOwner].map(([ownerId, posts]) => ({
       ownerId,
       post: posts.length === 1 ? (posts[0] ?? null) : null,
     }));
+    return { term, found };
   }
 
   return {
@@ -104,17 +114,16 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
      * under 3 characters and repeats within 5 s are skipped, and nobody is recorded on their own posts.
      */
     async track(visitor: Visitor, input: TrackInput, meta: { ipAddress: string; userAgent?: string }) {
-      const term = nameKey(input.searchTerm);
+      const typed = nameKey(input.searchTerm);
       const skip = (reason: Skip) => ({ recorded: 0, skipped: reason });
-      if (term.length < MIN_TRACKED_TERM_LENGTH) return skip("too_short");
+      if (typed.length < MIN_TRACKED_TERM_LENGTH) return skip("too_short");
 
       const { self, ...who } = identify(visitor);
-      if (await analytics.isRecentDuplicate(who.hash, input.action, term)) return skip("duplicate");
-
-      const found = await targetsOf(input, term, self);
+      const { term, found } = await targetsOf(input, typed, self);
       const targets = found.filter((target) => target.ownerId !== self);
       if (found.length === 0) return skip("not_found");
       if (targets.length === 0) return skip("own_post");
+      if (await analytics.isRecentDuplicate(who.hash, input.action, term)) return skip("duplicate");
 
       const recorded = await analytics.recordVisit({
         visitor: who,
