@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 
 /**
  * The keyed hash that stands for a visitor in analytics (HMAC-SHA256 with APP_SECRET). It lets the server
@@ -22,3 +22,10 @@ export function createVisitorHasher(secret: string) {
 }
 
 export type VisitorHasher = ReturnType<typeof createVisitorHasher>;
+
+/**
+ * A fresh random value shaped like a member's hash, put in place of it on anonymous events when the member
+ * deletes their history or account: the events keep counting as one member viewer, but nothing can ever tie
+ * them to anyone again (the key that made the old hash cannot make this one).
+ */
+export const unlinkedMemberHash = () => randomBytes(32).toString("hex");

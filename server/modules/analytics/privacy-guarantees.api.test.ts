@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { searchAnalytics } from "#server/db/schema/index.ts";
+import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import {
   asMember,
   createPost,
@@ -425,7 +426,7 @@ describe("owner analytics", () => {
 });
 
 describe("my search history", () => {
-  it("lists my own searches (anonymous ones included, owner hidden when they chose) and deletes them everywhere", async () => {
+  it("lists my own searches (anonymous ones included, owner hidden when they chose) and empties it on delete", async () => {
     const { t, ada, bob, post, clock } = await setup();
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
     await setMode(t, bob, "pause");
@@ -457,24 +458,89 @@ describe("my search history", () => {
       headers: asMember(bob.cookie),
     });
     expect(del.json()).toEqual({ deleted: 2 });
-    expect(await analyticsOf(t, ada)).toEqual([]);
+    expect(
+      (await t.app.inject({ url: "/api/user-search-history", headers: { cookie: bob.cookie } })).json(),
+    ).toEqual([]);
+    expect((await analyticsOf(t, ada)).map((e: { visitorName: string }) => e.visitorName)).toEqual([
+      "Anonymous User",
+    ]);
     expect((await t.app.inject({ url: "/api/user-search-history" })).statusCode).toBe(401);
   });
 });
 
-describe("deleting a profile", () => {
-  it("removes the member's searches from every owner's analytics, anonymous ones included", async () => {
-    const { t, ada, bob, post, clock } = await setup();
-    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
-    await setMode(t, bob, "pause");
-    clock.advance(6_000);
-    await track(t, bob, { searchTerm: "lighthouse" });
-    expect(await analyticsOf(t, ada)).toHaveLength(2);
+/** What the owner sees of their visitors: the list, the viewers of a post and the unique-viewer counts. */
+async function ownerView(t: TestApp, owner: Member, postIds: string[]) {
+  const get = async (url: string) => (await t.app.inject({ url, headers: { cookie: owner.cookie } })).json();
+  return {
+    events: await analyticsOf(t, owner),
+    viewers: await Promise.all(postIds.map((id) => get(`/api/posts/${id}/viewers`))),
+    unique: await get("/api/unique-viewers"),
+    highest: await get("/api/highest-viewed-post"),
+  };
+}
+
+/** Bob views both of Ada's posts by name, then anonymously; Cy views one openly. */
+async function visitedOpenlyAndAnonymously() {
+  const { t, ada, bob, post, clock } = await setup();
+  const harbour = await createPost(t, ada, "Harbour");
+  const cy = await registerMember(t, { firstName: "Cy", lastName: "Other" });
+  await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+  await track(t, cy, { searchTerm: "lighthouse", action: "view", postId: post.id });
+  await setMode(t, bob, "pause");
+  clock.advance(6_000);
+  await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+  await track(t, bob, { searchTerm: "harbour", action: "view", postId: harbour.id });
+  await track(t, bob, { searchTerm: "lighthouse" });
+  return { t, ada, bob, cy, postIds: [post.id, harbour.id], clock };
+}
+
+/** The owner's view with Bob's named rows taken out by hand: what must remain after Bob is forgotten. */
+function withoutNamed(before: Awaited<ReturnType<typeof ownerView>>, bobId: string) {
+  return {
+    events: before.events.filter((e: { visitorId: string | null }) => e.visitorId !== bobId),
+    viewers: before.viewers.map((v: { totalUnique: number; viewers: { id?: string }[] }) => {
+      const viewers = v.viewers.filter((row) => row.id !== bobId);
+      return { ...v, viewers, totalUnique: viewers.length };
+    }),
+    unique: { totalUnique: before.unique.totalUnique - 1 },
+    highest: { ...before.highest, uniqueViewCount: before.highest.uniqueViewCount - 1 },
+  };
+}
+
+describe("forgetting a visitor", () => {
+  it("deleting my history takes my named rows away and leaves my anonymous rows exactly as the owner saw them", async () => {
+    const { t, ada, bob, postIds } = await visitedOpenlyAndAnonymously();
+    const before = await ownerView(t, ada, postIds);
+    expect(before.events).toHaveLength(5);
+    expect(before.unique).toEqual({ totalUnique: 3 });
+
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: "/api/user-search-history",
+      headers: asMember(bob.cookie),
+    });
+    expect(del.json()).toEqual({ deleted: 4 });
+    expect(await ownerView(t, ada, postIds)).toEqual(withoutNamed(before, bob.user.id));
+    const memberHash = createVisitorHasher(t.config.appSecret).member(bob.user.id);
+    const rows = await t.db.select().from(searchAnalytics);
+    expect(rows.filter((row) => row.visitorHash === memberHash)).toEqual([]);
+    expect(new Set(rows.filter((r) => r.visitorId === null).map((r) => r.visitorHash)).size).toBe(1);
+    expect(
+      (await t.app.inject({ url: "/api/user-search-history", headers: { cookie: bob.cookie } })).json(),
+    ).toEqual([]);
+  });
+
+  it("deleting my account does the same: anonymous rows stay, tied to nobody", async () => {
+    const { t, ada, bob, postIds } = await visitedOpenlyAndAnonymously();
+    const before = await ownerView(t, ada, postIds);
 
     const res = await t.app.inject({ method: "DELETE", url: "/api/profile", headers: asMember(bob.cookie) });
     expect(res.statusCode).toBe(200);
-    expect(await analyticsOf(t, ada)).toEqual([]);
-    expect(await t.db.select().from(searchAnalytics)).toEqual([]);
+    expect(await ownerView(t, ada, postIds)).toEqual(withoutNamed(before, bob.user.id));
+    const memberHash = createVisitorHasher(t.config.appSecret).member(bob.user.id);
+    const rows = await t.db.select().from(searchAnalytics);
+    expect(rows.filter((row) => row.visitorId === bob.user.id || row.visitorHash === memberHash)).toEqual([]);
+    expect(rows.filter((row) => row.visitorName === "Anonymous User")).toHaveLength(3);
   });
 });
 

@@ -33,7 +33,7 @@ const none: Resolved = { term: "", found: [] };
 
 type Deps = {
   searchRepo: SearchRepository;
-  analytics: Pick<AnalyticsService, "isRecentDuplicate" | "recordVisit" | "deleteVisitsBy">;
+  analytics: Pick<AnalyticsService, "isRecentDuplicate" | "recordVisit" | "forgetVisitor">;
   hasher: VisitorHasher;
   clock: Clock;
 };
@@ -159,9 +159,12 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
       });
     },
 
-    /** Deletes my searches and views from every owner's analytics, anonymous ones included. */
+    /**
+     * Empties my history: my named searches and views leave every owner's analytics; my anonymous ones stay
+     * there, unlinked from me for ever.
+     */
     async deleteHistory(user: ProfileRow) {
-      return { deleted: await analytics.deleteVisitsBy(hasher.member(user.id), user.id) };
+      return { deleted: await analytics.forgetVisitor(hasher.member(user.id), user.id) };
     },
   };
 }
