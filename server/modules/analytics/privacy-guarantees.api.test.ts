@@ -130,6 +130,67 @@ describe("visitor tracking", () => {
   });
 });
 
+describe("server-side recording", () => {
+  const publicSearch = (t: TestApp, member: Member | null, term: string) =>
+    t.app.inject({
+      url: `/api/public/tagged-posts?search=${encodeURIComponent(term)}`,
+      headers: member ? { cookie: member.cookie } : {},
+      remoteAddress: member ? "127.0.0.1" : "10.200.0.1",
+    });
+
+  it("records the public search itself, so a client that never calls track-search is still seen", async () => {
+    const { t, ada, bob, post, clock } = await setup();
+    await giveTagg(t, ada, "ada_o");
+    expect((await publicSearch(t, null, "Lighthouse")).json()).toHaveLength(1);
+    clock.advance(1_000);
+    expect((await publicSearch(t, bob, "  LIGHTHOUSE ")).json()).toHaveLength(1);
+    expect(await analyticsOf(t, ada)).toEqual([
+      expect.objectContaining({ action: "search", searchTerm: "lighthouse", visitorName: "Bob Visitor" }),
+      expect.objectContaining({ action: "search", searchTerm: "lighthouse", visitorName: "Anonymous User" }),
+    ]);
+
+    // Same rules as tracking: the page's own call and a repeat within 5 s do not count twice, a short
+    // term and the owner's own search are not recorded, and the visitor's mode at that moment applies.
+    expect((await track(t, bob, { searchTerm: "lighthouse" })).json()).toEqual({
+      recorded: 0,
+      skipped: "duplicate",
+    });
+    await publicSearch(t, bob, "lighthouse");
+    await publicSearch(t, bob, "li");
+    await publicSearch(t, ada, "lighthouse");
+    expect(await analyticsOf(t, ada)).toHaveLength(2);
+    clock.advance(6_000);
+    await setMode(t, bob, "pause");
+    await publicSearch(t, bob, "@ada_o");
+    const events = await analyticsOf(t, ada);
+    expect(events).toHaveLength(3);
+    expect(events[0]).toMatchObject({ searchTerm: "@ada_o", visitorName: "Anonymous User", visitorId: null });
+    expect(events[0].postId).toBe(post.id);
+  });
+
+  it("records the spec's view without a postId as a view of the post with that exact name", async () => {
+    const { t, ada, bob, post } = await setup();
+    await giveTagg(t, ada, "ada_o");
+    expect((await track(t, bob, { searchTerm: " LightHouse", action: "view" })).json()).toEqual({
+      recorded: 1,
+      skipped: null,
+    });
+    expect((await track(t, bob, { searchTerm: "ada_o", action: "view" })).json().skipped).toBe("not_found");
+    expect(await analyticsOf(t, ada)).toEqual([
+      expect.objectContaining({
+        action: "view",
+        postId: post.id,
+        postName: "Lighthouse",
+        visitorId: bob.user.id,
+      }),
+    ]);
+    const viewers = (
+      await t.app.inject({ url: `/api/posts/${post.id}/viewers`, headers: { cookie: ada.cookie } })
+    ).json();
+    expect(viewers.totalUnique).toBe(1);
+  });
+});
+
 describe("privacy modes", () => {
   it("records a paused visitor as Anonymous User with nothing identifying stored or shown — even after they return to show", async () => {
     const { t, ada, bob, post } = await setup();
