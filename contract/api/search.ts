@@ -69,4 +69,5 @@ export const searchHistoryEntrySchema = z.object({
 });
 export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
 export const searchHistoryResponseSchema = z.array(searchHistoryEntrySchema);
+/** `deleted`: how many entries left my history (named ones removed everywhere, anonymous ones unlinked). */
 export const deleteSearchHistoryResponseSchema = z.object({ deleted: z.number().int() });

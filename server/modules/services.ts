@@ -70,6 +70,7 @@ export function createServices(infra: Infrastructure) {
     uploadsRepo: createUploadsRepository(db),
     storage: infra.storage,
     queue: infra.imageQueue,
+    adminSessionValid: sessions.adminSessionValid,
   });
   const analyticsService = createAnalyticsService({
     analyticsRepo: createAnalyticsRepository(db),

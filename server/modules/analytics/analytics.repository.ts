@@ -1,7 +1,9 @@
-import { and, count, desc, eq, inArray, isNotNull, max, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, max, notLike, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { type AnalyticsAction, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
+import { GUEST_HASH_PREFIX } from "#server/lib/visitor-hash.ts";
 import { viewerKey } from "./viewer-key.ts";
 
 const visitor = alias(profiles, "visitor");
@@ -104,13 +106,23 @@ export function createAnalyticsRepository(db: Database) {
       return row;
     },
 
-    /** Every event a visitor left, by their keyed hash or (for events recorded by name) their member id. */
-    async deleteByVisitor(visitorHash: string, visitorId: string) {
-      const rows = await db
-        .delete(searchAnalytics)
-        .where(or(eq(searchAnalytics.visitorHash, visitorHash), eq(searchAnalytics.visitorId, visitorId)))
-        .returning({ id: searchAnalytics.id });
-      return rows.length;
+    /**
+     * Deletes the events recorded with this member's name and gives their anonymous events `newHash` in place
+     * of their keyed hash, in one transaction; answers how many events went and how many were unlinked.
+     */
+    async forgetVisitor(visitorHash: string, visitorId: string, newHash: string) {
+      return withTransaction(db, async (tx) => {
+        const named = await tx
+          .delete(searchAnalytics)
+          .where(eq(searchAnalytics.visitorId, visitorId))
+          .returning({ id: searchAnalytics.id });
+        const unlinked = await tx
+          .update(searchAnalytics)
+          .set({ visitorHash: newHash })
+          .where(and(eq(searchAnalytics.visitorHash, visitorHash), isNull(searchAnalytics.visitorId)))
+          .returning({ id: searchAnalytics.id });
+        return { deleted: named.length, unlinked: unlinked.length };
+      });
     },
 
     /** Viewers of one post: named visitors by member id, anonymous ones by hash (never merged). */
@@ -163,6 +175,28 @@ export function createAnalyticsRepository(db: Database) {
         )
         .limit(1);
       return Boolean(row);
+    },
+
+    /**
+     * The most signed-in members (named or anonymous) who viewed any one of the owner's posts. Visitors who
+     * were not signed in are left out: anyone can fake those by changing their connection.
+     */
+    async mostMemberViewersOnAPost(ownerId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(distinct ${viewerKey})::int` })
+        .from(searchAnalytics)
+        .where(
+          and(
+            eq(searchAnalytics.targetUserId, ownerId),
+            eq(searchAnalytics.action, "view"),
+            isNotNull(searchAnalytics.postId),
+            notLike(searchAnalytics.visitorHash, `${GUEST_HASH_PREFIX}%`),
+          ),
+        )
+        .groupBy(searchAnalytics.postId)
+        .orderBy(sql`count(distinct ${viewerKey}) desc`)
+        .limit(1);
+      return row?.n ?? 0;
     },
 
     /** The owner's post with the most unique viewers (ties: newest first). */

@@ -10,6 +10,7 @@ import type { AnalyticsAction, TaggedPostRow } from "#server/db/schema/index.ts"
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
+import { unlinkedMemberHash } from "#server/lib/visitor-hash.ts";
 import { toSocialLinks } from "#server/modules/profile/profile.mapper.ts";
 import { toAnalyticsEvent } from "./analytics.mapper.ts";
 import type { AnalyticsRepository } from "./analytics.repository.ts";
@@ -87,9 +88,20 @@ export function createAnalyticsService({ analyticsRepo, events, clock }: Deps) {
       return rows.map((row) => toAnalyticsEvent(row.event, row));
     },
 
-    /** Removes everything a visitor left in every owner's analytics; answers how many events went. */
-    deleteVisitsBy: (visitorHash: string, visitorId: string) =>
-      analyticsRepo.deleteByVisitor(visitorHash, visitorId),
+    /**
+     * Forgets a member as a visitor: their named events leave every owner's analytics, and their anonymous
+     * events stay exactly as the owners see them but are unlinked for ever (the keyed hash is replaced by a
+     * random one). Removing both at once would show the owner which anonymous rows were this member's.
+     * Answers how many events left the member's own history.
+     */
+    async forgetVisitor(visitorHash: string, visitorId: string) {
+      const { deleted, unlinked } = await analyticsRepo.forgetVisitor(
+        visitorHash,
+        visitorId,
+        unlinkedMemberHash(),
+      );
+      return deleted + unlinked;
+    },
 
     async delete(ownerId: string, ids: string[]) {
       return { deleted: await analyticsRepo.deleteForOwner(ownerId, [...new Set(ids)]) };
@@ -142,6 +154,9 @@ export function createAnalyticsService({ analyticsRepo, events, clock }: Deps) {
     async uniqueViewers(ownerId: string) {
       return { totalUnique: await analyticsRepo.uniqueViewers(ownerId) };
     },
+
+    /** What the hide threshold counts: signed-in viewers of the member's best post. */
+    memberViewersOfBestPost: (ownerId: string) => analyticsRepo.mostMemberViewersOnAPost(ownerId),
 
     async highestViewed(ownerId: string) {
       return (await analyticsRepo.highestViewed(ownerId)) ?? null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { searchAnalytics } from "#server/db/schema/index.ts";
+import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import {
   asMember,
   createPost,
@@ -129,6 +130,67 @@ describe("visitor tracking", () => {
   });
 });
 
+describe("server-side recording", () => {
+  const publicSearch = (t: TestApp, member: Member | null, term: string) =>
+    t.app.inject({
+      url: `/api/public/tagged-posts?search=${encodeURIComponent(term)}`,
+      headers: member ? { cookie: member.cookie } : {},
+      remoteAddress: member ? "127.0.0.1" : "10.200.0.1",
+    });
+
+  it("records the public search itself, so a client that never calls track-search is still seen", async () => {
+    const { t, ada, bob, post, clock } = await setup();
+    await giveTagg(t, ada, "ada_o");
+    expect((await publicSearch(t, null, "Lighthouse")).json()).toHaveLength(1);
+    clock.advance(1_000);
+    expect((await publicSearch(t, bob, "  LIGHTHOUSE ")).json()).toHaveLength(1);
+    expect(await analyticsOf(t, ada)).toEqual([
+      expect.objectContaining({ action: "search", searchTerm: "lighthouse", visitorName: "Bob Visitor" }),
+      expect.objectContaining({ action: "search", searchTerm: "lighthouse", visitorName: "Anonymous User" }),
+    ]);
+
+    // Same rules as tracking: the page's own call and a repeat within 5 s do not count twice, a short
+    // term and the owner's own search are not recorded, and the visitor's mode at that moment applies.
+    expect((await track(t, bob, { searchTerm: "lighthouse" })).json()).toEqual({
+      recorded: 0,
+      skipped: "duplicate",
+    });
+    await publicSearch(t, bob, "lighthouse");
+    await publicSearch(t, bob, "li");
+    await publicSearch(t, ada, "lighthouse");
+    expect(await analyticsOf(t, ada)).toHaveLength(2);
+    clock.advance(6_000);
+    await setMode(t, bob, "pause");
+    await publicSearch(t, bob, "@ada_o");
+    const events = await analyticsOf(t, ada);
+    expect(events).toHaveLength(3);
+    expect(events[0]).toMatchObject({ searchTerm: "@ada_o", visitorName: "Anonymous User", visitorId: null });
+    expect(events[0].postId).toBe(post.id);
+  });
+
+  it("records the spec's view without a postId as a view of the post with that exact name", async () => {
+    const { t, ada, bob, post } = await setup();
+    await giveTagg(t, ada, "ada_o");
+    expect((await track(t, bob, { searchTerm: " LightHouse", action: "view" })).json()).toEqual({
+      recorded: 1,
+      skipped: null,
+    });
+    expect((await track(t, bob, { searchTerm: "ada_o", action: "view" })).json().skipped).toBe("not_found");
+    expect(await analyticsOf(t, ada)).toEqual([
+      expect.objectContaining({
+        action: "view",
+        postId: post.id,
+        postName: "Lighthouse",
+        visitorId: bob.user.id,
+      }),
+    ]);
+    const viewers = (
+      await t.app.inject({ url: `/api/posts/${post.id}/viewers`, headers: { cookie: ada.cookie } })
+    ).json();
+    expect(viewers.totalUnique).toBe(1);
+  });
+});
+
 describe("privacy modes", () => {
   it("records a paused visitor as Anonymous User with nothing identifying stored or shown — even after they return to show", async () => {
     const { t, ada, bob, post } = await setup();
@@ -221,6 +283,45 @@ describe("privacy modes", () => {
       postName: "Bob's boat",
       uniqueViewCount: 5,
     });
+  });
+
+  it("counts only signed-in members towards hide: made-up signed-out visits never unlock it", async () => {
+    const { t, bob } = await setup();
+    const bobPost = await createPost(t, bob, "Bob's boat");
+    const view = { searchTerm: "bob's boat", action: "view", postId: bobPost.id };
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/track-search",
+        headers: { ...SAME_ORIGIN, "user-agent": `curl/8.${i}` },
+        payload: view,
+      });
+      expect(res.json().recorded).toBe(1);
+    }
+    expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "pause" });
+
+    for (let i = 0; i < 4; i++) await track(t, await registerMember(t), view);
+    expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "pause" });
+    const anonymousMember = await registerMember(t);
+    await setMode(t, anonymousMember, "pause");
+    await track(t, anonymousMember, view);
+    expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "hide" });
+  });
+
+  it("records the named post's name (or tagg) as the term, never the text the client sent with it", async () => {
+    const { t, ada, bob, post } = await setup();
+    await giveTagg(t, ada, "ada_o");
+    const spam = "visit evil.example for free stuff";
+    await track(t, bob, { searchTerm: spam, action: "view", postId: post.id });
+    await track(t, bob, { searchTerm: spam, targetTagg: "ada_o" }, "/api/track-internal-search");
+    await track(t, bob, { searchTerm: spam, postId: post.id }, "/api/track-internal-search");
+    await track(t, null, { searchTerm: spam, action: "view", postId: post.id });
+
+    const events = await analyticsOf(t, ada);
+    expect(events.map((e: { searchTerm: string }) => e.searchTerm).sort()).toEqual(
+      ["ada_o", "lighthouse", "lighthouse", "lighthouse"].sort(),
+    );
+    expect(JSON.stringify(events)).not.toContain("evil");
   });
 
   it("ends a pause after 48 hours and records the visitor openly again", async () => {
@@ -386,7 +487,7 @@ describe("owner analytics", () => {
 });
 
 describe("my search history", () => {
-  it("lists my own searches (anonymous ones included, owner hidden when they chose) and deletes them everywhere", async () => {
+  it("lists my own searches (anonymous ones included, owner hidden when they chose) and empties it on delete", async () => {
     const { t, ada, bob, post, clock } = await setup();
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
     await setMode(t, bob, "pause");
@@ -418,24 +519,89 @@ describe("my search history", () => {
       headers: asMember(bob.cookie),
     });
     expect(del.json()).toEqual({ deleted: 2 });
-    expect(await analyticsOf(t, ada)).toEqual([]);
+    expect(
+      (await t.app.inject({ url: "/api/user-search-history", headers: { cookie: bob.cookie } })).json(),
+    ).toEqual([]);
+    expect((await analyticsOf(t, ada)).map((e: { visitorName: string }) => e.visitorName)).toEqual([
+      "Anonymous User",
+    ]);
     expect((await t.app.inject({ url: "/api/user-search-history" })).statusCode).toBe(401);
   });
 });
 
-describe("deleting a profile", () => {
-  it("removes the member's searches from every owner's analytics, anonymous ones included", async () => {
-    const { t, ada, bob, post, clock } = await setup();
-    await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
-    await setMode(t, bob, "pause");
-    clock.advance(6_000);
-    await track(t, bob, { searchTerm: "lighthouse" });
-    expect(await analyticsOf(t, ada)).toHaveLength(2);
+/** What the owner sees of their visitors: the list, the viewers of a post and the unique-viewer counts. */
+async function ownerView(t: TestApp, owner: Member, postIds: string[]) {
+  const get = async (url: string) => (await t.app.inject({ url, headers: { cookie: owner.cookie } })).json();
+  return {
+    events: await analyticsOf(t, owner),
+    viewers: await Promise.all(postIds.map((id) => get(`/api/posts/${id}/viewers`))),
+    unique: await get("/api/unique-viewers"),
+    highest: await get("/api/highest-viewed-post"),
+  };
+}
+
+/** Bob views both of Ada's posts by name, then anonymously; Cy views one openly. */
+async function visitedOpenlyAndAnonymously() {
+  const { t, ada, bob, post, clock } = await setup();
+  const harbour = await createPost(t, ada, "Harbour");
+  const cy = await registerMember(t, { firstName: "Cy", lastName: "Other" });
+  await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+  await track(t, cy, { searchTerm: "lighthouse", action: "view", postId: post.id });
+  await setMode(t, bob, "pause");
+  clock.advance(6_000);
+  await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+  await track(t, bob, { searchTerm: "harbour", action: "view", postId: harbour.id });
+  await track(t, bob, { searchTerm: "lighthouse" });
+  return { t, ada, bob, cy, postIds: [post.id, harbour.id], clock };
+}
+
+/** The owner's view with Bob's named rows taken out by hand: what must remain after Bob is forgotten. */
+function withoutNamed(before: Awaited<ReturnType<typeof ownerView>>, bobId: string) {
+  return {
+    events: before.events.filter((e: { visitorId: string | null }) => e.visitorId !== bobId),
+    viewers: before.viewers.map((v: { totalUnique: number; viewers: { id?: string }[] }) => {
+      const viewers = v.viewers.filter((row) => row.id !== bobId);
+      return { ...v, viewers, totalUnique: viewers.length };
+    }),
+    unique: { totalUnique: before.unique.totalUnique - 1 },
+    highest: { ...before.highest, uniqueViewCount: before.highest.uniqueViewCount - 1 },
+  };
+}
+
+describe("forgetting a visitor", () => {
+  it("deleting my history takes my named rows away and leaves my anonymous rows exactly as the owner saw them", async () => {
+    const { t, ada, bob, postIds } = await visitedOpenlyAndAnonymously();
+    const before = await ownerView(t, ada, postIds);
+    expect(before.events).toHaveLength(5);
+    expect(before.unique).toEqual({ totalUnique: 3 });
+
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: "/api/user-search-history",
+      headers: asMember(bob.cookie),
+    });
+    expect(del.json()).toEqual({ deleted: 4 });
+    expect(await ownerView(t, ada, postIds)).toEqual(withoutNamed(before, bob.user.id));
+    const memberHash = createVisitorHasher(t.config.appSecret).member(bob.user.id);
+    const rows = await t.db.select().from(searchAnalytics);
+    expect(rows.filter((row) => row.visitorHash === memberHash)).toEqual([]);
+    expect(new Set(rows.filter((r) => r.visitorId === null).map((r) => r.visitorHash)).size).toBe(1);
+    expect(
+      (await t.app.inject({ url: "/api/user-search-history", headers: { cookie: bob.cookie } })).json(),
+    ).toEqual([]);
+  });
+
+  it("deleting my account does the same: anonymous rows stay, tied to nobody", async () => {
+    const { t, ada, bob, postIds } = await visitedOpenlyAndAnonymously();
+    const before = await ownerView(t, ada, postIds);
 
     const res = await t.app.inject({ method: "DELETE", url: "/api/profile", headers: asMember(bob.cookie) });
     expect(res.statusCode).toBe(200);
-    expect(await analyticsOf(t, ada)).toEqual([]);
-    expect(await t.db.select().from(searchAnalytics)).toEqual([]);
+    expect(await ownerView(t, ada, postIds)).toEqual(withoutNamed(before, bob.user.id));
+    const memberHash = createVisitorHasher(t.config.appSecret).member(bob.user.id);
+    const rows = await t.db.select().from(searchAnalytics);
+    expect(rows.filter((row) => row.visitorId === bob.user.id || row.visitorHash === memberHash)).toEqual([]);
+    expect(rows.filter((row) => row.visitorName === "Anonymous User")).toHaveLength(3);
   });
 });
 

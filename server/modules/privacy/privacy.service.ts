@@ -21,7 +21,7 @@ function describe(mode: PrivacyMode, pauseStartedAt: Date | null, now: Date): Pr
 
 type Deps = {
   privacyRepo: PrivacyRepository;
-  analytics: Pick<AnalyticsService, "highestViewed">;
+  analytics: Pick<AnalyticsService, "memberViewersOfBestPost">;
   clock: Clock;
 };
 
@@ -35,10 +35,13 @@ export function createPrivacyService({ privacyRepo, analytics, clock }: Deps) {
       return describe(user.privacyMode, user.pauseStartedAt, now);
     },
 
-    /** Applies a mode by the spec's rule: hide only with 5+ unique viewers on the best post, else pause. */
+    /**
+     * Applies a mode by the spec's rule: hide only with 5+ unique viewers on the best post, else pause. Only
+     * signed-in members count, so the threshold cannot be met with made-up signed-out visits.
+     */
     async choose(user: ProfileRow, requested: PrivacyMode) {
-      const highest = requested === "hide" ? await analytics.highestViewed(user.id) : null;
-      const mode = grantedMode(requested, highest?.uniqueViewCount ?? 0);
+      const viewers = requested === "hide" ? await analytics.memberViewersOfBestPost(user.id) : 0;
+      const mode = grantedMode(requested, viewers);
       const now = clock.now();
       const pauseStartedAt = mode === "pause" ? now : null;
       await privacyRepo.setMode(user.id, mode, pauseStartedAt);

@@ -38,6 +38,7 @@ describe("avatar and wallpaper", () => {
       uploadsRepo: createUploadsRepository(t.db),
       storage: createLocalStorage(`${t.dataDir}/uploads`),
       queue: createProcessingQueue({ concurrency: 1, maxWaiting: 1, busyMessage: POST_MESSAGES.busy }),
+      adminSessionValid: async () => false,
     });
     expect(await service.deleteUnused(new Date(Date.now() + UNUSED_UPLOAD_GRACE_MS * 2))).toEqual({
       removedFiles: 0,

@@ -85,7 +85,8 @@ export function createProfileService(deps: Deps) {
     async delete(user: ProfileRow) {
       // First, so a provider outage leaves the account as it was rather than a deleted member still billed.
       await deps.endSubscription(user);
-      // Anonymous searches carry only the member's keyed hash, so they are not reached by ON DELETE CASCADE.
+      // Unlinks the member's anonymous searches, which carry only their keyed hash (ON DELETE CASCADE takes
+      // the named ones); they stay in the owners' lists, tied to nobody.
       await deps.deleteSearchHistory(user);
       await removeFiles(await profileRepo.delete(user.id));
     },

@@ -50,11 +50,35 @@ describe("GET /api/public/tagged-posts", () => {
       profilePictureUrl: null,
     });
     expect((await search(t, "ada_l")).body).not.toContain(ada.input.email);
-    expect(
-      (await search(t, "ada_l")).json().find((p: { postName: string }) => p.postName === "Secret post"),
-    ).toMatchObject({
-      userTagg: null,
-    });
+    expect((await search(t, "ada_l")).json().map((p: { postName: string }) => p.postName)).toEqual([
+      "Open post",
+    ]);
+  });
+
+  it("never lists a post that hides its owner under the owner's tagg, except to the owner", async () => {
+    const t = await createTestApp();
+    const ada = await registerMember(t);
+    const bob = await registerMember(t, { firstName: "Bob" });
+    await giveTagg(t, ada, "ada_l");
+    const open = await createPost(t, ada, "Open post");
+    const secret = await createPost(t, ada, "Secret post", { hidePersonalInfo: true });
+
+    for (const cookie of [undefined, bob.cookie]) {
+      for (const term of ["ada_l", "@ADA_L"]) {
+        const res = await search(t, term, cookie);
+        expect(res.json().map((p: { id: string }) => p.id)).toEqual([open.id]);
+        expect(res.body).not.toContain(secret.id);
+        expect(res.body).not.toContain("Secret post");
+        expect(res.body).not.toContain(secret.originalImage);
+      }
+    }
+    const byName = (await search(t, "secret post", bob.cookie)).json();
+    expect(byName).toEqual([
+      expect.objectContaining({ id: secret.id, userTagg: null, firstName: null, profilePictureUrl: null }),
+    ]);
+    expect(JSON.stringify(byName)).not.toContain(ada.user.id);
+    const own = (await search(t, "ada_l", ada.cookie)).json();
+    expect(own.map((p: { id: string }) => p.id).sort()).toEqual([open.id, secret.id].sort());
   });
 
   it("never finds hidden posts, hidden members or hidden taggs", async () => {

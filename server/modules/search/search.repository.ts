@@ -1,10 +1,12 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { profiles, searchAnalytics, taggedPosts, taggs } from "#server/db/schema/index.ts";
 
 const owner = alias(profiles, "owner");
 const RESULT_LIMIT = 50;
+/** A uuid no member has, for a signed-out viewer in prepared queries (a uuid parameter cannot be text). */
+const NO_VIEWER = "00000000-0000-0000-0000-000000000000";
 
 const findableColumns = {
   post: taggedPosts,
@@ -29,18 +31,29 @@ export function createSearchRepository(db: Database) {
     .where(and(findable, sql`lower(btrim(${taggedPosts.postName})) = ${sql.placeholder("nameKey")}`))
     .limit(RESULT_LIMIT)
     .prepare("search_by_post_name");
+  // A post that hides its owner's identity is never listed under that owner's tagg, except to the owner:
+  // otherwise the tagg search alone would tie it to them.
   const byTaggQuery = base()
-    .where(and(findable, eq(owner.tagg, sql.placeholder("taggKey"))))
+    .where(
+      and(
+        findable,
+        eq(owner.tagg, sql.placeholder("taggKey")),
+        or(eq(taggedPosts.hidePersonalInfo, false), eq(owner.id, sql.placeholder("viewerId"))),
+      ),
+    )
     .orderBy(desc(taggedPosts.createdAt))
     .limit(RESULT_LIMIT)
     .prepare("search_by_tagg");
 
   return {
-    /** Exact, case-insensitive matches on a post name (via its unique index) or an owner's tagg. */
-    async findExact(nameKey: string, taggKey: string | null) {
+    /**
+     * Exact, case-insensitive matches on a post name (via its unique index) or an owner's tagg; by tagg, the
+     * owner's `hidePersonalInfo` posts only when the viewer is that owner.
+     */
+    async findExact(nameKey: string, taggKey: string | null, viewerId: string | null) {
       const [byName, byTagg] = await Promise.all([
         byNameQuery.execute({ nameKey }),
-        taggKey ? byTaggQuery.execute({ taggKey }) : Promise.resolve([]),
+        taggKey ? byTaggQuery.execute({ taggKey, viewerId: viewerId ?? NO_VIEWER }) : Promise.resolve([]),
       ]);
       const seen = new Set<string>();
       return [...byName, ...byTagg].filter((row) => !seen.has(row.post.id) && seen.add(row.post.id));

@@ -36,7 +36,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService 
       config: { access: "public" },
       schema: { querystring: publicSearchQuerySchema, response: { 200: publicSearchResponseSchema } },
     },
-    (request) => searchService.search(request.query.search, request.auth?.user),
+    (request) => searchService.search(request.query.search, visitorOf(request), metaOf(request)),
   );
 
   app.post(

@@ -28,10 +28,20 @@ type TrackInput = {
 };
 type Skip = "too_short" | "duplicate" | "own_post" | "not_found";
 type Target = { ownerId: string; post: FindableRow["post"] | null };
+type Resolved = { term: string; found: Target[] };
+type Meta = { ipAddress: string; userAgent?: string };
+const none: Resolved = { term: "", found: [] };
+
+/** One target per owner found: their post when exactly one of theirs matched, else the owner alone. */
+function byOwner(rows: FindableRow[]): Target[] {
+  const posts = new Map<string, FindableRow["post"][]>();
+  for (const row of rows) posts.set(row.post.userId, [...(posts.get(row.post.userId) ?? []), row.post]);
+  return [...posts].map(([ownerId, own]) => ({ ownerId, post: own.length === 1 ? (own[0] ?? null) : null }));
+}
 
 type Deps = {
   searchRepo: SearchRepository;
-  analytics: Pick<AnalyticsService, "isRecentDuplicate" | "recordVisit" | "deleteVisitsBy">;
+  analytics: Pick<AnalyticsService, "isRecentDuplicate" | "recordVisit" | "forgetVisitor">;
   hasher: VisitorHasher;
   clock: Clock;
 };
@@ -69,61 +79,75 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
     return { hash, id: user.id, name, tagg: user.tagg, picture: user.profilePictureUrl, self: user.id };
   }
 
-  async function targetsOf(input: TrackInput, term: string): Promise<Target[]> {
+  /**
+   * Whose analytics the event goes to, and the term to record. When the client names a post or a tagg, the
+   * term recorded is that post's name or tagg, never the client's text (which would be a free channel into
+   * the owner's feed).
+   */
+  async function targetsOf(input: TrackInput, term: string, self: string | null): Promise<Resolved> {
     if (input.postId) {
       const row = await searchRepo.findVisiblePost(input.postId);
-      return row ? [{ ownerId: row.post.userId, post: row.post }] : [];
+      return row
+        ? { term: nameKey(row.post.postName), found: [{ ownerId: row.post.userId, post: row.post }] }
+        : none;
     }
     if (input.action === "internal_search" && input.targetTagg) {
       const taggKey = searchKeys(input.targetTagg).taggKey;
       const owner = taggKey ? await searchRepo.findVisibleOwnerByTagg(taggKey) : undefined;
-      return owner ? [{ ownerId: owner.id, post: null }] : [];
+      return owner && taggKey ? { term: taggKey, found: [{ ownerId: owner.id, post: null }] } : none;
     }
-    if (input.action === "view") return [];
-    const { nameKey, taggKey } = searchKeys(term);
-    const rows = await searchRepo.findExact(nameKey, taggKey);
-    const byOwner = new Map<string, FindableRow["post"][]>();
-    for (const row of rows) byOwner.set(row.post.userId, [...(byOwner.get(row.post.userId) ?? []), row.post]);
-    return [...byOwner].map(([ownerId, posts]) => ({
-      ownerId,
-      post: posts.length === 1 ? (posts[0] ?? null) : null,
-    }));
+    const { nameKey: key, taggKey } = searchKeys(term);
+    // The spec's view call without a postId names the post by its exact name (never by a tagg).
+    const rows = await searchRepo.findExact(key, input.action === "view" ? null : taggKey, self);
+    return { term, found: byOwner(rows) };
+  }
+
+  /** Applies the recording rules (own posts, 5 s window) and records what is left for each owner. */
+  async function record(visitor: Visitor, action: TrackInput["action"], resolved: Resolved, meta: Meta) {
+    const skip = (reason: Skip) => ({ recorded: 0, skipped: reason });
+    const { self, ...who } = identify(visitor);
+    const targets = resolved.found.filter((target) => target.ownerId !== self);
+    if (resolved.found.length === 0) return skip("not_found");
+    if (targets.length === 0) return skip("own_post");
+    if (await analytics.isRecentDuplicate(who.hash, action, resolved.term)) return skip("duplicate");
+
+    const recorded = await analytics.recordVisit({
+      visitor: who,
+      action,
+      searchTerm: resolved.term,
+      connection: meta,
+      targets,
+    });
+    return { recorded, skipped: null };
   }
 
   return {
-    /** Exact match on a post name or a tagg; no term (or a blank one) finds nothing, never a listing. */
-    async search(term: string | undefined, viewer: ProfileRow | undefined): Promise<PublicPost[]> {
+    /**
+     * Exact match on a post name or a tagg; no term (or a blank one) finds nothing, never a listing. The
+     * search itself is recorded here for the owners of what it found, so a client that never calls
+     * track-search is recorded all the same.
+     */
+    async search(term: string | undefined, visitor: Visitor, meta: Meta): Promise<PublicPost[]> {
       if (!term?.trim()) return [];
-      const { nameKey, taggKey } = searchKeys(term);
-      const rows = await searchRepo.findExact(nameKey, taggKey);
-      return rows.map((row) => toPublicPost(row, viewer?.id));
+      const viewerId = "user" in visitor ? visitor.user.id : null;
+      const { nameKey: key, taggKey } = searchKeys(term);
+      const rows = await searchRepo.findExact(key, taggKey, viewerId);
+      if (key.length >= MIN_TRACKED_TERM_LENGTH) {
+        await record(visitor, "search", { term: key, found: byOwner(rows) }, meta);
+      }
+      return rows.map((row) => toPublicPost(row, viewerId ?? undefined));
     },
 
     /**
      * Records a search or view for the owners of what it found, applying the rules on the server: terms
-     * under 3 characters and repeats within 5 s are skipped, and nobody is recorded on their own posts.
+     * under 3 characters and repeats within 5 s are skipped, and nobody is recorded on their own posts. A
+     * search the public search already recorded is a repeat within 5 s, so the page's call never counts twice.
      */
-    async track(visitor: Visitor, input: TrackInput, meta: { ipAddress: string; userAgent?: string }) {
-      const term = nameKey(input.searchTerm);
-      const skip = (reason: Skip) => ({ recorded: 0, skipped: reason });
-      if (term.length < MIN_TRACKED_TERM_LENGTH) return skip("too_short");
-
-      const { self, ...who } = identify(visitor);
-      if (await analytics.isRecentDuplicate(who.hash, input.action, term)) return skip("duplicate");
-
-      const found = await targetsOf(input, term);
-      const targets = found.filter((target) => target.ownerId !== self);
-      if (found.length === 0) return skip("not_found");
-      if (targets.length === 0) return skip("own_post");
-
-      const recorded = await analytics.recordVisit({
-        visitor: who,
-        action: input.action,
-        searchTerm: term,
-        connection: meta,
-        targets,
-      });
-      return { recorded, skipped: null };
+    async track(visitor: Visitor, input: TrackInput, meta: Meta) {
+      const typed = nameKey(input.searchTerm);
+      if (typed.length < MIN_TRACKED_TERM_LENGTH) return { recorded: 0, skipped: "too_short" as const };
+      const self = "user" in visitor ? visitor.user.id : null;
+      return record(visitor, input.action, await targetsOf(input, typed, self), meta);
     },
 
     async history(user: ProfileRow): Promise<SearchHistoryEntry[]> {
@@ -150,9 +174,12 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
       });
     },
 
-    /** Deletes my searches and views from every owner's analytics, anonymous ones included. */
+    /**
+     * Empties my history: my named searches and views leave every owner's analytics; my anonymous ones stay
+     * there, unlinked from me for ever.
+     */
     async deleteHistory(user: ProfileRow) {
-      return { deleted: await analytics.deleteVisitsBy(hasher.member(user.id), user.id) };
+      return { deleted: await analytics.forgetVisitor(hasher.member(user.id), user.id) };
     },
   };
 }

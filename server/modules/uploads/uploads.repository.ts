@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { profiles, taggedPosts, uploads } from "#server/db/schema/index.ts";
+import { profiles, taggedPosts, taggs, uploads } from "#server/db/schema/index.ts";
 
 export function createUploadsRepository(db: Database) {
   return {
@@ -80,12 +80,23 @@ export function createUploadsRepository(db: Database) {
       );
     },
 
-    /** Posts showing this original, with whether they are scrambled. */
-    async postsUsing(originalPath: string) {
+    /**
+     * Posts showing this original that search could find — visible, their owner not hidden, the owner's tagg
+     * not hidden — with whether they are scrambled.
+     */
+    async findablePostsUsing(originalPath: string) {
       return db
         .select({ scrambleImage: taggedPosts.scrambleImage })
         .from(taggedPosts)
-        .where(eq(taggedPosts.originalImage, originalPath));
+        .innerJoin(profiles, eq(profiles.id, taggedPosts.userId))
+        .where(
+          and(
+            eq(taggedPosts.originalImage, originalPath),
+            eq(taggedPosts.isVisible, true),
+            eq(profiles.isHidden, false),
+            sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${profiles.tagg} and ${taggs.isHidden})`,
+          ),
+        );
     },
   };
 }

@@ -1,10 +1,10 @@
 import type { MultipartFile } from "@fastify/multipart";
-import type { FastifyError } from "fastify";
+import type { FastifyError, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { POST_MESSAGES, uploadImageResponseSchema } from "#contract/api/posts.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import { requireMember } from "#server/plugins/auth.ts";
+import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
 import type { UploadsService } from "./uploads.service.ts";
 
 const UPLOAD_FIELD = "image";
@@ -30,6 +30,18 @@ async function readImageField(file: MultipartFile | undefined): Promise<Buffer> 
   }
 }
 
+function imageViewerOf(request: FastifyRequest) {
+  const auth = request.auth;
+  if (!auth) return null;
+  const adminToken = request.headers[ADMIN_SESSION_HEADER];
+  return {
+    userId: auth.user.id,
+    sessionId: auth.sessionId,
+    isAdmin: request.isAdmin,
+    adminToken: typeof adminToken === "string" ? adminToken : undefined,
+  };
+}
+
 export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploadsService }) => {
   app.post(
     "/api/upload-image",
@@ -49,17 +61,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploa
     // Open to anyone: the uploads service decides who may see a private original.
     { config: { access: "public" }, schema: { params: z.object({ name: z.string().max(100) }) } },
     async (request, reply) => {
-      const auth = request.auth;
-      const viewer = auth ? { userId: auth.user.id, isAdmin: request.isAdmin } : null;
-      const file = await uploadsService.resolve(request.params.name, viewer);
+      const file = await uploadsService.resolve(request.params.name, imageViewerOf(request));
       if (!file) throw new AppError("not_found", "Image not found");
       const extension = file.name.split(".").pop() ?? "";
+      // Only what depends on the viewer varies with their credentials; public files are one shared copy.
+      if (file.cacheControl.startsWith("private")) reply.header("vary", "Cookie, Authorization");
       return reply
         .header("content-type", TYPES[extension] ?? "application/octet-stream")
         .header("content-length", String(file.size))
         .header("cache-control", file.cacheControl)
         .header("x-content-type-options", "nosniff")
-        .header("vary", "Cookie, Authorization")
         .send(file.stream());
     },
   );

@@ -8,16 +8,30 @@ const UPLOADS_URL_PREFIX = "/uploads/";
 /** How long an upload may wait to be used in a post before the clean-up job removes it. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
+/** Public derivatives (scrambled copies, avatars, wallpapers): their random names never change content. */
 const CACHE_FOREVER = "public, max-age=31536000, immutable";
-/** Originals may be served scrambled to some viewers and the owner may toggle that, so browsers revalidate. */
+/**
+ * Originals: who may see one depends on the viewer and may change (a post hidden, scrambled, deleted), so only
+ * the viewer's own browser keeps a copy, and revalidates it.
+ */
 const CACHE_PRIVATE = "private, no-cache";
 
-type Viewer = { userId: string; isAdmin: boolean } | null;
+/** A signed-in viewer; `adminToken` is the `x-admin-session` they sent, if any. */
+type Viewer = { userId: string; sessionId: string; isAdmin: boolean; adminToken?: string } | null;
 
-type Deps = { uploadsRepo: UploadsRepository; storage: Storage; queue: ProcessingQueue };
+type Deps = {
+  uploadsRepo: UploadsRepository;
+  storage: Storage;
+  queue: ProcessingQueue;
+  adminSessionValid: (adminToken: string, sessionId: string) => Promise<boolean>;
+};
 
-export function createUploadsService({ uploadsRepo, storage, queue }: Deps) {
+export function createUploadsService({ uploadsRepo, storage, queue, adminSessionValid }: Deps) {
   const urlOf = (name: string) => `${UPLOADS_URL_PREFIX}${name}`;
+  const hasAdminSession = async (viewer: NonNullable<Viewer>) =>
+    viewer.isAdmin &&
+    viewer.adminToken !== undefined &&
+    adminSessionValid(viewer.adminToken, viewer.sessionId);
 
   return {
     /** Runs the image pipeline in the bounded queue and stores the three files; nothing is left on failure. */
@@ -56,27 +70,30 @@ export function createUploadsService({ uploadsRepo, storage, queue }: Deps) {
     },
 
     /**
-     * Which file a viewer gets for /uploads/<name>. Scrambled copies are public. An original (or its
-     * thumbnail) goes to its owner and admins; an avatar or wallpaper to everyone; to others only when a post
-     * shows it unscrambled —
-     * for a scrambled post they get the scrambled copy instead, and an unpublished upload is a 404.
+     * Which file a viewer gets for /uploads/<name>, and how it may be cached. Scrambled copies, avatars and
+     * wallpapers are public. Any other original (or its thumbnail) goes to its owner and to administrators
+     * with an admin session; to others only while a post shows it that search could find (visible, its
+     * owner and their tagg not hidden) — the scrambled copy instead when such a post is scrambled. Anything
+     * else is a 404, so a hidden post's image cannot be fetched by someone who kept its address.
      */
     async resolve(name: string, viewer: Viewer) {
-      const upload = await uploadsRepo.findByAnyPath(urlOf(name));
+      const path = urlOf(name);
+      const upload = await uploadsRepo.findByAnyPath(path);
       if (!upload) return undefined;
-      const serve = async (path: string, cacheControl: string) => {
-        const file = await storage.open(path.slice(UPLOADS_URL_PREFIX.length));
-        return file && { ...file, name: path, cacheControl };
+      const serve = async (servedPath: string, cacheControl: string) => {
+        const file = await storage.open(servedPath.slice(UPLOADS_URL_PREFIX.length));
+        return file && { ...file, name: servedPath, cacheControl };
       };
-      if (upload.scrambledPath === urlOf(name)) return serve(upload.scrambledPath, CACHE_FOREVER);
-      if (viewer && (viewer.isAdmin || viewer.userId === upload.userId))
-        return serve(urlOf(name), CACHE_PRIVATE);
-      if (upload.originalPath === urlOf(name) && (await uploadsRepo.isProfileImage(upload.originalPath))) {
-        return serve(urlOf(name), CACHE_FOREVER);
+      if (upload.scrambledPath === path) return serve(path, CACHE_FOREVER);
+      if (upload.originalPath === path && (await uploadsRepo.isProfileImage(path))) {
+        return serve(path, CACHE_FOREVER);
       }
-      const posts = await uploadsRepo.postsUsing(upload.originalPath);
+      if (viewer && (viewer.userId === upload.userId || (await hasAdminSession(viewer)))) {
+        return serve(path, CACHE_PRIVATE);
+      }
+      const posts = await uploadsRepo.findablePostsUsing(upload.originalPath);
       if (posts.length === 0) return undefined;
-      if (posts.every((post) => !post.scrambleImage)) return serve(urlOf(name), CACHE_PRIVATE);
+      if (posts.every((post) => !post.scrambleImage)) return serve(path, CACHE_PRIVATE);
       return serve(upload.scrambledPath, CACHE_PRIVATE);
     },
 

@@ -28,8 +28,9 @@ export function DeleteSearchHistoryButton({ size, className, disabled }: DeleteS
         title="Delete your search history?"
         description={
           <p>
-            Every search and view you made is removed, including from other members' analytics — also the ones
-            made while you were anonymous. This cannot be undone.
+            Your history is emptied. Searches and views made under your name are removed from other members'
+            analytics; the ones made while you were anonymous stay there as Anonymous User, tied to nobody for
+            ever. This cannot be undone.
           </p>
         }
         confirmLabel="Delete"

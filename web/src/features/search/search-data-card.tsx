@@ -15,7 +15,8 @@ export function SearchDataCard() {
         </CardTitle>
         <CardDescription>
           Every search and view you make is recorded for the owner of the post. Deleting your search history
-          removes all of them from every owner's analytics — including the ones made while you were anonymous.
+          removes the ones made under your name from every owner's analytics; the ones made while you were
+          anonymous stay as Anonymous User and can never be tied to you again.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-3 p-4 sm:p-6">

@@ -27,7 +27,7 @@ export function SearchHistoryCard() {
       {history.data && history.data.length > 0 ? (
         <CardFooter className="flex-wrap px-4 sm:px-6">
           <p className="flex-1 basis-60 text-sm text-slate-600">
-            Deleting also removes these searches and views from other members' analytics.
+            Deleting also removes the ones made under your name from other members' analytics.
           </p>
           <DeleteSearchHistoryButton size="sm" />
         </CardFooter>

@@ -1,5 +1,5 @@
 import { Search, SearchX } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import type { PublicPost } from "#contract/api/search.ts";
@@ -15,7 +15,7 @@ import { MyTaggedPostsSection, PostDetailDialog } from "#web/features/posts/inde
 import { getFullName } from "#web/lib/person.ts";
 import { ownerLabel, resultsSummary } from "./search-display.ts";
 import { SearchResultCard } from "./search-result-card.tsx";
-import { shouldTrack, trackSearch } from "./track-search.ts";
+import { trackSearch } from "./track-search.ts";
 import { usePublicSearch } from "./use-public-search.ts";
 
 /** The URL keeps the last search (`?q=`), so back/forward, reloads and history links work. */
@@ -35,8 +35,6 @@ export function SearchTaggedPostsPage() {
   // A history link or the back button changes the term: show it in the box.
   useEffect(() => setInput(term), [term]);
 
-  useSearchTracking(term, query.data, query.dataUpdatedAt, query.isFetching);
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = input.trim();
@@ -53,6 +51,7 @@ export function SearchTaggedPostsPage() {
 
   const open = (post: PublicPost) => {
     setOpenPost(post);
+    // The server records the search itself when it runs; only the view is something it cannot see.
     if (!post.isOwn) trackSearch({ searchTerm: term, action: "view", postId: post.id });
   };
 
@@ -118,23 +117,6 @@ function creatorNameOf(post: PublicPost | null, profile: Profile | null): string
   if (!post) return "";
   if (post.isOwn && profile) return getFullName(profile);
   return ownerLabel(post).name;
-}
-
-/** Reports each completed search that found someone else's posts, once per answer. */
-function useSearchTracking(
-  term: string,
-  posts: PublicPost[] | undefined,
-  dataUpdatedAt: number,
-  isFetching: boolean,
-) {
-  const reported = useRef("");
-  useEffect(() => {
-    if (!term || !posts || isFetching) return;
-    const stamp = `${term}\u0000${dataUpdatedAt}`;
-    if (reported.current === stamp) return;
-    reported.current = stamp;
-    if (shouldTrack(term, posts)) trackSearch({ searchTerm: term, action: "search" });
-  }, [term, posts, dataUpdatedAt, isFetching]);
 }
 
 type SearchResultsProps = {

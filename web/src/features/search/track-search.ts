@@ -1,5 +1,4 @@
 import type { TrackSearchBody } from "#contract/api/search.ts";
-import { MIN_TRACKED_TERM_LENGTH } from "#contract/limits.ts";
 import { nameKey } from "#contract/names.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
@@ -9,15 +8,9 @@ export function normaliseSearchTerm(term: string): string {
 }
 
 /**
- * Whether a search or view is worth reporting. The server applies every rule itself (3-character minimum,
- * 5-second duplicate window, never on your own posts); this only saves calls it would skip anyway.
- */
-export function shouldTrack(term: string, posts: readonly { isOwn: boolean }[]): boolean {
-  return normaliseSearchTerm(term).length >= MIN_TRACKED_TERM_LENGTH && posts.some((post) => !post.isOwn);
-}
-
-/**
- * POST /api/track-search. Fire and forget: a failed report must never disturb the person searching, so
+ * POST /api/track-search, for what the server cannot see by itself: a post opened from the results (the
+ * search was already recorded when it ran). The server applies every rule (3 characters, 5 s window, own
+ * posts). Fire and forget: a failed report must never disturb the person searching, so
  * errors are swallowed here.
  */
 export function trackSearch(body: TrackSearchBody): void {

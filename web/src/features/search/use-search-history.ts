@@ -11,8 +11,8 @@ export function useSearchHistory() {
 }
 
 /**
- * DELETE /api/user-search-history: removes my searches and views from every owner's analytics, anonymous
- * ones included. Toasts either way.
+ * DELETE /api/user-search-history: empties my history; my named searches and views leave every owner's
+ * analytics, my anonymous ones stay there unlinked from me. Toasts either way.
  */
 export function useDeleteSearchHistory() {
   const queryClient = useQueryClient();
@@ -24,7 +24,7 @@ export function useDeleteSearchHistory() {
         description:
           deleted === 0
             ? "There was nothing to delete."
-            : `Removed ${deleted} ${deleted === 1 ? "search or view" : "searches and views"} from other members' analytics.`,
+            : `Removed ${deleted} ${deleted === 1 ? "search or view" : "searches and views"} from your history.`,
       });
       await queryClient.invalidateQueries({ queryKey: SEARCH_HISTORY_QUERY_KEY });
     },
