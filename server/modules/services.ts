@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
@@ -70,6 +71,7 @@ export function createServices(infra: Infrastructure) {
     uploadsRepo: createUploadsRepository(db),
     storage: infra.storage,
     queue: infra.imageQueue,
+    tempDir: path.join(config.dataDir, "tmp"),
   });
   const analyticsService = createAnalyticsService({
     analyticsRepo: createAnalyticsRepository(db),
