@@ -1,9 +1,14 @@
 // Upload pipeline benchmark: the full POST /api/upload-image path (multipart, byte checks, decode, resize,
 // metadata strip, re-encode, thumbnail, scramble, storage, database row) beside the same sharp operations
-// called bare, plus peak memory for 1 and 4 concurrent uploads and the behaviour beyond capacity.
+// called bare, plus peak memory for 1 and 4 concurrent uploads, 30 concurrent 12 MP uploads over real HTTP
+// (each from its own member, clients in another process) next to the idle app's baseline, and 60 at once,
+// beyond the queue's capacity.
 //   npm run bench:image-pipeline
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { openAsBlob } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,12 +46,35 @@ async function startApp() {
     payload: { firstName: "Bench", lastName: "Mark", email: "bench@example.com", password: "bench-password" },
   });
   const cookie = `tagit_session=${register.cookies.find((c) => c.name === "tagit_session")?.value}`;
-  const upload = async (image: Buffer, type: string) => {
+  let members = 0;
+  /** Another member's session cookie (each from its own address, as registration is limited per client). */
+  const newMember = async () => {
+    members += 1;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: origin,
+      remoteAddress: `10.9.${members >> 8}.${members & 255}`,
+      payload: {
+        firstName: "Bench",
+        lastName: "Member",
+        email: `bench-${members}@example.com`,
+        password: "bench-password",
+      },
+    });
+    return `tagit_session=${res.cookies.find((c) => c.name === "tagit_session")?.value}`;
+  };
+  /** Real HTTP: the app listens on a free port. */
+  const listen = async () => {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  };
+  const upload = async (image: Buffer, type: string, as = cookie) => {
     const { payload, contentType } = multipartBody("image", "bench", type, image);
     return app.inject({
       method: "POST",
       url: "/api/upload-image",
-      headers: { ...origin, cookie, "content-type": contentType },
+      headers: { ...origin, cookie: as, "content-type": contentType },
       payload,
     });
   };
@@ -55,7 +83,7 @@ async function startApp() {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   };
-  return { upload, close };
+  return { upload, newMember, listen, close, publicUrl: config.publicUrl };
 }
 
 /**
@@ -139,30 +167,74 @@ async function memory(concurrent: number) {
   await close();
 }
 
-async function overload(concurrent: number) {
-  const { upload, close } = await startApp();
-  const image = await readImage("12mp.jpg");
+/**
+ * The clients of the HTTP scenario, in their own process (as other machines would be), so the parent's RSS is
+ * the app's alone: each member posts the 12 MP JPEG, streamed from disk, all at the same moment.
+ */
+async function clients() {
+  const { url, cookies, publicUrl } = JSON.parse(process.env.BENCH_CLIENTS ?? "{}") as {
+    url: string;
+    cookies: string[];
+    publicUrl: string;
+  };
+  const file = path.join(imagesDir, "12mp.jpg");
+  const statuses = await Promise.all(
+    cookies.map(async (cookie) => {
+      const form = new FormData();
+      form.append("image", await openAsBlob(file, { type: "image/jpeg" }), "bench.jpg");
+      const res = await fetch(`${url}/api/upload-image`, {
+        method: "POST",
+        headers: { origin: publicUrl, cookie },
+        body: form,
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
+  console.log(JSON.stringify(statuses));
+}
+
+/** `concurrent` members upload a 12 MP JPEG each at the same moment over HTTP; the idle app's RSS is the baseline. */
+async function http(concurrent: number) {
+  const { newMember, listen, close, publicUrl } = await startApp();
+  const cookies = await Promise.all(Array.from({ length: concurrent }, () => newMember()));
+  const url = await listen();
+  const baseline = process.memoryUsage.rss();
   const stop = trackPeakRss();
-  const results = await Promise.all(Array.from({ length: concurrent }, () => upload(image, "image/jpeg")));
+  const start = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "clients"], {
+    env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ url, cookies, publicUrl }) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  await once(child, "exit");
+  const elapsed = performance.now() - start;
   const peak = stop();
-  const ok = results.filter((r) => r.statusCode === 201).length;
-  const busy = results.filter((r) => r.statusCode === 503);
+  const statuses = JSON.parse(output) as number[];
+  const ok = statuses.filter((s) => s === 201).length;
+  const busy = statuses.filter((s) => s === 503).length;
+  const others = statuses.filter((s) => s !== 201 && s !== 503);
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
   console.log(
-    `${concurrent} uploads at once: ${ok} processed, ${busy.length} answered 503 (Retry-After ${busy[0]?.headers["retry-after"] ?? "-"} s), peak RSS ${(peak / 1024 / 1024).toFixed(0)} MiB`,
+    `${concurrent} concurrent 12 MP uploads over HTTP (${concurrent} members, clients in another process): app baseline RSS ${mib(baseline)} (idle app + embedded database), peak RSS ${mib(peak)} (+${mib(peak - baseline)}), ${peak < 1024 ** 3 ? "under" : "OVER"} 1 GiB; ${ok} processed, ${busy} answered 503 (queue full)${others.length ? `, others ${others.join(",")}` : ""}, in ${elapsed.toFixed(0)} ms`,
   );
   await close();
 }
 
 if (scenario === "speed") await speed();
 else if (scenario?.startsWith("memory-")) await memory(Number(scenario.slice("memory-".length)));
-else if (scenario?.startsWith("overload-")) await overload(Number(scenario.slice("overload-".length)));
+else if (scenario === "clients") await clients();
+else if (scenario?.startsWith("http-")) await http(Number(scenario.slice("http-".length)));
 else {
   // Each scenario runs in its own process so peak memory is measured from a clean start.
   const self = fileURLToPath(import.meta.url);
   const dir = await mkdtemp(path.join(tmpdir(), "tagit-bench-images-"));
   await writeFile(path.join(dir, "12mp.jpg"), await twelveMegapixelJpeg());
   await writeFile(path.join(dir, "2mb.png"), await twoMegabytePng());
-  for (const name of ["speed", "memory-1", "memory-4", "overload-30"]) {
+  for (const name of ["speed", "memory-1", "memory-4", "http-30", "http-60"]) {
     const run = spawnSync(process.execPath, ["--import", "tsx", self, name], {
       stdio: "inherit",
       env: { ...process.env, BENCH_IMAGES_DIR: dir },

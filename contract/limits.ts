@@ -63,6 +63,8 @@ export const RATE_LIMITS = {
   forgotPassword: { max: 5, windowMs: 60 * 60_000 },
   resetPassword: { max: 10, windowMs: 15 * 60_000 },
   adminSession: { max: 10, windowMs: 15 * 60_000 },
+  /** Image uploads per member (post photos, avatars, wallpapers): plenty for a person, not for a script. */
+  upload: { max: 20, windowMs: 10 * 60_000 },
   /** Unknown routes (the 404 fallback, which also serves the web app's pages): generous for a browser. */
   notFound: { max: 300, windowMs: 60_000 },
 } as const;

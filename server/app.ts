@@ -20,7 +20,7 @@ import { createBackgroundTasks } from "./lib/background-tasks.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/event-bus.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
-import { createProcessingQueue } from "./lib/processing-queue.ts";
+import { createProcessingQueue, type ProcessingQueue } from "./lib/processing-queue.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
@@ -40,11 +40,12 @@ export type AppDeps = {
   logger?: FastifyServerOptions["logger"];
   webRoot?: string;
   storage?: Storage;
+  imageQueue?: ProcessingQueue;
 };
 
 /** Images decoded at once, and uploads allowed to wait beyond that before a 503 (memory stays bounded). */
 const IMAGE_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
-const IMAGE_QUEUE_LENGTH = 16;
+const IMAGE_QUEUE_LENGTH = 32;
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL("../dist/web", import.meta.url));
 
@@ -81,11 +82,13 @@ export async function buildApp(deps: AppDeps) {
     });
   const isAdmin = (user: ProfileRow) => user.role === "admin" || config.adminEmails.has(user.email);
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, "uploads"));
-  const imageQueue = createProcessingQueue({
-    concurrency: IMAGE_CONCURRENCY,
-    maxWaiting: IMAGE_QUEUE_LENGTH,
-    busyMessage: POST_MESSAGES.busy,
-  });
+  const imageQueue =
+    deps.imageQueue ??
+    createProcessingQueue({
+      concurrency: IMAGE_CONCURRENCY,
+      maxWaiting: IMAGE_QUEUE_LENGTH,
+      busyMessage: POST_MESSAGES.busy,
+    });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   const events = createEventBus(redis && { publisher: redis, subscriber: redis.duplicate() });
   const services = createServices({

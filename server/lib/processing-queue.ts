@@ -15,12 +15,15 @@ export function createProcessingQueue({
   busyMessage: string;
 }) {
   const limit = pLimit(concurrency);
+  const full = () => limit.pendingCount >= maxWaiting;
   return {
     run<T>(job: () => Promise<T>): Promise<T> {
-      if (limit.pendingCount >= maxWaiting) {
-        return Promise.reject(new AppError("unavailable", busyMessage));
-      }
+      if (full()) return Promise.reject(new AppError("unavailable", busyMessage));
       return limit(job);
+    },
+    /** Throws the same 503 now when a job would be refused, before the caller spends anything on it. */
+    ensureCapacity() {
+      if (full()) throw new AppError("unavailable", busyMessage);
     },
     get active() {
       return limit.activeCount;

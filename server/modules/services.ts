@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
@@ -71,6 +72,7 @@ export function createServices(infra: Infrastructure) {
     storage: infra.storage,
     queue: infra.imageQueue,
     adminSessionValid: sessions.adminSessionValid,
+    tempDir: path.join(config.dataDir, "tmp"),
   });
   const analyticsService = createAnalyticsService({
     analyticsRepo: createAnalyticsRepository(db),

@@ -8,6 +8,7 @@ import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { truncateAll } from "./reset-database.ts";
 import { workerDatabase } from "./worker-database.ts";
 
@@ -30,6 +31,8 @@ type TestAppOptions = {
   allowErrorLogs?: boolean;
   /** Routes registered after the app's own, as a new module would add them (tests of boot-time checks). */
   extraRoutes?: FastifyPluginAsync;
+  /** The image processing queue (tests of back-pressure fill a small one). */
+  imageQueue?: ProcessingQueue;
 };
 
 /**
@@ -63,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     database: { ...database, close: async () => {} },
     clock: options.clock,
+    imageQueue: options.imageQueue,
     logger: { level: "warn", stream: logStream },
     webRoot: path.join(dataDir, "no-web-build"),
   });

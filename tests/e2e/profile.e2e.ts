@@ -1,23 +1,10 @@
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 
 const PHOTO = fileURLToPath(new URL("./fixtures/photo.jpg", import.meta.url));
-
-/** Serious or critical axe violations on the page as it is now (dialogs included). */
-async function expectNoSeriousA11yViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
-}
 
 async function chooseFile(page: Page, button: RegExp) {
   const chooser = page.waitForEvent("filechooser");

@@ -18,7 +18,10 @@ export type ProcessedImage = {
   height: number;
 };
 
-async function readHeader(input: Buffer) {
+/** The upload's bytes, or the path of the temporary file they were streamed to. */
+type ImageInput = Buffer | string;
+
+async function readHeader(input: ImageInput) {
   try {
     return await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
@@ -30,7 +33,7 @@ async function readHeader(input: Buffer) {
  * Checks an upload by its bytes, then decodes it once: auto-rotated, longest side capped, every metadata
  * block dropped (EXIF, GPS, XMP, ICC — output is plain sRGB), re-encoded; plus a thumbnail and a scrambled copy.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(input: ImageInput): Promise<ProcessedImage> {
   const header = await readHeader(input);
   if (!header.format || !ACCEPTED_FORMATS.has(header.format)) {
     throw new AppError("unsupported_type", POST_MESSAGES.invalidFileType);

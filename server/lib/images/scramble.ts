@@ -1,74 +1,54 @@
 import { randomInt } from "node:crypto";
 import sharp from "sharp";
 
-const GRID = 8;
-const SCRAMBLE_MAX_SIDE = 640;
-const PIXEL_BLOCK = 12;
-const BLUR_SIGMA = 6;
+/** Blocks along the longer side: each becomes one tile of a single colour (its block's average). */
+const BLOCKS_LONG_SIDE = 16;
+/** Drawn size of one tile: a multiple of 8 px, so every JPEG block lies inside one flat tile. */
+export const SCRAMBLE_TILE_PX = 32;
 
-/** A random permutation of 0..n-1 with no index left in place (n ≥ 2), from the CSPRNG; never stored. */
-export function secretDerangement(n: number): number[] {
+/** A uniformly random permutation of 0..n-1 from the CSPRNG (Fisher–Yates); never stored. */
+export function secretPermutation(n: number): number[] {
   const order = Array.from({ length: n }, (_, i) => i);
   for (let i = n - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [order[i], order[j]] = [order[j] as number, order[i] as number];
   }
-  // Rotate away any fixed points so no tile stays where it was.
-  for (let i = 0; i < n; i++) {
-    if (order[i] === i) {
-      const k = (i + 1) % n;
-      [order[i], order[k]] = [order[k] as number, order[i] as number];
-    }
-  }
   return order;
 }
 
-function shuffleTiles(pixels: Buffer, width: number, height: number, channels: number): Buffer {
-  const tileW = width / GRID;
-  const tileH = height / GRID;
-  const order = secretDerangement(GRID * GRID);
+/** Moves every pixel (one pixel = one block of the original) to a secret random place. */
+function shufflePixels(pixels: Buffer, count: number, channels: number): Buffer {
   const out = Buffer.alloc(pixels.length);
-  const rowBytes = tileW * channels;
-  order.forEach((source, target) => {
-    const sx = (source % GRID) * tileW;
-    const sy = Math.floor(source / GRID) * tileH;
-    const tx = (target % GRID) * tileW;
-    const ty = Math.floor(target / GRID) * tileH;
-    for (let row = 0; row < tileH; row++) {
-      const from = ((sy + row) * width + sx) * channels;
-      pixels.copy(out, ((ty + row) * width + tx) * channels, from, from + rowBytes);
-    }
+  secretPermutation(count).forEach((source, target) => {
+    pixels.copy(out, target * channels, source * channels, (source + 1) * channels);
   });
   return out;
 }
 
 /**
- * The scrambled copy of an image: pixelated (averaging destroys detail), its tiles moved by a secret random
- * permutation, then heavily blurred. Nothing needed to undo it is kept, so it cannot be turned back into
- * the original. Works from an already-decoded raw image to avoid decoding the upload twice.
+ * The scrambled copy of an image, irreversible by construction (decision 018): the image is averaged down
+ * to at most 16 blocks on its longer side, every block becomes one tile of a single flat colour, and the
+ * tiles are shuffled by a secret random permutation. No tile holds any structure (no edges, no texture) and
+ * no tile's place says where it came from, so all that survives is a histogram of block colours — there is
+ * nothing for a jigsaw solver to match. Works from the already-decoded raw image.
  */
 export async function scrambleRaw(
   raw: Buffer,
   info: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
 ) {
-  const scale = Math.min(1, SCRAMBLE_MAX_SIDE / Math.max(info.width, info.height));
-  const step = GRID * PIXEL_BLOCK;
-  const width = Math.max(step, Math.round((info.width * scale) / step) * step);
-  const height = Math.max(step, Math.round((info.height * scale) / step) * step);
+  const scale = BLOCKS_LONG_SIDE / Math.max(info.width, info.height);
+  const cols = Math.max(1, Math.round(info.width * scale));
+  const rows = Math.max(1, Math.round(info.height * scale));
 
-  const small = await sharp(raw, { raw: info })
+  const blocks = await sharp(raw, { raw: info })
     .flatten({ background: "#808080" })
-    .resize(width / PIXEL_BLOCK, height / PIXEL_BLOCK, { fit: "fill" })
+    .resize(cols, rows, { fit: "fill" })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const pixelated = await sharp(small.data, { raw: small.info })
-    .resize(width, height, { fit: "fill", kernel: "nearest" })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const channels = pixelated.info.channels;
-  const shuffled = shuffleTiles(pixelated.data, width, height, channels);
-  return sharp(shuffled, { raw: { width, height, channels } })
-    .blur(BLUR_SIGMA)
-    .jpeg({ quality: 70 })
+  const channels = blocks.info.channels;
+  const shuffled = shufflePixels(blocks.data, cols * rows, channels);
+  return sharp(shuffled, { raw: { width: cols, height: rows, channels } })
+    .resize(cols * SCRAMBLE_TILE_PX, rows * SCRAMBLE_TILE_PX, { kernel: "nearest" })
+    .jpeg({ quality: 80, chromaSubsampling: "4:4:4" })
     .toBuffer();
 }

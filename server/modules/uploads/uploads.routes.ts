@@ -3,9 +3,10 @@ import type { FastifyError, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { POST_MESSAGES, uploadImageResponseSchema } from "#contract/api/posts.ts";
+import { RATE_LIMITS } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
-import type { UploadsService } from "./uploads.service.ts";
+import type { UploadStream, UploadsService } from "./uploads.service.ts";
 
 const UPLOAD_FIELD = "image";
 
@@ -18,16 +19,9 @@ const TYPES: Record<string, string> = {
 
 type Options = { uploadsService: UploadsService };
 
-async function readImageField(file: MultipartFile | undefined): Promise<Buffer> {
+function imageField(file: MultipartFile | undefined): UploadStream {
   if (!file || file.fieldname !== UPLOAD_FIELD) throw new AppError("validation", POST_MESSAGES.noFile);
-  try {
-    return await file.toBuffer();
-  } catch (err) {
-    if ((err as FastifyError).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError("file_too_large", POST_MESSAGES.fileTooLarge);
-    }
-    throw err;
-  }
+  return file.file;
 }
 
 function imageViewerOf(request: FastifyRequest) {
@@ -45,12 +39,23 @@ function imageViewerOf(request: FastifyRequest) {
 export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploadsService }) => {
   app.post(
     "/api/upload-image",
-    { config: { access: "member" }, schema: { response: { 201: uploadImageResponseSchema } } },
+    {
+      config: {
+        access: "member",
+        // Per member (the route needs a session, so the auth hook has set request.auth before this runs).
+        rateLimit: {
+          max: RATE_LIMITS.upload.max,
+          timeWindow: RATE_LIMITS.upload.windowMs,
+          keyGenerator: (request) => `upload:${request.auth?.user.id ?? request.ip}`,
+        },
+      },
+      schema: { response: { 201: uploadImageResponseSchema } },
+    },
     async (request, reply) => {
       if (!request.isMultipart()) {
         throw new AppError("unsupported_type", 'Send the image as multipart/form-data in the field "image"');
       }
-      const input = await readImageField(await request.file());
+      const input = imageField(await request.file());
       const result = await uploadsService.upload(requireMember(request).user.id, input);
       return reply.status(201).send(result);
     },

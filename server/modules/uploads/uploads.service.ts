@@ -1,7 +1,12 @@
-import type { UploadImageResponse } from "#contract/api/posts.ts";
-import { processImage } from "#server/lib/images/image-pipeline.ts";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { POST_MESSAGES, type UploadImageResponse } from "#contract/api/posts.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import { type ProcessedImage, processImage } from "#server/lib/images/image-pipeline.ts";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import type { Storage } from "#server/lib/storage.ts";
+import { streamToTempFile } from "#server/lib/temp-file.ts";
 import type { UploadsRepository } from "./uploads.repository.ts";
 
 const UPLOADS_URL_PREFIX = "/uploads/";
@@ -19,14 +24,25 @@ const CACHE_PRIVATE = "private, no-cache";
 /** A signed-in viewer; `adminToken` is the `x-admin-session` they sent, if any. */
 type Viewer = { userId: string; sessionId: string; isAdmin: boolean; adminToken?: string } | null;
 
+/** An upload's body as it arrives; `truncated` is set when it went past the size limit. */
+export type UploadStream = Readable & { truncated?: boolean };
+
 type Deps = {
   uploadsRepo: UploadsRepository;
   storage: Storage;
   queue: ProcessingQueue;
   adminSessionValid: (adminToken: string, sessionId: string) => Promise<boolean>;
+  /** Where bodies are streamed before processing (DATA_DIR/tmp in the app). */
+  tempDir?: string;
 };
 
-export function createUploadsService({ uploadsRepo, storage, queue, adminSessionValid }: Deps) {
+export function createUploadsService({
+  uploadsRepo,
+  storage,
+  queue,
+  adminSessionValid,
+  tempDir = path.join(tmpdir(), "tagit-uploads"),
+}: Deps) {
   const urlOf = (name: string) => `${UPLOADS_URL_PREFIX}${name}`;
   const hasAdminSession = async (viewer: NonNullable<Viewer>) =>
     viewer.isAdmin &&
@@ -34,9 +50,26 @@ export function createUploadsService({ uploadsRepo, storage, queue, adminSession
     adminSessionValid(viewer.adminToken, viewer.sessionId);
 
   return {
-    /** Runs the image pipeline in the bounded queue and stores the three files; nothing is left on failure. */
-    async upload(userId: string, input: Buffer): Promise<UploadImageResponse> {
-      const image = await queue.run(() => processImage(input));
+    /**
+     * Refuses at once when the queue is full (before the body is read), streams the body to a temporary
+     * file — so neither waiting nor arriving uploads hold it in memory — runs the image pipeline in the
+     * bounded queue and stores the three files. Nothing is left behind on failure.
+     */
+    async upload(userId: string, input: UploadStream): Promise<UploadImageResponse> {
+      try {
+        queue.ensureCapacity();
+      } catch (err) {
+        input.resume(); // discard the body as it arrives, keeping none of it
+        throw err;
+      }
+      const temp = await streamToTempFile(input, tempDir);
+      let image: ProcessedImage;
+      try {
+        if (input.truncated) throw new AppError("file_too_large", POST_MESSAGES.fileTooLarge);
+        image = await queue.run(() => processImage(temp.path));
+      } finally {
+        await temp.remove();
+      }
       const base = storage.newBaseName();
       const names = {
         original: `${base}.${image.original.extension}`,

@@ -21,17 +21,19 @@ export function AccountMenu({ profile }: AccountMenuProps) {
   const navigate = useNavigate();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="Account menu"
-        className="rounded-full ring-offset-2 transition hover:ring-2 hover:ring-brand-200"
-      >
-        <UserAvatar
-          firstName={profile.firstName}
-          lastName={profile.lastName}
-          pictureUrl={profile.profilePictureUrl}
-          className="size-9"
-          fallbackClassName="text-sm"
-        />
+      {/* Named by its content, not aria-label: the visible initials would otherwise be missing from the
+          name (WCAG 2.5.3, axe label-content-name-mismatch). The avatar is decoration here. */}
+      <DropdownMenuTrigger className="rounded-full ring-offset-2 transition hover:ring-2 hover:ring-brand-200">
+        <span aria-hidden="true" className="block">
+          <UserAvatar
+            firstName={profile.firstName}
+            lastName={profile.lastName}
+            pictureUrl={profile.profilePictureUrl}
+            className="size-9"
+            fallbackClassName="text-sm"
+          />
+        </span>
+        <span className="sr-only">Account menu</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>

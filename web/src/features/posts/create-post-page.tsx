@@ -237,7 +237,7 @@ export function CreatePostPage() {
                 />
                 <OptionSwitch
                   label="Scramble image"
-                  description="Others see a scrambled, blurred version of your photo. You can change this later."
+                  description="Others see only a shuffled mosaic of its colours. You can change this later."
                   control={form.control}
                   name="scrambleImage"
                   disabled={saving}

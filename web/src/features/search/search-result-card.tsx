@@ -18,7 +18,7 @@ export function SearchResultCard({ post, onOpen }: SearchResultCardProps) {
     <article
       aria-label={name}
       data-post-id={post.id}
-      className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs transition-shadow hover:shadow-md"
+      className="relative flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs transition-shadow hover:shadow-md"
     >
       <button
         type="button"
@@ -27,12 +27,13 @@ export function SearchResultCard({ post, onOpen }: SearchResultCardProps) {
         className="group relative block aspect-4/3 w-full overflow-hidden bg-slate-100 focus-visible:outline-offset-[-2px]"
       >
         <PostThumbnailImage source={source} scrambled={post.scrambleImage} />
-        {post.isOwn ? (
-          <span className="absolute top-2 left-2">
-            <Badge className="bg-brand-600 text-white">Your post</Badge>
-          </span>
-        ) : null}
       </button>
+      {/* Outside the labelled button, so its name "Open …" holds all of its visible text (WCAG 2.5.3). */}
+      {post.isOwn ? (
+        <span className="pointer-events-none absolute top-2 left-2">
+          <Badge className="bg-brand-600 text-white">Your post</Badge>
+        </span>
+      ) : null}
       <div className="flex min-w-0 flex-col gap-2 p-3">
         <h3 className="truncate font-semibold text-slate-900" title={post.postName}>
           {name}

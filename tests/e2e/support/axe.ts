@@ -1,0 +1,22 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * axe ships `label-content-name-mismatch` (WCAG 2.5.3, label in name) as an experimental rule, off unless
+ * named, so it is switched on here beside the WCAG 2.0/2.1 A and AA tags.
+ */
+const EXTRA_RULES = ["label-content-name-mismatch"];
+
+/** Serious or critical axe violations on the page as it is now (dialogs included). */
+export async function expectNoSeriousA11yViolations(page: Page, what: string) {
+  const tagged = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const extra = await new AxeBuilder({ page }).withRules(EXTRA_RULES).analyze();
+  const serious = [...tagged.violations, ...extra.violations]
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
+}
