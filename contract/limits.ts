@@ -16,6 +16,7 @@ export const MAX_SHORTCUTS = 12;
 
 export const SESSION_TTL_DAYS = 30;
 export const RESET_TOKEN_TTL_MINUTES = 60;
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 export const ADMIN_SESSION_TTL_HOURS = 8;
 
 export const PREMIUM_PRICE_MINOR = 1200;
@@ -65,4 +66,7 @@ export const RATE_LIMITS = {
   adminSession: { max: 10, windowMs: 15 * 60_000 },
   /** Unknown routes (the 404 fallback, which also serves the web app's pages): generous for a browser. */
   notFound: { max: 300, windowMs: 60_000 },
+  /** Per member: a new verification link at most this often. */
+  resendVerification: { max: 3, windowMs: 60 * 60_000 },
+  verifyEmail: { max: 10, windowMs: 15 * 60_000 },
 } as const;

@@ -11,6 +11,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "#server/lib/p
 import { hashToken, newToken } from "#server/lib/tokens.ts";
 import type { AffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
 import { type AccountsRepository, createAccountsRepository } from "./accounts.repository.ts";
+import type { EmailVerificationService } from "./email-verification.service.ts";
 import { passwordResetEmail } from "./password-reset-email.ts";
 import { createResetTokensRepository, type ResetTokensRepository } from "./reset-tokens.repository.ts";
 import type { SessionsService } from "./sessions.service.ts";
@@ -23,6 +24,7 @@ type Deps = {
   resetTokensRepo: ResetTokensRepository;
   sessions: SessionsService;
   referrals: Pick<AffiliateService, "attribute">;
+  verification: Pick<EmailVerificationService, "sendLink">;
   mailer: Mailer;
   background: BackgroundTasks;
   clock: Clock;
@@ -57,6 +59,7 @@ export function createAuthService(deps: Deps) {
       });
       if (!user) throw new AppError("email_taken", MESSAGES.emailTaken);
       if (input.referralCode) await deps.referrals.attribute(user.id, input.referralCode);
+      deps.verification.sendLink(user);
       return signIn(user, meta);
     },
 

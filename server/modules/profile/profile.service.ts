@@ -22,6 +22,8 @@ type Deps = {
   endSubscription: (user: ProfileRow) => Promise<void>;
   /** The e-mail or name changed: the payment provider's customer is updated in the background. */
   contactDetailsChanged: (user: ProfileRow) => void;
+  /** The address changed: a verification link to the new one, a notice to the old one (in the background). */
+  emailChanged: (previousEmail: string, user: ProfileRow) => void;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
 };
@@ -64,6 +66,7 @@ export function createProfileService(deps: Deps) {
       const renamed =
         (plain.firstName !== undefined && plain.firstName !== user.firstName) ||
         (plain.lastName !== undefined && plain.lastName !== user.lastName);
+      if (emailChanged) deps.emailChanged(user.email, updated);
       if (emailChanged || renamed) deps.contactDetailsChanged(updated);
       return toProfile(updated);
     },
