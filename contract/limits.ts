@@ -69,4 +69,15 @@ export const RATE_LIMITS = {
   /** Per member: a new verification link at most this often. */
   resendVerification: { max: 3, windowMs: 60 * 60_000 },
   verifyEmail: { max: 10, windowMs: 15 * 60_000 },
+  /**
+   * Sign-in attempts per account, from every client together (on top of `login` per client). The window is
+   * short so nobody can lock a member out for long; decision 019.
+   */
+  loginPerAccount: { max: 10, windowMs: 5 * 60_000 },
+  /** PUT /api/profile calls that carry a current password, per member. */
+  currentPassword: { max: 5, windowMs: 15 * 60_000 },
+  /** check-tagg and check-post-name per member: enough to type names, too few to walk a dictionary. */
+  nameCheck: { max: 60, windowMs: 5 * 60_000 },
+  /** Public search per member (or per client when signed out). */
+  publicSearch: { max: 60, windowMs: 5 * 60_000 },
 } as const;

@@ -111,22 +111,24 @@ export function createServices(infra: Infrastructure) {
     clock,
   });
 
+  const authService = createAuthService({
+    transact,
+    accountsRepo: createAccountsRepository(db),
+    resetTokensRepo: createResetTokensRepository(db),
+    sessions,
+    referrals: affiliateService,
+    verification: emailVerificationService,
+    mailer: infra.mailer,
+    background,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+
   return {
     sessions,
     adminSessionService: createAdminSessionService({ sessions, isAdmin }),
     settingsService,
-    authService: createAuthService({
-      transact,
-      accountsRepo: createAccountsRepository(db),
-      resetTokensRepo: createResetTokensRepository(db),
-      sessions,
-      referrals: affiliateService,
-      verification: emailVerificationService,
-      mailer: infra.mailer,
-      background,
-      clock,
-      publicUrl: config.publicUrl,
-    }),
+    authService,
     profileService: createProfileService({
       profileRepo: createProfileRepository(db),
       ownsUpload: uploadsService.ownsOriginal,
@@ -136,6 +138,7 @@ export function createServices(infra: Infrastructure) {
       contactDetailsChanged: (user) =>
         background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
       emailChanged: emailVerificationService.emailChanged,
+      revokeResetTokens: authService.revokeResetTokens,
       sessions,
       isAdmin,
     }),

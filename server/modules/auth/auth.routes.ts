@@ -15,6 +15,7 @@ import {
 } from "#contract/api/auth.ts";
 import { profileResponseSchema } from "#contract/api/profile.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
+import { attemptLimit } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AuthService } from "./auth.service.ts";
 import type { EmailVerificationService } from "./email-verification.service.ts";
@@ -48,6 +49,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: { body: loginBodySchema, response: { 200: authResponseSchema } },
       config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.login) },
+      // Validated by now: the e-mail is trimmed and lower-cased, so one account is one key.
+      preHandler: attemptLimit(
+        app,
+        "login-account",
+        RATE_LIMITS.loginPerAccount,
+        (request) => (request.body as { email: string }).email,
+      ),
     },
     async (request, reply) => {
       const { user, session } = await authService.login(request.body, requestMeta(request));

@@ -77,6 +77,9 @@ export function createAuthService(deps: Deps) {
 
     logout: (sessionId: string) => sessions.end(sessionId),
 
+    /** The password or e-mail changed: reset links already sent (maybe to an old address) stop working. */
+    revokeResetTokens: (userId: string) => deps.resetTokensRepo.revokeForUser(userId),
+
     /** Answers the same whether or not the account exists; the e-mail leaves in the background. */
     requestPasswordReset(email: string) {
       deps.background.run("password-reset-email", async () => {
@@ -101,8 +104,10 @@ export function createAuthService(deps: Deps) {
     async resetPassword(input: { token: string; newPassword: string }, meta: RequestMeta) {
       const passwordHash = await hashPassword(input.newPassword);
       const user = await deps.transact(async (tx) => {
-        const token = await createResetTokensRepository(tx).consume(hashToken(input.token), clock.now());
+        const resetTokens = createResetTokensRepository(tx);
+        const token = await resetTokens.consume(hashToken(input.token), clock.now());
         if (!token) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
+        await resetTokens.revokeForUser(token.userId);
         const updated = await createAccountsRepository(tx).setPassword(token.userId, passwordHash);
         if (!updated) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
         return updated;

@@ -24,6 +24,8 @@ type Deps = {
   contactDetailsChanged: (user: ProfileRow) => void;
   /** The address changed: a verification link to the new one, a notice to the old one (in the background). */
   emailChanged: (previousEmail: string, user: ProfileRow) => void;
+  /** The password or e-mail changed: outstanding password reset links are revoked. */
+  revokeResetTokens: (userId: string) => Promise<void>;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
 };
@@ -62,6 +64,7 @@ export function createProfileService(deps: Deps) {
         ...(password !== undefined && { passwordHash: await hashPassword(password) }),
       });
       if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+      if (sensitive) await deps.revokeResetTokens(user.id);
       if (password !== undefined) await sessions.endAllForUser(user.id, sessionId);
       const renamed =
         (plain.firstName !== undefined && plain.firstName !== user.firstName) ||
