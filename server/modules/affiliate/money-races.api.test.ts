@@ -7,7 +7,7 @@ import {
   affiliateReferrals,
   profiles,
 } from "#server/db/schema/index.ts";
-import { transactOn } from "#server/db/transaction.ts";
+import { transactOn, withTransaction } from "#server/db/transaction.ts";
 import { systemClock } from "#server/lib/clock.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import { createBillingEventsService } from "#server/modules/payments/billing-events.service.ts";
@@ -25,17 +25,19 @@ const post = (t: TestApp, member: Member, url: string, payload?: object) =>
 
 const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
 
-/** The billing-event handler on the test's database, wired as services.ts wires it. */
-function billingFor(t: TestApp) {
-  const affiliate = createAffiliateService({
+/** The affiliate service on the test's database, wired as services.ts wires it. */
+const affiliateFor = (t: TestApp) =>
+  createAffiliateService({
     affiliateRepo: createAffiliateRepository(t.db),
     settings: createSettingsService({ settingsRepo: createSettingsRepository(t.db) }),
     secretBox: createSecretBox(t.config.appSecret),
     publicUrl: t.config.publicUrl,
     clock: systemClock,
   });
-  return createBillingEventsService({ transact: transactOn(t.db), affiliate });
-}
+
+/** The billing-event handler on the test's database. */
+const billingFor = (t: TestApp) =>
+  createBillingEventsService({ transact: transactOn(t.db), affiliate: affiliateFor(t) });
 
 /** Opens the pool's connections first, so the racing transactions really overlap on PostgreSQL. */
 const warmPool = (t: TestApp) =>
@@ -105,6 +107,40 @@ describe("concurrent first payments of one referred member", () => {
     await Promise.all([1, 2, 3, 4].map((n) => billing.apply("stripe", invoicePaid(customerId, n))));
     expect(await t.db.select().from(affiliateEarnings)).toHaveLength(1);
     expect((await t.db.select().from(affiliateReferrals))[0]?.status).toBe("confirmed");
+  });
+
+  it("a second payment that read the referral before the first one committed earns nothing", async () => {
+    const t = await createTestApp();
+    const { referred } = await referredPair(t);
+    const affiliate = affiliateFor(t);
+    const paid = (n: number) => ({
+      memberId: referred.user.id,
+      invoiceId: `in_overlap_${n}`,
+      amountPaidMinor: 1200,
+      currency: "GBP",
+      paidAt: new Date(),
+    });
+    // The first payment confirms the referral and holds its transaction open while the second one runs
+    // (on PostgreSQL the second reads "pending" and waits for the row; PGlite runs them one after another).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let confirmed = () => {};
+    const firstConfirmed = new Promise<void>((resolve) => {
+      confirmed = resolve;
+    });
+    const first = withTransaction(t.db, async (tx) => {
+      await affiliate.onInvoicePaid(paid(1), tx);
+      confirmed();
+      await held;
+    });
+    await firstConfirmed;
+    const second = withTransaction(t.db, (tx) => affiliate.onInvoicePaid(paid(2), tx));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([first, second]);
+    expect(await t.db.select().from(affiliateEarnings)).toHaveLength(1);
   });
 });
 
