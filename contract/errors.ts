@@ -56,4 +56,5 @@ export const MESSAGES = {
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",
+  invalidVerificationToken: "This verification link is invalid or has expired",
 } as const;

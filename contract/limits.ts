@@ -16,6 +16,7 @@ export const MAX_SHORTCUTS = 12;
 
 export const SESSION_TTL_DAYS = 30;
 export const RESET_TOKEN_TTL_MINUTES = 60;
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 export const ADMIN_SESSION_TTL_HOURS = 8;
 
 export const PREMIUM_PRICE_MINOR = 1200;
@@ -67,4 +68,18 @@ export const RATE_LIMITS = {
   upload: { max: 20, windowMs: 10 * 60_000 },
   /** Unknown routes (the 404 fallback, which also serves the web app's pages): generous for a browser. */
   notFound: { max: 300, windowMs: 60_000 },
+  /** Per member: a new verification link at most this often. */
+  resendVerification: { max: 3, windowMs: 60 * 60_000 },
+  verifyEmail: { max: 10, windowMs: 15 * 60_000 },
+  /**
+   * Sign-in attempts per account, from every client together (on top of `login` per client). The window is
+   * short so nobody can lock a member out for long; decision 019.
+   */
+  loginPerAccount: { max: 10, windowMs: 5 * 60_000 },
+  /** PUT /api/profile calls that carry a current password, per member. */
+  currentPassword: { max: 5, windowMs: 15 * 60_000 },
+  /** check-tagg and check-post-name per member: enough to type names, too few to walk a dictionary. */
+  nameCheck: { max: 60, windowMs: 5 * 60_000 },
+  /** Public search per member (or per client when signed out). */
+  publicSearch: { max: 60, windowMs: 5 * 60_000 },
 } as const;

@@ -80,7 +80,9 @@ export async function buildApp(deps: AppDeps) {
       outboxDir: path.join(config.dataDir, "outbox"),
       log: app.log,
     });
-  const isAdmin = (user: ProfileRow) => user.role === "admin" || config.adminEmails.has(user.email);
+  // An ADMIN_EMAILS address counts only once its owner proved it (decision 019).
+  const isAdmin = (user: ProfileRow) =>
+    user.role === "admin" || (user.emailVerified && config.adminEmails.has(user.email));
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, "uploads"));
   const imageQueue =
     deps.imageQueue ??

@@ -73,3 +73,11 @@ export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email, we have sent a password reset link.";
+
+export const verifyEmailBodySchema = z.strictObject({
+  token: z.string({ error: "Invalid Token" }).min(1, { error: "Invalid Token" }).max(200),
+});
+export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
+
+export const resendVerificationResponseSchema = z.object({ message: z.string() });
+export const RESEND_VERIFICATION_MESSAGE = "If your address is not verified yet, a new link is on its way.";

@@ -26,7 +26,10 @@ type RouteDeps = Services & {
 /** Every route plugin of the API, in one list: grep here to find an endpoint's module. */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(healthRoutes, { pingDatabase: deps.pingDatabase });
-  await app.register(authRoutes, { authService: deps.authService });
+  await app.register(authRoutes, {
+    authService: deps.authService,
+    emailVerificationService: deps.emailVerificationService,
+  });
   await app.register(profileRoutes, { profileService: deps.profileService });
   await app.register(socialLinksRoutes, { profileService: deps.profileService });
   await app.register(uploadsRoutes, { uploadsService: deps.uploadsService });

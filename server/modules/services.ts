@@ -18,9 +18,11 @@ import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
 import { createAccountsRepository } from "./auth/accounts.repository.ts";
 import { createAuthService } from "./auth/auth.service.ts";
+import { createEmailVerificationService } from "./auth/email-verification.service.ts";
 import { createResetTokensRepository } from "./auth/reset-tokens.repository.ts";
 import { createSessionsRepository } from "./auth/sessions.repository.ts";
 import { createSessionsService } from "./auth/sessions.service.ts";
+import { createVerificationTokensRepository } from "./auth/verification-tokens.repository.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createBillingEventsService } from "./payments/billing-events.service.ts";
@@ -92,6 +94,15 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
     clock,
   });
+  const emailVerificationService = createEmailVerificationService({
+    transact,
+    tokensRepo: createVerificationTokensRepository(db),
+    mailer: infra.mailer,
+    background,
+    clock,
+    publicUrl: config.publicUrl,
+    isAdmin,
+  });
   const billingEvents = createBillingEventsService({ transact, affiliate: affiliateService });
   const stripe = config.stripe && { client: createStripeClient(config.stripe), config: config.stripe };
   const subscriptionsService = createSubscriptionsService({
@@ -103,21 +114,24 @@ export function createServices(infra: Infrastructure) {
     clock,
   });
 
+  const authService = createAuthService({
+    transact,
+    accountsRepo: createAccountsRepository(db),
+    resetTokensRepo: createResetTokensRepository(db),
+    sessions,
+    referrals: affiliateService,
+    verification: emailVerificationService,
+    mailer: infra.mailer,
+    background,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+
   return {
     sessions,
     adminSessionService: createAdminSessionService({ sessions, isAdmin }),
     settingsService,
-    authService: createAuthService({
-      transact,
-      accountsRepo: createAccountsRepository(db),
-      resetTokensRepo: createResetTokensRepository(db),
-      sessions,
-      referrals: affiliateService,
-      mailer: infra.mailer,
-      background,
-      clock,
-      publicUrl: config.publicUrl,
-    }),
+    authService,
     profileService: createProfileService({
       profileRepo: createProfileRepository(db),
       ownsUpload: uploadsService.ownsOriginal,
@@ -126,9 +140,12 @@ export function createServices(infra: Infrastructure) {
       endSubscription: subscriptionsService.endForDeletedMember,
       contactDetailsChanged: (user) =>
         background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
+      emailChanged: emailVerificationService.emailChanged,
+      revokeResetTokens: authService.revokeResetTokens,
       sessions,
       isAdmin,
     }),
+    emailVerificationService,
     uploadsService,
     postsService: createPostsService({
       postsRepo: createPostsRepository(db),

@@ -88,3 +88,28 @@ export async function createPost(
   if (res.statusCode !== 201) throw new Error(`create post failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; postName: string; originalImage: string };
 }
+
+/** Redeems the newest verification link mailed to `email`, as the member clicking it would. */
+export async function verifyEmail(t: TestApp, email: string) {
+  const mails = (await t.outbox()).filter(
+    (mail) => mail.includes(`To: ${email}`) && mail.includes("Subject: Verify your Tagit e-mail address"),
+  );
+  const unfolded = (mails.at(-1) ?? "").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const token = unfolded.match(/\/verify-email\?token=([\w%-]+)/)?.[1];
+  if (!token) throw new Error(`no verification link mailed to ${email}`);
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/verify-email",
+    payload: { token: decodeURIComponent(token) },
+    headers: SAME_ORIGIN,
+    remoteAddress: uniqueIp(),
+  });
+  if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
+}
+
+/** Registers a member and verifies their address through the e-mailed link. */
+export async function registerVerifiedMember(t: TestApp, overrides: Parameters<typeof memberInput>[0] = {}) {
+  const member = await registerMember(t, overrides);
+  await verifyEmail(t, member.input.email);
+  return member;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
-import { asMember, registerMember } from "#server/test/factories.ts";
+import { asMember, registerMember, registerVerifiedMember } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const ADMIN_EMAIL = "admin@example.com";
@@ -24,7 +24,7 @@ describe("every /api/admin/* route", () => {
   it("refuses strangers, members who are not administrators, and administrators without an admin session", async () => {
     const t = await createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL]) } });
     const member = await registerMember(t);
-    const admin = await registerMember(t, { email: ADMIN_EMAIL });
+    const admin = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
     const routes = adminRoutes(t);
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining(["POST /api/admin/session", "GET /api/admin/session"]),
@@ -53,7 +53,7 @@ describe("every /api/admin/* route", () => {
 
   it("lets an administrator with an admin session past the guard", async () => {
     const t = await createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL]) } });
-    const admin = await registerMember(t, { email: ADMIN_EMAIL });
+    const admin = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
     const unlock = await t.app.inject({
       method: "POST",
       url: "/api/admin/session",

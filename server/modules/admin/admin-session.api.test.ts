@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
-import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
+import { asMember, registerMember, registerVerifiedMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const ADMIN_EMAIL = "admin@example.com";
@@ -16,7 +16,7 @@ const openAdminSession = (t: TestApp, cookie: string, password: string) =>
 describe("POST /api/admin/session", () => {
   it("grants an admin session to an administrator who re-enters their password", async () => {
     const t = await createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL]) } });
-    const { cookie, input } = await registerMember(t, { email: ADMIN_EMAIL });
+    const { cookie, input } = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
     const res = await openAdminSession(t, cookie, input.password);
     expect(res.statusCode).toBe(200);
     const { sessionId } = res.json();
@@ -31,7 +31,7 @@ describe("POST /api/admin/session", () => {
 
   it("binds the admin session to the member session that opened it", async () => {
     const t = await createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL]) } });
-    const { cookie, input } = await registerMember(t, { email: ADMIN_EMAIL });
+    const { cookie, input } = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
     const { sessionId } = (await openAdminSession(t, cookie, input.password)).json();
     await t.app.inject({ method: "POST", url: "/api/logout", headers: asMember(cookie) });
     const login = await t.app.inject({
@@ -55,7 +55,7 @@ describe("POST /api/admin/session", () => {
     expect(notAdmin.statusCode).toBe(403);
     expect(notAdmin.json()).toEqual({ error: MESSAGES.adminRequired, code: "admin_required" });
 
-    const admin = await registerMember(t, { email: ADMIN_EMAIL });
+    const admin = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
     expect((await openAdminSession(t, admin.cookie, "wrong password")).statusCode).toBe(403);
 
     const stranger = await t.app.inject({
@@ -69,7 +69,7 @@ describe("POST /api/admin/session", () => {
 
   it("validates the body", async () => {
     const t = await createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL]) } });
-    const { cookie } = await registerMember(t, { email: ADMIN_EMAIL });
+    const { cookie } = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
     const res = await t.app.inject({
       method: "POST",
       url: "/api/admin/session",

@@ -17,6 +17,8 @@ const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const newCode = () =>
   Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
 
+const REFUNDED_PAYOUT_NOTE = "Cancelled: every earning in it was refunded before it was paid.";
+
 /** The one repository of the affiliate tables: codes, referrals, earnings and payouts. */
 export function createAffiliateRepository(db: Database) {
   return {
@@ -58,11 +60,21 @@ export function createAffiliateRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Settles a pending referral; false when another transaction settled it first. The status condition is
+     * re-checked after waiting for that transaction's row lock, so of two racing first payments exactly one
+     * wins (and creates the earning).
+     */
     async settleReferral(
       id: string,
       outcome: { status: "confirmed"; subscriptionDate: Date } | { status: "expired" },
-    ) {
-      await db.update(affiliateReferrals).set(outcome).where(eq(affiliateReferrals.id, id));
+    ): Promise<boolean> {
+      const settled = await db
+        .update(affiliateReferrals)
+        .set(outcome)
+        .where(and(eq(affiliateReferrals.id, id), eq(affiliateReferrals.status, "pending")))
+        .returning({ id: affiliateReferrals.id });
+      return settled.length > 0;
     },
 
     /** One earning per invoice (unique index): a replayed invoice earns nothing more. */
@@ -70,18 +82,42 @@ export function createAffiliateRepository(db: Database) {
       await db.insert(affiliateEarnings).values(values).onConflictDoNothing();
     },
 
-    /** Reverses the invoice's earning unless it is already part of a payout. */
-    async reverseUnpaidEarning(invoiceId: string) {
-      await db
-        .update(affiliateEarnings)
-        .set({ status: "reversed" })
-        .where(
-          and(
-            eq(affiliateEarnings.invoiceId, invoiceId),
-            eq(affiliateEarnings.status, "pending"),
-            isNull(affiliateEarnings.payoutId),
-          ),
-        );
+    /**
+     * Reverses the invoice's earning unless it was paid out. An earning inside a payout that is only
+     * `requested` leaves it: the payout shrinks by that amount, or is `cancelled` when nothing is left
+     * (decision 019). The earning and its payout are locked, so a payout request or processing in flight
+     * waits for this.
+     */
+    async reverseUnpaidEarning(invoiceId: string, now: Date) {
+      await withTransaction(db, async (tx) => {
+        const [earning] = await tx
+          .select()
+          .from(affiliateEarnings)
+          .where(and(eq(affiliateEarnings.invoiceId, invoiceId), eq(affiliateEarnings.status, "pending")))
+          .for("update");
+        if (!earning) return;
+        if (earning.payoutId) {
+          const [payout] = await tx
+            .select()
+            .from(affiliatePayouts)
+            .where(eq(affiliatePayouts.id, earning.payoutId))
+            .for("update");
+          if (payout?.status !== "requested") return;
+          const remaining = payout.amountMinor - earning.amountMinor;
+          await tx
+            .update(affiliatePayouts)
+            .set(
+              remaining > 0
+                ? { amountMinor: remaining }
+                : { status: "cancelled", processedAt: now, adminNotes: REFUNDED_PAYOUT_NOTE },
+            )
+            .where(eq(affiliatePayouts.id, payout.id));
+        }
+        await tx
+          .update(affiliateEarnings)
+          .set({ status: "reversed", payoutId: null })
+          .where(eq(affiliateEarnings.id, earning.id));
+      });
     },
 
     referralsOf: (userId: string) =>

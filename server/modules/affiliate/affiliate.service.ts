@@ -74,7 +74,11 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
         await repo.settleReferral(referral.id, { status: "expired" });
         return;
       }
-      await repo.settleReferral(referral.id, { status: "confirmed", subscriptionDate: invoice.paidAt });
+      // Only the transaction that confirms the referral earns; a concurrent first payment finds it settled.
+      if (
+        !(await repo.settleReferral(referral.id, { status: "confirmed", subscriptionDate: invoice.paidAt }))
+      )
+        return;
       await repo.insertEarning({
         userId: referral.referrerId,
         referralId: referral.id,
@@ -84,8 +88,8 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
       });
     },
 
-    /** A refund reverses the invoice's earning if it has not been paid out yet. */
-    onChargeRefunded: (invoiceId: string, tx?: Tx) => repoOn(tx).reverseUnpaidEarning(invoiceId),
+    /** A full refund reverses the invoice's earning if it has not been paid out yet (even if requested). */
+    onChargeRefunded: (invoiceId: string, tx?: Tx) => repoOn(tx).reverseUnpaidEarning(invoiceId, clock.now()),
 
     async dashboard(userId: string): Promise<AffiliateDashboard> {
       const [referralCode, programme, referrals, earnings, payouts] = await Promise.all([

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema/index.ts";
 
@@ -23,6 +23,16 @@ export function createAccountsRepository(db: Database) {
 
     async setPassword(id: string, passwordHash: string) {
       const [row] = await db.update(profiles).set({ passwordHash }).where(eq(profiles.id, id)).returning();
+      return row;
+    },
+
+    /** Marks the address verified if it is still the member's address; undefined otherwise. */
+    async markEmailVerified(id: string, email: string) {
+      const [row] = await db
+        .update(profiles)
+        .set({ emailVerified: true })
+        .where(and(eq(profiles.id, id), eq(profiles.email, email)))
+        .returning();
       return row;
     },
   };

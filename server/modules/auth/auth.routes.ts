@@ -6,13 +6,19 @@ import {
   forgotPasswordBodySchema,
   loginBodySchema,
   messageResponseSchema,
+  RESEND_VERIFICATION_MESSAGE,
   registerBodySchema,
+  resendVerificationResponseSchema,
   resetPasswordBodySchema,
   resetPasswordResponseSchema,
+  verifyEmailBodySchema,
 } from "#contract/api/auth.ts";
+import { profileResponseSchema } from "#contract/api/profile.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
+import { attemptLimit } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AuthService } from "./auth.service.ts";
+import type { EmailVerificationService } from "./email-verification.service.ts";
 
 const rateLimit = ({ max, windowMs }: { max: number; windowMs: number }) => ({ max, timeWindow: windowMs });
 
@@ -21,10 +27,10 @@ const requestMeta = (request: FastifyRequest) => ({
   ipAddress: request.ip,
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = async (
-  app,
-  { authService },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  authService: AuthService;
+  emailVerificationService: EmailVerificationService;
+}> = async (app, { authService, emailVerificationService }) => {
   app.post(
     "/api/auth/register",
     {
@@ -43,6 +49,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
     {
       schema: { body: loginBodySchema, response: { 200: authResponseSchema } },
       config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.login) },
+      // Validated by now: the e-mail is trimmed and lower-cased, so one account is one key.
+      preHandler: attemptLimit(
+        app,
+        "login-account",
+        RATE_LIMITS.loginPerAccount,
+        (request) => (request.body as { email: string }).email,
+      ),
     },
     async (request, reply) => {
       const { user, session } = await authService.login(request.body, requestMeta(request));
@@ -81,6 +94,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
       const { user, session } = await authService.resetPassword(request.body, requestMeta(request));
       reply.startSession(session);
       return { message: "Your password has been reset.", user };
+    },
+  );
+
+  app.post(
+    "/api/auth/verify-email",
+    {
+      schema: { body: verifyEmailBodySchema, response: { 200: profileResponseSchema } },
+      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.verifyEmail) },
+    },
+    async (request) => emailVerificationService.verify(request.body.token),
+  );
+
+  app.post(
+    "/api/auth/resend-verification",
+    {
+      schema: { response: { 202: resendVerificationResponseSchema } },
+      config: {
+        access: "member",
+        // Keyed by member (the auth hook has run), so one account cannot mail-bomb its own address.
+        rateLimit: {
+          ...rateLimit(RATE_LIMITS.resendVerification),
+          keyGenerator: (request: FastifyRequest) => request.auth?.user.id ?? request.ip,
+        },
+      },
+    },
+    async (request, reply) => {
+      emailVerificationService.resend(requireMember(request).user);
+      return reply.status(202).send({ message: RESEND_VERIFICATION_MESSAGE });
     },
   );
 };

@@ -11,6 +11,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "#server/lib/p
 import { hashToken, newToken } from "#server/lib/tokens.ts";
 import type { AffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
 import { type AccountsRepository, createAccountsRepository } from "./accounts.repository.ts";
+import type { EmailVerificationService } from "./email-verification.service.ts";
 import { passwordResetEmail } from "./password-reset-email.ts";
 import { createResetTokensRepository, type ResetTokensRepository } from "./reset-tokens.repository.ts";
 import type { SessionsService } from "./sessions.service.ts";
@@ -23,6 +24,7 @@ type Deps = {
   resetTokensRepo: ResetTokensRepository;
   sessions: SessionsService;
   referrals: Pick<AffiliateService, "attribute">;
+  verification: Pick<EmailVerificationService, "sendLink">;
   mailer: Mailer;
   background: BackgroundTasks;
   clock: Clock;
@@ -57,6 +59,7 @@ export function createAuthService(deps: Deps) {
       });
       if (!user) throw new AppError("email_taken", MESSAGES.emailTaken);
       if (input.referralCode) await deps.referrals.attribute(user.id, input.referralCode);
+      deps.verification.sendLink(user);
       return signIn(user, meta);
     },
 
@@ -73,6 +76,9 @@ export function createAuthService(deps: Deps) {
     },
 
     logout: (sessionId: string) => sessions.end(sessionId),
+
+    /** The password or e-mail changed: reset links already sent (maybe to an old address) stop working. */
+    revokeResetTokens: (userId: string) => deps.resetTokensRepo.revokeForUser(userId),
 
     /** Answers the same whether or not the account exists; the e-mail leaves in the background. */
     requestPasswordReset(email: string) {
@@ -98,8 +104,10 @@ export function createAuthService(deps: Deps) {
     async resetPassword(input: { token: string; newPassword: string }, meta: RequestMeta) {
       const passwordHash = await hashPassword(input.newPassword);
       const user = await deps.transact(async (tx) => {
-        const token = await createResetTokensRepository(tx).consume(hashToken(input.token), clock.now());
+        const resetTokens = createResetTokensRepository(tx);
+        const token = await resetTokens.consume(hashToken(input.token), clock.now());
         if (!token) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
+        await resetTokens.revokeForUser(token.userId);
         const updated = await createAccountsRepository(tx).setPassword(token.userId, passwordHash);
         if (!updated) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
         return updated;

@@ -26,6 +26,14 @@ export function createResetTokensRepository(db: Database) {
         .returning();
       return row;
     },
+
+    /** Every outstanding reset link of the member stops working. */
+    async revokeForUser(userId: string) {
+      await db
+        .update(passwordResetTokens)
+        .set({ used: true })
+        .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.used, false)));
+    },
   };
 }
 

@@ -12,6 +12,8 @@ import {
   taggedPostSchema,
   updateTaggedPostBodySchema,
 } from "#contract/api/posts.ts";
+import { RATE_LIMITS } from "#contract/limits.ts";
+import { memberOrClient } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { PostsService } from "./posts.service.ts";
 
@@ -24,7 +26,14 @@ export const postsRoutes: FastifyPluginAsyncZod<{ postsService: PostsService }> 
   app.get(
     "/api/check-post-name",
     {
-      config: member,
+      config: {
+        ...member,
+        rateLimit: {
+          max: RATE_LIMITS.nameCheck.max,
+          timeWindow: RATE_LIMITS.nameCheck.windowMs,
+          keyGenerator: memberOrClient,
+        },
+      },
       schema: { querystring: checkPostNameQuerySchema, response: { 200: checkPostNameResponseSchema } },
     },
     (request) => postsService.checkName(request.query.name),

@@ -4,7 +4,14 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
 import { passwordResetTokens, profiles, sessions, taggedPosts, uploads } from "#server/db/schema/index.ts";
-import { asMember, registerMember, SAME_ORIGIN, sessionCookie, uniqueIp } from "#server/test/factories.ts";
+import {
+  asMember,
+  registerMember,
+  SAME_ORIGIN,
+  sessionCookie,
+  uniqueIp,
+  verifyEmail,
+} from "#server/test/factories.ts";
 import { png, uploadImage } from "#server/test/images.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
@@ -46,9 +53,10 @@ describe("GET /api/profile", () => {
     expect(res.json()).toEqual({ error: MESSAGES.notSignedIn, code: "unauthenticated" });
   });
 
-  it("marks members listed in ADMIN_EMAILS as administrators", async () => {
+  it("marks members listed in ADMIN_EMAILS as administrators once they verified the address", async () => {
     const t = await createTestApp({ config: { adminEmails: new Set(["boss@example.com"]) } });
     const { cookie } = await registerMember(t, { email: "Boss@Example.com" });
+    await verifyEmail(t, "boss@example.com");
     expect((await t.app.inject({ url: "/api/profile", headers: { cookie } })).json().isAdmin).toBe(true);
   });
 });

@@ -4,6 +4,8 @@ import {
   profileResponseSchema,
   updateProfileBodySchema,
 } from "#contract/api/profile.ts";
+import { RATE_LIMITS } from "#contract/limits.ts";
+import { attemptLimit } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { ProfileService } from "./profile.service.ts";
 
@@ -22,6 +24,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileService: ProfileServi
     {
       config: { access: "member" },
       schema: { body: updateProfileBodySchema, response: { 200: profileResponseSchema } },
+      // Guessing the current password through a stolen session: a few tries per member.
+      preHandler: attemptLimit(app, "current-password", RATE_LIMITS.currentPassword, (request) =>
+        (request.body as { currentPassword?: string }).currentPassword === undefined
+          ? undefined
+          : requireMember(request).user.id,
+      ),
     },
     async (request) => {
       const { user, sessionId } = requireMember(request);

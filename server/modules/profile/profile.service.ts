@@ -22,6 +22,10 @@ type Deps = {
   endSubscription: (user: ProfileRow) => Promise<void>;
   /** The e-mail or name changed: the payment provider's customer is updated in the background. */
   contactDetailsChanged: (user: ProfileRow) => void;
+  /** The address changed: a verification link to the new one, a notice to the old one (in the background). */
+  emailChanged: (previousEmail: string, user: ProfileRow) => void;
+  /** The password or e-mail changed: outstanding password reset links are revoked. */
+  revokeResetTokens: (userId: string) => Promise<void>;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
 };
@@ -60,10 +64,12 @@ export function createProfileService(deps: Deps) {
         ...(password !== undefined && { passwordHash: await hashPassword(password) }),
       });
       if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+      if (sensitive) await deps.revokeResetTokens(user.id);
       if (password !== undefined) await sessions.endAllForUser(user.id, sessionId);
       const renamed =
         (plain.firstName !== undefined && plain.firstName !== user.firstName) ||
         (plain.lastName !== undefined && plain.lastName !== user.lastName);
+      if (emailChanged) deps.emailChanged(user.email, updated);
       if (emailChanged || renamed) deps.contactDetailsChanged(updated);
       return toProfile(updated);
     },

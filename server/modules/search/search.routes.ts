@@ -9,6 +9,8 @@ import {
   trackResponseSchema,
   trackSearchBodySchema,
 } from "#contract/api/search.ts";
+import { RATE_LIMITS } from "#contract/limits.ts";
+import { memberOrClient } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { SearchService } from "./search.service.ts";
 
@@ -33,7 +35,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService 
   app.get(
     "/api/public/tagged-posts",
     {
-      config: { access: "public" },
+      config: {
+        access: "public",
+        rateLimit: {
+          max: RATE_LIMITS.publicSearch.max,
+          timeWindow: RATE_LIMITS.publicSearch.windowMs,
+          keyGenerator: memberOrClient,
+        },
+      },
       schema: { querystring: publicSearchQuerySchema, response: { 200: publicSearchResponseSchema } },
     },
     (request) => searchService.search(request.query.search, visitorOf(request), metaOf(request)),

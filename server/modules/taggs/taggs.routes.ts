@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileResponseSchema } from "#contract/api/profile.ts";
 import { checkTaggQuerySchema, checkTaggResponseSchema, claimTaggBodySchema } from "#contract/api/taggs.ts";
+import { RATE_LIMITS } from "#contract/limits.ts";
 import type { ProfileService } from "#server/modules/profile/profile.service.ts";
+import { memberOrClient } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { TaggsService } from "./taggs.service.ts";
 
@@ -11,7 +13,14 @@ export const taggsRoutes: FastifyPluginAsyncZod<Options> = async (app, { taggsSe
   app.get(
     "/api/check-tagg",
     {
-      config: { access: "member" },
+      config: {
+        access: "member",
+        rateLimit: {
+          max: RATE_LIMITS.nameCheck.max,
+          timeWindow: RATE_LIMITS.nameCheck.windowMs,
+          keyGenerator: memberOrClient,
+        },
+      },
       schema: { querystring: checkTaggQuerySchema, response: { 200: checkTaggResponseSchema } },
     },
     (request) => taggsService.isAvailable(request.query.tagg),

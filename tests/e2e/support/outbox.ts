@@ -10,19 +10,26 @@ async function mailsTo(address: string): Promise<string[]> {
   return mails.filter((mail) => mail.includes(`To: ${address}`));
 }
 
-/** The reset link of the newest e-mail sent to `address`, waiting for it to arrive. */
-export async function resetLinkFor(address: string): Promise<string> {
+/** The `/<page>?token=` link in the newest e-mail to `address`, waiting until that e-mail carries one. */
+async function tokenLinkFor(address: string, page: string, what: string): Promise<string> {
   let link = "";
+  const pattern = new RegExp(`https?://\\S+/${page}\\?token=[\\w%-]+`);
   await expect
     .poll(
       async () => {
         const mail = (await mailsTo(address)).at(-1) ?? "";
         const unfolded = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        link = unfolded.match(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/)?.[0] ?? "";
+        link = unfolded.match(pattern)?.[0] ?? "";
         return link;
       },
-      { message: `a reset e-mail to ${address}` },
+      { message: `a ${what} e-mail to ${address}` },
     )
     .not.toBe("");
   return link;
 }
+
+/** The reset link of the newest e-mail sent to `address`, waiting for it to arrive. */
+export const resetLinkFor = (address: string) => tokenLinkFor(address, "reset-password", "reset");
+
+/** The verification link of the newest e-mail sent to `address`, waiting for it to arrive. */
+export const verifyLinkFor = (address: string) => tokenLinkFor(address, "verify-email", "verification");

@@ -5,6 +5,7 @@ import { AuthPage } from "#web/features/auth/auth-page.tsx";
 import { ForgotPasswordPage } from "#web/features/auth/forgot-password-page.tsx";
 import { ResetPasswordPage } from "#web/features/auth/reset-password-page.tsx";
 import { TaggPage } from "#web/features/auth/tagg-page.tsx";
+import { VerifyEmailPage } from "#web/features/auth/verify-email-page.tsx";
 import { TermsPage } from "#web/features/content/terms-page.tsx";
 import { DashboardPage } from "#web/features/dashboard/dashboard-page.tsx";
 import { DeleteMySearchPage } from "#web/features/dashboard/delete-my-search-page.tsx";
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: "auth", element: <AuthPage /> },
       { path: "forgot-password", element: <ForgotPasswordPage /> },
       { path: "reset-password", element: <ResetPasswordPage /> },
+      { path: "verify-email", element: <VerifyEmailPage /> },
       { path: "search-tagged-posts", element: <SearchTaggedPostsPage /> },
       { path: "payments", element: <PaymentsPage /> },
       { path: "terms", element: <TermsPage /> },

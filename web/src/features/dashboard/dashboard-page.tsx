@@ -3,6 +3,7 @@ import { getPlanCapabilities } from "#contract/plans.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { AnalyticsActivity } from "#web/features/analytics/analytics-activity.tsx";
 import { AnalyticsCard } from "#web/features/analytics/analytics-card.tsx";
+import { VerifyEmailReminder } from "#web/features/auth/verify-email-reminder.tsx";
 import { GreetingPopup } from "#web/features/content/greeting-popup.tsx";
 import { usePaymentReturn } from "#web/features/payments/use-payment-return.ts";
 import { MyTaggedPostsCard } from "#web/features/posts/my-tagged-posts-card.tsx";
@@ -25,6 +26,7 @@ export function DashboardPage({ profile }: DashboardPageProps) {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 pt-8 pb-24 sm:px-6 md:pb-8">
       <PageTitle title="Dashboard" />
       <DashboardHeader profile={profile} />
+      <VerifyEmailReminder profile={profile} />
       {plan.premium ? null : <UpgradeBanner />}
       <AnalyticsCard action={<HideMySearchesSwitch profile={profile} />} />
       <MyTaggedPostsCard profile={profile} analytics={<AnalyticsActivity listClassName="max-h-[55dvh]" />} />

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "#contract/errors.ts";
+import { grantAdmin } from "#server/modules/profile/grant-admin.ts";
+import { asMember, registerMember, verifyEmail } from "#server/test/factories.ts";
+import { createTestApp, type TestApp } from "#server/test/test-app.ts";
+
+const ADMIN_EMAIL = "admin@example.com";
+
+const isAdmin = async (t: TestApp, cookie: string) =>
+  (await t.app.inject({ url: "/api/profile", headers: { cookie } })).json().isAdmin;
+
+const unlock = (t: TestApp, member: { cookie: string; input: { password: string } }) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/admin/session",
+    headers: asMember(member.cookie),
+    payload: { password: member.input.password },
+  });
+
+describe("the administrator role", () => {
+  it("is not granted to whoever registers an ADMIN_EMAILS address until they verify it", async () => {
+    const t = await createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL]) } });
+    const claimant = await registerMember(t, { email: "Admin@Example.com" });
+    expect(await isAdmin(t, claimant.cookie)).toBe(false);
+    const refused = await unlock(t, claimant);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: MESSAGES.adminRequired, code: "admin_required" });
+
+    await verifyEmail(t, ADMIN_EMAIL);
+    expect(await isAdmin(t, claimant.cookie)).toBe(true);
+    expect((await unlock(t, claimant)).statusCode).toBe(200);
+  });
+
+  it("is lost when an administrator moves to an unverified address off the list", async () => {
+    const t = await createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL]) } });
+    const admin = await registerMember(t, { email: ADMIN_EMAIL });
+    await verifyEmail(t, ADMIN_EMAIL);
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: asMember(admin.cookie),
+      payload: { email: "elsewhere@example.com", currentPassword: admin.input.password },
+    });
+    expect(await isAdmin(t, admin.cookie)).toBe(false);
+  });
+
+  it("is granted by admin:grant (role = admin) without the list or a verified address", async () => {
+    const t = await createTestApp();
+    const member = await registerMember(t);
+    expect(await isAdmin(t, member.cookie)).toBe(false);
+    expect(await grantAdmin(t.db, ` ${member.input.email.toUpperCase()} `)).toEqual({
+      email: member.input.email,
+      changed: true,
+    });
+    expect(await isAdmin(t, member.cookie)).toBe(true);
+    expect((await unlock(t, member)).statusCode).toBe(200);
+    expect((await grantAdmin(t.db, member.input.email)).changed).toBe(false);
+  });
+
+  it("admin:grant refuses an unknown or malformed address", async () => {
+    const t = await createTestApp();
+    await expect(grantAdmin(t.db, "nobody@example.com")).rejects.toMatchObject({ code: "not_found" });
+    await expect(grantAdmin(t.db, "not-an-email")).rejects.toMatchObject({ code: "validation" });
+  });
+});

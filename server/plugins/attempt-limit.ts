@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MESSAGES } from "#contract/errors.ts";
+import { AppError } from "#server/lib/app-error.ts";
+
+type Budget = { max: number; windowMs: number };
+
+/**
+ * A preHandler that spends one attempt of `budget` under `key(request)` (an account, say) and answers 429 past
+ * it. It sits beside a route's per-client `config.rateLimit`: @fastify/rate-limit runs only one of its own
+ * route hooks per request, so this second budget is built with `createRateLimit`. Every attempt counts (the
+ * counter is incremented atomically before the work), so parallel requests cannot slip past it. Runs after
+ * validation, so the key may come from the parsed body; no key, no limit.
+ */
+export function attemptLimit(
+  app: FastifyInstance,
+  name: string,
+  budget: Budget,
+  key: (request: FastifyRequest) => string | undefined,
+) {
+  const limiter = app.createRateLimit({
+    max: budget.max,
+    timeWindow: budget.windowMs,
+    keyGenerator: (request) => `${name}:${key(request)}`,
+  });
+  return async (request: FastifyRequest) => {
+    if (key(request) === undefined) return;
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) throw new AppError("rate_limited", MESSAGES.rateLimited);
+  };
+}
+
+/** Signed-in members are counted by account (one budget for all their browsers), visitors by client. */
+export const memberOrClient = (request: FastifyRequest) =>
+  request.auth ? `member:${request.auth.user.id}` : `client:${request.ip}`;
