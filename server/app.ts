@@ -27,6 +27,7 @@ import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { authPlugin } from "./plugins/auth.ts";
+import { controlCharactersPlugin } from "./plugins/control-characters.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { originCheckPlugin } from "./plugins/origin-check.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Ours
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
+  await app.register(controlCharactersPlugin);
   await app.register(authPlugin, {
     sessions: services.sessions,
     secureCookies: https,
