@@ -3,8 +3,10 @@ import fp from "fastify-plugin";
 import { AppError } from "#server/lib/app-error.ts";
 
 /** C0 controls and DEL; tab, line feed and carriage return are allowed in bodies (a bio has line breaks). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const BODY_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** In an address nothing below a space belongs, not even a line break. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const ADDRESS_CONTROL = /[\u0000-\u001F\u007F]/;
 
 const MESSAGE = "Control characters are not allowed";
