@@ -32,6 +32,7 @@ const envSchema = z.object({
     .transform((value) => value === "true" || value === "1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_DOCS: z.enum(["true", "false", "1", "0", ""]).default(""),
+  PAYMENTS_TEST_MODE: z.enum(["true", "false", "1", "0", ""]).default(""),
 });
 
 export type Config = {
@@ -60,6 +61,8 @@ export type Config = {
   logLevel: string;
   /** Serve the OpenAPI document and its reference UI at /docs. */
   apiDocs: boolean;
+  /** No Stripe keys: the built-in test payment provider takes payments (never silently in production). */
+  paymentsTestMode: boolean;
 };
 
 /** Thrown for a bad environment; main.ts prints its one-line message and exits. */
@@ -81,9 +84,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ];
   const stripeSet = stripeValues.filter(Boolean).length;
   if (stripeSet > 0 && stripeSet < 4) {
+    const missing = STRIPE_VARIABLES.filter((_, index) => !stripeValues[index]).join(", ");
     throw new ConfigError(
-      "Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together",
+      `Invalid configuration: ${missing} missing — STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together`,
     );
+  }
+  const paymentsTestMode = checkPaymentsMode(e.NODE_ENV, stripeSet === 4, e.PAYMENTS_TEST_MODE);
+  if (e.NODE_ENV === "production" && !e.APP_SECRET) {
+    throw new ConfigError("Invalid configuration: APP_SECRET must be set when NODE_ENV=production");
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -116,7 +124,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     // Unset → on while developing, off in production (where it can still be switched on).
     apiDocs: e.API_DOCS === "" ? e.NODE_ENV !== "production" : e.API_DOCS === "true" || e.API_DOCS === "1",
+    paymentsTestMode,
   };
+}
+
+const STRIPE_VARIABLES = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_ID",
+] as const;
+
+/** Test payments only when asked for, or by default outside production; never next to real Stripe keys. */
+function checkPaymentsMode(env: Config["env"], stripeComplete: boolean, flag: string): boolean {
+  const explicit = flag === "true" || flag === "1";
+  if (stripeComplete) {
+    if (explicit) {
+      throw new ConfigError(
+        "Invalid configuration: PAYMENTS_TEST_MODE=true conflicts with the STRIPE_* keys; unset one",
+      );
+    }
+    return false;
+  }
+  if (env === "production" && !explicit) {
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set when NODE_ENV=production (or PAYMENTS_TEST_MODE=true for the test provider)",
+    );
+  }
+  return true;
 }
 
 /** APP_SECRET unset → one generated secret kept in DATA_DIR/secret, so restarts keep hashes and ciphertexts valid. */
