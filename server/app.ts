@@ -32,6 +32,7 @@ import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { originCheckPlugin } from "./plugins/origin-check.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
+import { fastifyTrustProxy } from "./trust-proxy.ts";
 
 export type AppDeps = {
   config: Config;
@@ -55,7 +56,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Errors raised by the router before any hook runs (a malformed or over-long URL) keep our error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const body =

@@ -107,3 +107,28 @@ describe("loadConfig in production", () => {
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ stripe: undefined, paymentsTestMode: true });
   });
 });
+
+describe("TRUST_PROXY", () => {
+  const trust = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+
+  it.each([
+    ["", false],
+    ["false", false],
+    ["0", false],
+    ["1", 1],
+    ["2", 2],
+    ["10.0.0.0/8, 127.0.0.1", ["10.0.0.0/8", "127.0.0.1"]],
+    ["loopback,::1,fd00::/8", ["loopback", "::1", "fd00::/8"]],
+  ])("reads %j as %j (a hop count or the proxies' addresses)", (value, expected) => {
+    expect(trust(value)).toEqual(expected);
+  });
+
+  it.each([
+    ["true", /^Invalid configuration: TRUST_PROXY must name the proxies to trust/],
+    ["yes", /^Invalid configuration: TRUST_PROXY is not a hop count or a list of addresses\/CIDRs \(yes\)$/],
+    ["10.0.0.0/33", /TRUST_PROXY .*\(10\.0\.0\.0\/33\)/],
+    ["*", /TRUST_PROXY/],
+  ])("refuses %j, never trusting any client-written X-Forwarded-For", (value, message) => {
+    expect(() => trust(value)).toThrowError(message);
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 const optionalString = z
   .string()
@@ -27,9 +28,16 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   APP_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
+    .string()
     .default("false")
-    .transform((value) => value === "true" || value === "1"),
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "object" && "error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_DOCS: z.enum(["true", "false", "1", "0", ""]).default(""),
   PAYMENTS_TEST_MODE: z.enum(["true", "false", "1", "0", ""]).default(""),
@@ -57,7 +65,8 @@ export type Config = {
     | undefined;
   redisUrl: string | undefined;
   appSecret: string;
-  trustProxy: boolean;
+  /** Proxies in front of the app whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Serve the OpenAPI document and its reference UI at /docs. */
   apiDocs: boolean;
