@@ -19,6 +19,7 @@ import { errorBody } from "./lib/app-error.ts";
 import { createBackgroundTasks } from "./lib/background-tasks.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/event-bus.ts";
+import { loggerOptions } from "./lib/logger-options.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createProcessingQueue } from "./lib/processing-queue.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
@@ -54,7 +55,7 @@ const DEFAULT_WEB_ROOT = fileURLToPath(new URL("../dist/web", import.meta.url));
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: loggerOptions(deps.logger ?? { level: config.logLevel }),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Errors raised by the router before any hook runs (a malformed or over-long URL) keep our error shape.

@@ -30,6 +30,8 @@ type TestAppOptions = {
   allowErrorLogs?: boolean;
   /** Routes registered after the app's own, as a new module would add them (tests of boot-time checks). */
   extraRoutes?: FastifyPluginAsync;
+  /** Level of the app's logger; every line written is kept in `logs` (tests of what reaches the logs). */
+  logLevel?: string;
 };
 
 /**
@@ -52,9 +54,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...options.config,
   };
   const errorLogs: string[] = [];
+  const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
       const line = chunk.toString();
+      logs.push(line);
       if (JSON.parse(line).level >= 50) errorLogs.push(line);
       done();
     },
@@ -63,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     database: { ...database, close: async () => {} },
     clock: options.clock,
-    logger: { level: "warn", stream: logStream },
+    logger: { level: options.logLevel ?? "warn", stream: logStream },
     webRoot: path.join(dataDir, "no-web-build"),
   });
   if (options.extraRoutes) await app.register(options.extraRoutes);
@@ -84,7 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
   }
 
-  return { app, config, db: database.db, dataDir, outbox };
+  return { app, config, db: database.db, dataDir, outbox, logs };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
