@@ -66,3 +66,6 @@ export const RATE_LIMITS = {
   /** Unknown routes (the 404 fallback, which also serves the web app's pages): generous for a browser. */
   notFound: { max: 300, windowMs: 60_000 },
 } as const;
+
+/** Live event streams (GET /api/events) one instance holds open: per member, and in all. */
+export const LIVE_STREAMS = { perMember: 3, total: 1_000 } as const;

@@ -1,7 +1,10 @@
 import { EventEmitter } from "node:events";
 import type { Redis } from "ioredis";
 
-export type MemberEvent = { type: "analytics"; data: unknown };
+/** One session ended, or all of a member's sessions but one (a password change keeps the changing one). */
+export type SessionEnd = { sessionId: string } | { userId: string; exceptSessionId?: string | undefined };
+
+export type MemberEvent = { type: "analytics"; data: unknown } | { type: "session_ended"; data: SessionEnd };
 
 /**
  * Fan-out of live events to a member's open streams. In-process by default; with Redis, every instance
