@@ -6,7 +6,6 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { ERROR_STATUS } from "#contract/errors.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/limits.ts";
@@ -22,6 +21,8 @@ import { createEventBus } from "./lib/event-bus.ts";
 import { loggerOptions } from "./lib/logger-options.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createProcessingQueue } from "./lib/processing-queue.ts";
+import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
+import { connectRedis } from "./lib/redis.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
@@ -89,8 +90,11 @@ export async function buildApp(deps: AppDeps) {
     maxWaiting: IMAGE_QUEUE_LENGTH,
     busyMessage: POST_MESSAGES.busy,
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
-  const events = createEventBus(redis && { publisher: redis, subscriber: redis.duplicate() });
+  const connections = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  const redis = connections?.client;
+  const events = createEventBus(
+    connections && { publisher: connections.client, subscriber: connections.subscriber },
+  );
   const services = createServices({
     config,
     db: database.db,
@@ -111,7 +115,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });
-  await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: "tagit-rate-limit-" }) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis && { store: fallbackRateLimitStore(redis, "tagit-rate-limit-") }),
+  });
 
   // Ours
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
