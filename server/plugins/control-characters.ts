@@ -11,10 +11,16 @@ const ADDRESS_CONTROL = /[\u0000-\u001F\u007F]/;
 
 const MESSAGE = "Control characters are not allowed";
 
+/** Parsed JSON, query or params; never a Buffer or stream a multipart body might carry. */
+function isPlainData(value: unknown): value is object {
+  if (value === null || typeof value !== "object") return false;
+  return !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== "function";
+}
+
 /** The dotted path of the first string in `value` that matches `pattern`, or undefined. */
 function findControl(value: unknown, pattern: RegExp, at: string): string | undefined {
   if (typeof value === "string") return pattern.test(value) ? at : undefined;
-  if (value === null || typeof value !== "object") return undefined;
+  if (!isPlainData(value)) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     if (pattern.test(key)) return at;
     const found = findControl(inner, pattern, at ? `${at}.${key}` : key);
