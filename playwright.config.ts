@@ -17,8 +17,9 @@ const appEnv = (port: number, dataDir: string) => ({
   PORT: String(port),
   DATA_DIR: dataDir,
   PUBLIC_URL: `http://localhost:${port}`,
-  // Each test presents its own client address (X-Forwarded-For) so rate limits apply per test.
-  TRUST_PROXY: "true",
+  // Each test presents its own client address (X-Forwarded-For) so rate limits apply per test: the browser
+  // on this machine stands where a reverse proxy would, so loopback is the one proxy trusted.
+  TRUST_PROXY: "loopback",
   LOG_LEVEL: "warn",
   ADMIN_EMAILS: "admin@e2e.tagit.test",
 });

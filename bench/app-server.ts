@@ -13,6 +13,7 @@ const config = loadConfig({
   APP_SECRET: "bench-secret-bench-secret-bench-secret!!",
   LOG_LEVEL: "silent",
   NODE_ENV: "production",
+  PAYMENTS_TEST_MODE: "true",
 });
 const database = await openDatabase({ kind: "postgres", url: config.databaseUrl ?? "", poolSize: 10 });
 const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, "none") });

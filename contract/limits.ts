@@ -83,3 +83,6 @@ export const RATE_LIMITS = {
   /** Public search per member (or per client when signed out). */
   publicSearch: { max: 60, windowMs: 5 * 60_000 },
 } as const;
+
+/** Live event streams (GET /api/events) one instance holds open: per member, and in all. */
+export const LIVE_STREAMS = { perMember: 3, total: 1_000 } as const;

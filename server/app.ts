@@ -6,7 +6,6 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { ERROR_STATUS } from "#contract/errors.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/limits.ts";
@@ -19,18 +18,23 @@ import { errorBody } from "./lib/app-error.ts";
 import { createBackgroundTasks } from "./lib/background-tasks.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/event-bus.ts";
+import { loggerOptions } from "./lib/logger-options.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createProcessingQueue, type ProcessingQueue } from "./lib/processing-queue.ts";
+import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
+import { connectRedis } from "./lib/redis.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { authPlugin } from "./plugins/auth.ts";
+import { controlCharactersPlugin } from "./plugins/control-characters.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { originCheckPlugin } from "./plugins/origin-check.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
+import { fastifyTrustProxy } from "./trust-proxy.ts";
 
 export type AppDeps = {
   config: Config;
@@ -53,9 +57,9 @@ const DEFAULT_WEB_ROOT = fileURLToPath(new URL("../dist/web", import.meta.url));
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: loggerOptions(deps.logger ?? { level: config.logLevel }),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Errors raised by the router before any hook runs (a malformed or over-long URL) keep our error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const body =
@@ -91,8 +95,11 @@ export async function buildApp(deps: AppDeps) {
       maxWaiting: IMAGE_QUEUE_LENGTH,
       busyMessage: POST_MESSAGES.busy,
     });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
-  const events = createEventBus(redis && { publisher: redis, subscriber: redis.duplicate() });
+  const connections = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  const redis = connections?.client;
+  const events = createEventBus(
+    connections && { publisher: connections.client, subscriber: connections.subscriber },
+  );
   const services = createServices({
     config,
     db: database.db,
@@ -113,10 +120,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });
-  await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: "tagit-rate-limit-" }) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis && { store: fallbackRateLimitStore(redis, "tagit-rate-limit-") }),
+  });
 
   // Ours
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
+  await app.register(controlCharactersPlugin);
   await app.register(authPlugin, {
     sessions: services.sessions,
     secureCookies: https,

@@ -43,7 +43,10 @@ describe("loadConfig", () => {
     [{ API_DOCS: "false" }, false],
     [{ API_DOCS: "0" }, false],
   ])("serves API docs for %j: %s (on outside production unless switched off)", (env, expected) => {
-    expect(loadConfig({ DATA_DIR: dataDir(), APP_SECRET: "x".repeat(32), ...env }).apiDocs).toBe(expected);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), APP_SECRET: "x".repeat(32), PAYMENTS_TEST_MODE: "true", ...env })
+        .apiDocs,
+    ).toBe(expected);
   });
 
   it.each([
@@ -55,5 +58,77 @@ describe("loadConfig", () => {
   ])("stops with a one-line message naming the variable for %j", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(message);
+  });
+});
+
+describe("loadConfig in production", () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: "sk_live_1",
+    STRIPE_PUBLISHABLE_KEY: "pk_live_1",
+    STRIPE_WEBHOOK_SECRET: "whsec_1",
+    STRIPE_PRICE_ID: "price_1",
+  };
+  const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(32) };
+
+  it("refuses to start without APP_SECRET (no generated fallback)", () => {
+    const dir = dataDir();
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: "production", ...stripe })).toThrowError(
+      /^Invalid configuration: APP_SECRET must be set when NODE_ENV=production$/,
+    );
+    expect(() => readFileSync(path.join(dir, "secret"))).toThrow();
+  });
+
+  it("refuses to fall back to the test payment provider unless PAYMENTS_TEST_MODE=true", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...production })).toThrowError(
+      /^Invalid configuration: STRIPE_SECRET_KEY.*PAYMENTS_TEST_MODE=true/,
+    );
+    const testMode = loadConfig({ DATA_DIR: dataDir(), ...production, PAYMENTS_TEST_MODE: "true" });
+    expect(testMode).toMatchObject({ stripe: undefined, paymentsTestMode: true });
+    const live = loadConfig({ DATA_DIR: dataDir(), ...production, ...stripe });
+    expect(live).toMatchObject({ stripe: { secretKey: "sk_live_1" }, paymentsTestMode: false });
+  });
+
+  it.each(Object.keys(stripe))("treats a missing %s as an error, not as test mode", (missing) => {
+    const partial = { ...stripe, [missing]: "" };
+    for (const extra of [{}, { PAYMENTS_TEST_MODE: "true" }]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...production, ...partial, ...extra })).toThrowError(
+        new RegExp(`${missing}`),
+      );
+    }
+  });
+
+  it("refuses PAYMENTS_TEST_MODE=true next to real Stripe keys (which one was meant?)", () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), ...production, ...stripe, PAYMENTS_TEST_MODE: "true" }),
+    ).toThrowError(/PAYMENTS_TEST_MODE/);
+  });
+
+  it("keeps the local defaults outside production: test provider, generated secret", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ stripe: undefined, paymentsTestMode: true });
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  const trust = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+
+  it.each([
+    ["", false],
+    ["false", false],
+    ["0", false],
+    ["1", 1],
+    ["2", 2],
+    ["10.0.0.0/8, 127.0.0.1", ["10.0.0.0/8", "127.0.0.1"]],
+    ["loopback,::1,fd00::/8", ["loopback", "::1", "fd00::/8"]],
+  ])("reads %j as %j (a hop count or the proxies' addresses)", (value, expected) => {
+    expect(trust(value)).toEqual(expected);
+  });
+
+  it.each([
+    ["true", /^Invalid configuration: TRUST_PROXY must name the proxies to trust/],
+    ["yes", /^Invalid configuration: TRUST_PROXY is not a hop count or a list of addresses\/CIDRs \(yes\)$/],
+    ["10.0.0.0/33", /TRUST_PROXY .*\(10\.0\.0\.0\/33\)/],
+    ["*", /TRUST_PROXY/],
+  ])("refuses %j, never trusting any client-written X-Forwarded-For", (value, message) => {
+    expect(() => trust(value)).toThrowError(message);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 const optionalString = z
   .string()
@@ -27,11 +28,19 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   APP_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
+    .string()
     .default("false")
-    .transform((value) => value === "true" || value === "1"),
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "object" && "error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_DOCS: z.enum(["true", "false", "1", "0", ""]).default(""),
+  PAYMENTS_TEST_MODE: z.enum(["true", "false", "1", "0", ""]).default(""),
 });
 
 export type Config = {
@@ -56,10 +65,13 @@ export type Config = {
     | undefined;
   redisUrl: string | undefined;
   appSecret: string;
-  trustProxy: boolean;
+  /** Proxies in front of the app whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Serve the OpenAPI document and its reference UI at /docs. */
   apiDocs: boolean;
+  /** No Stripe keys: the built-in test payment provider takes payments (never silently in production). */
+  paymentsTestMode: boolean;
 };
 
 /** Thrown for a bad environment; main.ts prints its one-line message and exits. */
@@ -81,9 +93,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ];
   const stripeSet = stripeValues.filter(Boolean).length;
   if (stripeSet > 0 && stripeSet < 4) {
+    const missing = STRIPE_VARIABLES.filter((_, index) => !stripeValues[index]).join(", ");
     throw new ConfigError(
-      "Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together",
+      `Invalid configuration: ${missing} missing — STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together`,
     );
+  }
+  const paymentsTestMode = checkPaymentsMode(e.NODE_ENV, stripeSet === 4, e.PAYMENTS_TEST_MODE);
+  if (e.NODE_ENV === "production" && !e.APP_SECRET) {
+    throw new ConfigError("Invalid configuration: APP_SECRET must be set when NODE_ENV=production");
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -116,7 +133,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     // Unset → on while developing, off in production (where it can still be switched on).
     apiDocs: e.API_DOCS === "" ? e.NODE_ENV !== "production" : e.API_DOCS === "true" || e.API_DOCS === "1",
+    paymentsTestMode,
   };
+}
+
+const STRIPE_VARIABLES = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_ID",
+] as const;
+
+/** Test payments only when asked for, or by default outside production; never next to real Stripe keys. */
+function checkPaymentsMode(env: Config["env"], stripeComplete: boolean, flag: string): boolean {
+  const explicit = flag === "true" || flag === "1";
+  if (stripeComplete) {
+    if (explicit) {
+      throw new ConfigError(
+        "Invalid configuration: PAYMENTS_TEST_MODE=true conflicts with the STRIPE_* keys; unset one",
+      );
+    }
+    return false;
+  }
+  if (env === "production" && !explicit) {
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set when NODE_ENV=production (or PAYMENTS_TEST_MODE=true for the test provider)",
+    );
+  }
+  return true;
 }
 
 /** APP_SECRET unset → one generated secret kept in DATA_DIR/secret, so restarts keep hashes and ciphertexts valid. */

@@ -21,9 +21,21 @@ export type DatabaseOptions =
   /** dataDir undefined → in-memory PGlite (tests). */
   | { kind: "pglite"; dataDir?: string; client?: PGlite };
 
+/**
+ * How long a request waits for an unreachable PostgreSQL before it answers 503: a connection attempt, then any
+ * one query (a cut network never answers, so without these a request would hang until the OS gives up).
+ */
+const OUTAGE_LIMITS = { connectionTimeoutMillis: 3_000, query_timeout: 10_000, keepAlive: true };
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...OUTAGE_LIMITS,
+    });
+    // An idle connection that breaks emits on the pool; unheard, that error would end the process.
+    pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,

@@ -3,3 +3,28 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (value: unknown) => (value as { code?: string } | undefined)?.code;
   return code(err) === "23505" || code((err as { cause?: unknown })?.cause) === "23505";
 }
+
+/** Network failures and PostgreSQL's connection-exception (08) and shutdown (57P0x) classes. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i;
+
+/** The database could not be reached (as opposed to a query that failed): the request deserves a 503. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let cause = err, depth = 0; cause && depth < 5; depth += 1) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}

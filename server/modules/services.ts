@@ -16,6 +16,7 @@ import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
+import { announceSessionEnds } from "./analytics/live-streams.ts";
 import { createAccountsRepository } from "./auth/accounts.repository.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createEmailVerificationService } from "./auth/email-verification.service.ts";
@@ -67,7 +68,10 @@ export function createServices(infra: Infrastructure) {
   const { config, db, clock, background, isAdmin } = infra;
   const transact = transactOn(db);
 
-  const sessions = createSessionsService({ sessionsRepo: createSessionsRepository(db), clock });
+  const sessions = announceSessionEnds(
+    createSessionsService({ sessionsRepo: createSessionsRepository(db), clock }),
+    infra.events,
+  );
   const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
   const uploadsService = createUploadsService({
     uploadsRepo: createUploadsRepository(db),

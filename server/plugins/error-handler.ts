@@ -2,9 +2,11 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, MESSAGES } from "#contract/errors.ts";
+import { isDatabaseUnavailable } from "#server/db/errors.ts";
 import { AppError, errorBody } from "#server/lib/app-error.ts";
 
 const RETRY_AFTER_SECONDS = 5;
+const DATABASE_UNAVAILABLE = "Tagit is briefly unavailable. Please try again in a moment.";
 
 type ValidationIssue = {
   instancePath?: string;
@@ -72,6 +74,11 @@ async function errorHandler(app: FastifyInstance) {
       return reply.status(error.statusCode).send(known);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody(codeOfStatus(error.statusCode), error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send(errorBody("unavailable", DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(ERROR_STATUS.internal).send(errorBody("internal", MESSAGES.internal));

@@ -33,6 +33,8 @@ type TestAppOptions = {
   extraRoutes?: FastifyPluginAsync;
   /** The image processing queue (tests of back-pressure fill a small one). */
   imageQueue?: ProcessingQueue;
+  /** Level of the app's logger; every line written is kept in `logs` (tests of what reaches the logs). */
+  logLevel?: string;
 };
 
 /**
@@ -55,9 +57,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...options.config,
   };
   const errorLogs: string[] = [];
+  const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
       const line = chunk.toString();
+      logs.push(line);
       if (JSON.parse(line).level >= 50) errorLogs.push(line);
       done();
     },
@@ -67,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database: { ...database, close: async () => {} },
     clock: options.clock,
     imageQueue: options.imageQueue,
-    logger: { level: "warn", stream: logStream },
+    logger: { level: options.logLevel ?? "warn", stream: logStream },
     webRoot: path.join(dataDir, "no-web-build"),
   });
   if (options.extraRoutes) await app.register(options.extraRoutes);
@@ -88,7 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
   }
 
-  return { app, config, db: database.db, dataDir, outbox };
+  return { app, config, db: database.db, dataDir, outbox, logs };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

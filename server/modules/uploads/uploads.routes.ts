@@ -1,5 +1,5 @@
 import type { MultipartFile } from "@fastify/multipart";
-import type { FastifyError, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { POST_MESSAGES, uploadImageResponseSchema } from "#contract/api/posts.ts";

@@ -1,0 +1,84 @@
+import { createRequire } from "node:module";
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { Redis } from "ioredis";
+
+type Store = FastifyRateLimitStore & { read?: FastifyRateLimitStore["incr"] };
+type Callback = Parameters<Store["incr"]>[1];
+type RouteOptions = Parameters<Store["child"]>[0];
+type StoreClass<A extends unknown[]> = new (...args: A) => Store;
+
+// The plugin's own stores (no typings for these paths): Redis when it answers, in-process while it does not.
+const require = createRequire(import.meta.url);
+const RedisStore = require("@fastify/rate-limit/store/RedisStore.js") as StoreClass<
+  [boolean, boolean, Redis, string]
+>;
+const LocalStore = require("@fastify/rate-limit/store/LocalStore.js") as StoreClass<[boolean, boolean]>;
+
+/** How long a rate-limit check waits for Redis before counting on this instance instead. */
+const REDIS_ANSWER_MS = 500;
+
+class FallbackStore implements Store {
+  constructor(
+    private readonly shared: Store,
+    private readonly local: Store,
+    private readonly redis: Redis,
+  ) {}
+
+  private pick(method: "incr" | "read", key: string, cb: Callback, timeWindow: number, max: number) {
+    const local = this.local[method]?.bind(this.local);
+    const shared = this.shared[method]?.bind(this.shared);
+    if (!local || !shared) return cb(new Error(`rate-limit store has no ${method}`));
+    if (this.redis.status !== "ready") return local(key, cb, timeWindow, max);
+    // A connection that dies mid-command may never answer: after a short wait this instance decides alone.
+    let settled = false;
+    const fallBack = () => {
+      if (settled) return;
+      settled = true;
+      local(key, cb, timeWindow, max);
+    };
+    const timer = setTimeout(fallBack, REDIS_ANSWER_MS);
+    shared(
+      key,
+      (err, result) => {
+        clearTimeout(timer);
+        if (err) return fallBack();
+        if (settled) return;
+        settled = true;
+        cb(null, result);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  incr(key: string, cb: Callback, timeWindow: number, max: number) {
+    this.pick("incr", key, cb, timeWindow, max);
+  }
+
+  read(key: string, cb: Callback, timeWindow: number, max: number) {
+    this.pick("read", key, cb, timeWindow, max);
+  }
+
+  child(routeOptions: RouteOptions): Store {
+    return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions), this.redis);
+  }
+}
+
+/**
+ * A @fastify/rate-limit `store`: limits shared through Redis, and per instance while Redis is unreachable
+ * (rather than `skipOnError`, which would stop limiting altogether during an outage).
+ */
+export function fallbackRateLimitStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  return class extends FallbackStore {
+    constructor(options: object) {
+      const params = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
+      const continueExceeding = params.continueExceeding ?? false;
+      const exponentialBackoff = params.exponentialBackoff ?? false;
+      super(
+        new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+        redis,
+      );
+    }
+  };
+}
