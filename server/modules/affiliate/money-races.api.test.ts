@@ -53,6 +53,14 @@ async function referredPair(t: TestApp) {
 const customerOf = async (t: TestApp, member: Member) =>
   (await t.db.select().from(profiles).where(eq(profiles.id, member.user.id)))[0]?.stripeCustomerId ?? "";
 
+/** The referred member subscribes and their first invoice is paid; answers their customer id. */
+async function firstInvoicePaid(t: TestApp, referred: Member) {
+  await post(t, referred, "/api/create-subscription");
+  const customerId = await customerOf(t, referred);
+  await billingFor(t).apply("stripe", invoicePaid(customerId, 1));
+  return customerId;
+}
+
 const invoicePaid = (customerId: string, n: number) => ({
   id: `evt_race_${n}`,
   type: "invoice.paid" as const,
@@ -166,9 +174,7 @@ describe("a full refund after a payout was requested", () => {
   it("reverses that line and lowers the requested payout by it", async () => {
     const t = await createTestApp();
     const { referrer, referred } = await referredPair(t);
-    await post(t, referred, "/api/create-subscription");
-    const customerId = await customerOf(t, referred);
-    await billingFor(t).apply("stripe", invoicePaid(customerId, 1));
+    const customerId = await firstInvoicePaid(t, referred);
     // A second, older line from another referral, so the payout holds more than the refunded one.
     await t.db
       .insert(affiliateEarnings)
@@ -193,9 +199,7 @@ describe("a full refund after a payout was requested", () => {
   it("cancels the requested payout when the refunded line was all it held", async () => {
     const t = await createTestApp();
     const { referrer, referred } = await referredPair(t);
-    await post(t, referred, "/api/create-subscription");
-    const customerId = await customerOf(t, referred);
-    await billingFor(t).apply("stripe", invoicePaid(customerId, 1));
+    const customerId = await firstInvoicePaid(t, referred);
     await requestedPayoutOf(t, referrer);
 
     await refund(t, customerId, "in_race_1");
@@ -213,9 +217,7 @@ describe("a full refund after a payout was requested", () => {
   it("keeps a line that was already paid out", async () => {
     const t = await createTestApp();
     const { referrer, referred } = await referredPair(t);
-    await post(t, referred, "/api/create-subscription");
-    const customerId = await customerOf(t, referred);
-    await billingFor(t).apply("stripe", invoicePaid(customerId, 1));
+    const customerId = await firstInvoicePaid(t, referred);
     await requestedPayoutOf(t, referrer);
     await t.db.update(affiliatePayouts).set({ status: "completed", processedAt: new Date() });
 
