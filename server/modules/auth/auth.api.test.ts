@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
-import { RATE_LIMITS } from "#contract/limits.ts";
+import { LAST_ACTIVE_WRITE_INTERVAL_MINUTES, RATE_LIMITS } from "#contract/limits.ts";
 import { profiles, sessions } from "#server/db/schema/index.ts";
 import {
   asMember,
@@ -266,6 +266,30 @@ describe("sessions", () => {
     const expired = await t.app.inject({ url: "/api/profile", headers: { cookie } });
     expect(expired.statusCode).toBe(401);
     expect(String(expired.headers["set-cookie"])).toMatch(/tagit_session=;/);
+  });
+
+  it(`move the member's last activity, written at most every ${LAST_ACTIVE_WRITE_INTERVAL_MINUTES} minutes`, async () => {
+    const { manualClock } = await import("#server/test/test-app.ts");
+    const clock = manualClock();
+    const t = await createTestApp({ clock });
+    const { cookie } = await registerMember(t);
+    await t.db.update(profiles).set({ lastActive: null });
+    const lastActive = async () => (await t.db.select({ at: profiles.lastActive }).from(profiles))[0]?.at;
+    const use = async () =>
+      expect((await t.app.inject({ url: "/api/profile", headers: { cookie } })).statusCode).toBe(200);
+    const MINUTE = 60 * 1000;
+
+    await use();
+    const first = clock.now();
+    expect(await lastActive()).toEqual(first);
+
+    clock.advance((LAST_ACTIVE_WRITE_INTERVAL_MINUTES - 1) * MINUTE);
+    await use();
+    expect(await lastActive()).toEqual(first);
+
+    clock.advance(2 * MINUTE);
+    await use();
+    expect(await lastActive()).toEqual(clock.now());
   });
 
   it("ignore a forged token", async () => {

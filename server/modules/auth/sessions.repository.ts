@@ -34,6 +34,10 @@ export function createSessionsRepository(db: Database) {
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
     },
 
+    async touchLastActive(userId: string, lastActive: Date) {
+      await db.update(profiles).set({ lastActive }).where(eq(profiles.id, userId));
+    },
+
     async delete(sessionId: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },

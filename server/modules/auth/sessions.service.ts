@@ -1,4 +1,8 @@
-import { ADMIN_SESSION_TTL_HOURS, SESSION_TTL_DAYS } from "#contract/limits.ts";
+import {
+  ADMIN_SESSION_TTL_HOURS,
+  LAST_ACTIVE_WRITE_INTERVAL_MINUTES,
+  SESSION_TTL_DAYS,
+} from "#contract/limits.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
@@ -8,6 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
 /** Sliding expiry is written at most once a day per session, not on every request. */
 const EXTEND_AFTER_MS = DAY_MS;
+/** `profiles.lastActive` is compared with the value the session lookup already read: no extra query. */
+const LAST_ACTIVE_WRITE_MS = LAST_ACTIVE_WRITE_INTERVAL_MINUTES * 60 * 1000;
 
 export type CurrentSession = {
   sessionId: string;
@@ -28,7 +34,10 @@ export function createSessionsService({ sessionsRepo, clock }: Deps) {
       return { token, expiresAt };
     },
 
-    /** Resolves a cookie or bearer token to its member, sliding the expiry forward when it is due. */
+    /**
+     * Resolves a cookie or bearer token to its member, sliding the expiry forward when it is due and moving
+     * the member's last activity when the stored one is older than the write interval.
+     */
     async resolve(token: string): Promise<CurrentSession | undefined> {
       const now = clock.now();
       const found = await sessionsRepo.findLive(hashToken(token), now);
@@ -39,7 +48,13 @@ export function createSessionsService({ sessionsRepo, clock }: Deps) {
         expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
         await sessionsRepo.extend(found.session.id, expiresAt);
       }
-      return { sessionId: found.session.id, token, user: found.user, expiresAt, renewed };
+      let user = found.user;
+      const lastActive = user.lastActive?.getTime();
+      if (lastActive === undefined || now.getTime() - lastActive >= LAST_ACTIVE_WRITE_MS) {
+        await sessionsRepo.touchLastActive(user.id, now);
+        user = { ...user, lastActive: now };
+      }
+      return { sessionId: found.session.id, token, user, expiresAt, renewed };
     },
 
     end: (sessionId: string) => sessionsRepo.delete(sessionId),
