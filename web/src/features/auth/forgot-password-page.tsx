@@ -18,8 +18,8 @@ import {
   CardTitle,
 } from "#web/components/ui/card.tsx";
 import { Form } from "#web/components/ui/form.tsx";
-import { errorMessage } from "#web/lib/api-request.ts";
 import { AuthScreenShell } from "./auth-screen-shell.tsx";
+import { forgotPasswordFailureToast } from "./forgot-password-failure.ts";
 import { useForgotPassword } from "./use-auth-mutations.ts";
 
 const TIPS = [
@@ -54,9 +54,8 @@ export function ForgotPasswordPage() {
         setSentTo(body.email);
       },
       onError: (error) => {
-        toast.error("Failed to Send Reset Email", {
-          description: errorMessage(error, "Failed to send reset email"),
-        });
+        const { title, description } = forgotPasswordFailureToast(error);
+        toast.error(title, { description });
       },
     }),
   );
