@@ -1,3 +1,5 @@
+import type { Browser, Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember } from "./support/member-steps.ts";
 import { resetLinkFor } from "./support/outbox.ts";
@@ -57,5 +59,62 @@ test("a member registers, logs out, logs in, resets a forgotten password and is 
       headers: { origin: new URL(page.url()).origin },
     });
     expect(response.status()).toBe(401);
+  });
+});
+
+/**
+ * The page as rendered now, without its scripts, in a second tab of the same origin (styles load as usual).
+ * axe schedules its work with timers, which a paused clock holds still, and with the clock running /tagg
+ * would move on to /auth mid-analysis.
+ */
+async function frozenCopy(page: Page, browser: Browser, baseURL?: string): Promise<Page> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+  // A context of its own: the paused clock belongs to the first one.
+  const copy = await (await browser.newContext({ baseURL })).newPage();
+  await copy.route("**/e2e-frozen-copy", (route) => route.fulfill({ contentType: "text/html", body: html }));
+  await copy.goto("/e2e-frozen-copy");
+  return copy;
+}
+
+test("/tagg?ref= shows the disabled registration form with the referral banner, then leads to /auth", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Time stands still while the page is checked, so the spec's 2 s redirect cannot race the assertions.
+  await page.clock.install();
+  await page.goto("/tagg?ref=FRIEND42");
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+
+  await test.step("the five fields are labelled and disabled, and so is the submit button", async () => {
+    await expect(page.getByRole("heading", { level: 1, name: "Register Your Tagg" })).toBeVisible();
+    for (const label of ["First Name", "Last Name", "Tagg", "Reason", "Email"]) {
+      await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
+    }
+    await expect(page.getByRole("button", { name: "Register Tagg" })).toBeDisabled();
+    await expect(page.getByText("Registration Temporarily Disabled")).toBeVisible();
+  });
+
+  await test.step("the referral banner names the code; axe finds nothing serious", async () => {
+    await expect(page.getByRole("note")).toContainText("FRIEND42");
+    const copy = await frozenCopy(page, browser, baseURL);
+    await expect(copy.getByLabel("Reason", { exact: true })).toBeDisabled();
+    await expectNoSeriousA11yViolations(copy, "/tagg?ref=");
+    await copy.context().close();
+    await expect(page).toHaveURL(/\/tagg\?ref=FRIEND42$/);
+  });
+
+  await test.step("the button leads to /auth, where the code is applied", async () => {
+    await page.getByRole("link", { name: "Go to registration" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("note")).toContainText("FRIEND42");
+  });
+
+  await test.step("left alone, /tagg moves on to /auth after 2 s", async () => {
+    await page.goto("/tagg");
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    await expect(page.getByRole("heading", { level: 1, name: "Register Your Tagg" })).toBeVisible();
+    await page.clock.runFor(2_000);
+    await expect(page).toHaveURL(/\/auth$/);
   });
 });
