@@ -86,3 +86,7 @@ export const RATE_LIMITS = {
 
 /** Live event streams (GET /api/events) one instance holds open: per member, and in all. */
 export const LIVE_STREAMS = { perMember: 3, total: 1_000 } as const;
+
+/** Admin lists (`?search=&limit=&cursor=`): page size when none is asked for, and the most one page holds. */
+export const ADMIN_LIST_DEFAULT_LIMIT = 50;
+export const ADMIN_LIST_MAX_LIMIT = 200;

@@ -12,6 +12,8 @@ import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
+import { createAuditRepository } from "./admin/audit.repository.ts";
+import { createAuditLogService } from "./admin/audit-log.service.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
@@ -134,6 +136,7 @@ export function createServices(infra: Infrastructure) {
   return {
     sessions,
     adminSessionService: createAdminSessionService({ sessions, isAdmin }),
+    auditLogService: createAuditLogService({ auditRepo: createAuditRepository(db) }),
     settingsService,
     authService,
     profileService: createProfileService({
