@@ -55,5 +55,6 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     prefix: "/api/admin",
     adminSessionService: deps.adminSessionService,
     auditLogService: deps.auditLogService,
+    adminTaggsService: deps.adminTaggsService,
   });
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
+import { adminTaggsRoutes } from "./admin-taggs.routes.ts";
+import type { AdminTaggsService } from "./admin-taggs.service.ts";
 import { auditLogRoutes } from "./audit-log.routes.ts";
 import type { AuditLogService } from "./audit-log.service.ts";
 
@@ -14,7 +16,11 @@ declare module "fastify" {
   }
 }
 
-type Options = { adminSessionService: AdminSessionService; auditLogService: AuditLogService };
+type Options = {
+  adminSessionService: AdminSessionService;
+  auditLogService: AuditLogService;
+  adminTaggsService: AdminTaggsService;
+};
 
 /**
  * Every admin route, registered under one `/api/admin` prefix. Access is forced here, not declared by each
@@ -23,7 +29,7 @@ type Options = { adminSessionService: AdminSessionService; auditLogService: Audi
  */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { adminSessionService, auditLogService },
+  { adminSessionService, auditLogService, adminTaggsService },
 ) => {
   app.addHook("onRoute", (route) => {
     const access = route.config?.adminUnlock ? "member" : "admin";
@@ -37,4 +43,5 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
 
   await app.register(adminSessionRoutes, { adminSessionService });
   await app.register(auditLogRoutes, { auditLogService });
+  await app.register(adminTaggsRoutes, { adminTaggsService });
 };
