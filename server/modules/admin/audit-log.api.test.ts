@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { adminAuditLog } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 import { registerMember, signInAsAdmin, TEST_ADMIN_EMAIL } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
@@ -103,6 +105,36 @@ describe("GET /api/admin/audit-log", () => {
 });
 
 describe("the audit repository", () => {
+  it("pages newest first and keeps rows a microsecond apart, which a millisecond cursor would skip", async () => {
+    const t = await adminApp();
+    const member = await registerMember(t);
+    for (const [targetId, at] of [
+      ["oldest", "2026-01-01T00:00:00.123100Z"],
+      ["middle", "2026-01-01T00:00:00.123400Z"],
+      ["newest", "2026-01-01T00:00:00.123700Z"],
+    ] as const) {
+      await t.db.insert(adminAuditLog).values({
+        createdAt: sql`${at}::timestamptz`,
+        actorId: member.user.id,
+        actorFirstName: "Ada",
+        actorLastName: "Admin",
+        action: "tagg.update",
+        targetType: "tagg",
+        targetId,
+        summary: {},
+      });
+    }
+    const audit = createAuditRepository(t.db);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await audit.list({ limit: 1, ...(cursor && { cursor }) });
+      seen.push(...page.items.map((item) => item.targetId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(["newest", "middle", "oldest"]);
+  });
+
   it("writes nothing when the transaction it joined rolls back", async () => {
     const t = await adminApp();
     const member = await registerMember(t);
