@@ -89,3 +89,7 @@ export const LIVE_STREAMS = { perMember: 3, total: 1_000 } as const;
 
 /** `profiles.lastActive` follows any signed-in request, written at most this often per member. */
 export const LAST_ACTIVE_WRITE_INTERVAL_MINUTES = 5;
+
+/** Admin lists (`?search=&limit=&cursor=`): page size when none is asked for, and the most one page holds. */
+export const ADMIN_LIST_DEFAULT_LIMIT = 50;
+export const ADMIN_LIST_MAX_LIMIT = 200;

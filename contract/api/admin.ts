@@ -1,6 +1,33 @@
 import { z } from "zod";
+import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT } from "../limits.ts";
 
 export const adminSessionBodySchema = z.strictObject({
   password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(200),
 });
 export const adminSessionResponseSchema = z.object({ sessionId: z.string() });
+
+/** The query every admin list takes: a case-insensitive search, a page size and an opaque cursor. */
+export const adminListQuerySchema = z.strictObject({
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_LIST_MAX_LIMIT).default(ADMIN_LIST_DEFAULT_LIMIT),
+  cursor: z.string().max(500).optional(),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** Every admin list answers one page: the items, how many match the search in all, and the next page's cursor. */
+export const listResponse = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), nextCursor: z.string().nullable() });
+
+export const auditLogItemSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  actor: z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  summary: z.object({
+    before: z.record(z.string(), z.unknown()).optional(),
+    after: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export const auditLogResponseSchema = listResponse(auditLogItemSchema);

@@ -51,5 +51,10 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     contentService: deps.contentService,
     settingsService: deps.settingsService,
   });
-  await app.register(adminRoutes, { prefix: "/api/admin", adminSessionService: deps.adminSessionService });
+  await app.register(adminRoutes, {
+    prefix: "/api/admin",
+    adminSessionService: deps.adminSessionService,
+    auditLogService: deps.auditLogService,
+    adminTaggsService: deps.adminTaggsService,
+  });
 }

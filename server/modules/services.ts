@@ -12,6 +12,9 @@ import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
+import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
+import { createAuditRepository } from "./admin/audit.repository.ts";
+import { createAuditLogService } from "./admin/audit-log.service.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
@@ -134,6 +137,13 @@ export function createServices(infra: Infrastructure) {
   return {
     sessions,
     adminSessionService: createAdminSessionService({ sessions, isAdmin }),
+    auditLogService: createAuditLogService({ auditRepo: createAuditRepository(db) }),
+    adminTaggsService: createAdminTaggsService({
+      transact,
+      taggsRepo: createTaggsRepository(db),
+      taggsRepoOn: createTaggsRepository,
+      auditRepoOn: createAuditRepository,
+    }),
     settingsService,
     authService,
     profileService: createProfileService({

@@ -113,3 +113,23 @@ export async function registerVerifiedMember(t: TestApp, overrides: Parameters<t
   await verifyEmail(t, member.input.email);
   return member;
 }
+
+export const TEST_ADMIN_EMAIL = "admin@example.com";
+
+/**
+ * Registers a verified administrator and opens their admin session. Needs an app created with
+ * `config: { adminEmails: new Set([TEST_ADMIN_EMAIL]) }`; the headers carry both sessions.
+ */
+export async function signInAsAdmin(t: TestApp) {
+  const admin = await registerVerifiedMember(t, { email: TEST_ADMIN_EMAIL });
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/session",
+    headers: asMember(admin.cookie),
+    payload: { password: admin.input.password },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`admin session failed: ${response.statusCode} ${response.body}`);
+  const headers = { ...asMember(admin.cookie), "x-admin-session": response.json().sessionId as string };
+  return { ...admin, headers };
+}

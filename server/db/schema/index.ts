@@ -1,6 +1,7 @@
 // Every table of the data model, one file per product area.
 export * from "./affiliate.ts";
 export * from "./analytics.ts";
+export * from "./audit.ts";
 export * from "./content.ts";
 export * from "./costs.ts";
 export * from "./payments.ts";

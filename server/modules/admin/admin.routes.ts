@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
+import { adminTaggsRoutes } from "./admin-taggs.routes.ts";
+import type { AdminTaggsService } from "./admin-taggs.service.ts";
+import { auditLogRoutes } from "./audit-log.routes.ts";
+import type { AuditLogService } from "./audit-log.service.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -12,14 +16,21 @@ declare module "fastify" {
   }
 }
 
-type Options = { adminSessionService: AdminSessionService };
+type Options = {
+  adminSessionService: AdminSessionService;
+  auditLogService: AuditLogService;
+  adminTaggsService: AdminTaggsService;
+};
 
 /**
  * Every admin route, registered under one `/api/admin` prefix. Access is forced here, not declared by each
  * route: anything in this scope answers only an administrator whose member session, admin session
  * (`x-admin-session`) and role all hold — the auth plugin checks them. `config.adminUnlock` is the exception.
  */
-export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { adminSessionService }) => {
+export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { adminSessionService, auditLogService, adminTaggsService },
+) => {
   app.addHook("onRoute", (route) => {
     const access = route.config?.adminUnlock ? "member" : "admin";
     if (route.config?.access && route.config.access !== access) {
@@ -31,4 +42,6 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { adminSe
   });
 
   await app.register(adminSessionRoutes, { adminSessionService });
+  await app.register(auditLogRoutes, { auditLogService });
+  await app.register(adminTaggsRoutes, { adminTaggsService });
 };

@@ -1,10 +1,16 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, isNull } from "drizzle-orm";
+import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
+import { cursorAt, paginate } from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, taggs } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 
 /** Thrown inside the claim's transaction to roll the registered tagg back. */
 class MemberAlreadyHasTagg extends Error {}
+
+export type TaggRow = typeof taggs.$inferSelect;
+type TaggValues = Pick<TaggRow, "tagg" | "firstName" | "lastName" | "email"> & { reason?: string | null };
+export type TaggChanges = Partial<TaggValues & { isHidden: boolean }>;
 
 export type ClaimResult = { profile: ProfileRow } | { refused: "taken" | "already_have" };
 
@@ -13,6 +19,47 @@ export function createTaggsRepository(db: Database) {
     async exists(tagg: string) {
       const [row] = await db.select({ id: taggs.id }).from(taggs).where(eq(taggs.tagg, tagg)).limit(1);
       return Boolean(row);
+    },
+
+    /** The admin list, newest first; a search looks in the tagg, the names, the e-mail and the reason. */
+    list(query: AdminListQuery) {
+      return paginate({
+        query,
+        keys: { createdAt: taggs.createdAt, id: taggs.id },
+        searchIn: [taggs.tagg, taggs.firstName, taggs.lastName, taggs.email, taggs.reason],
+        rows: (where, limit) =>
+          db
+            .select({ ...getTableColumns(taggs), cursorAt: cursorAt(taggs.createdAt) })
+            .from(taggs)
+            .where(where)
+            .orderBy(desc(taggs.createdAt), desc(taggs.id))
+            .limit(limit),
+        count: async (where) => (await db.select({ n: count() }).from(taggs).where(where))[0]?.n ?? 0,
+      });
+    },
+
+    async find(id: string): Promise<TaggRow | undefined> {
+      const [row] = await db.select().from(taggs).where(eq(taggs.id, id)).limit(1);
+      return row;
+    },
+
+    /** Registers a tagg; a taken one raises the database's unique violation. */
+    async create(values: TaggValues): Promise<TaggRow> {
+      const [row] = await db.insert(taggs).values(values).returning();
+      if (!row) throw new Error("The tagg was not registered");
+      return row;
+    },
+
+    /** A rename carries over to the member who holds the tagg (profiles.tagg cascades on update). */
+    async update(id: string, changes: TaggChanges): Promise<TaggRow | undefined> {
+      const [row] = await db.update(taggs).set(changes).where(eq(taggs.id, id)).returning();
+      return row;
+    },
+
+    /** The member who held it keeps their account, without a tagg (profiles.tagg is set null). */
+    async remove(id: string): Promise<TaggRow | undefined> {
+      const [row] = await db.delete(taggs).where(eq(taggs.id, id)).returning();
+      return row;
     },
 
     /**

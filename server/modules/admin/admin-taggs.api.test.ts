@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
+import { giveTagg, registerMember, signInAsAdmin, TEST_ADMIN_EMAIL } from "#server/test/factories.ts";
+import { createTestApp, type TestApp } from "#server/test/test-app.ts";
+
+const adminApp = () => createTestApp({ config: { adminEmails: new Set([TEST_ADMIN_EMAIL]) } });
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+
+const taggBody = (tagg: string, extra: Record<string, unknown> = {}) => ({
+  firstName: "Grace",
+  lastName: "Hopper",
+  tagg,
+  email: `${tagg}@example.com`,
+  reason: "Reserved for a partner",
+  ...extra,
+});
+
+type Admin = Awaited<ReturnType<typeof signInAsAdmin>>;
+
+const addTagg = (t: TestApp, admin: Admin, payload: Record<string, unknown>) =>
+  t.app.inject({ method: "POST", url: "/api/admin/taggs", headers: admin.headers, payload });
+
+const auditLog = async (t: TestApp, admin: Admin) =>
+  (await t.app.inject({ url: "/api/admin/audit-log?limit=200", headers: admin.headers })).json();
+
+describe("the admin Taggs section", () => {
+  it("adds a tagg (201), lists it, and records who added it", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const res = await addTagg(t, admin, taggBody("@Partner_One", { email: "Partner_One@Example.com" }));
+    expect(res.statusCode).toBe(201);
+    const tagg = res.json();
+    expect(tagg).toEqual({
+      id: expect.any(String),
+      tagg: "partner_one",
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: "partner_one@example.com",
+      reason: "Reserved for a partner",
+      isHidden: false,
+      createdAt: expect.any(String),
+    });
+    const list = await t.app.inject({ url: "/api/admin/taggs", headers: admin.headers });
+    expect(list.json()).toEqual({ items: [tagg], total: 1, nextCursor: null });
+
+    const log = await auditLog(t, admin);
+    expect(log.items).toEqual([
+      expect.objectContaining({
+        actor: { id: admin.user.id, firstName: admin.input.firstName, lastName: admin.input.lastName },
+        action: "tagg.create",
+        targetType: "tagg",
+        targetId: tagg.id,
+      }),
+    ]);
+  });
+
+  it("refuses missing fields with 400 and each field's message, writing nothing", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const res = await addTagg(t, admin, { reason: "x" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("validation");
+    expect(res.json().fields).toMatchObject({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      tagg: TAGG_MESSAGES.format,
+      email: "Email is required",
+    });
+    expect((await auditLog(t, admin)).total).toBe(0);
+  });
+
+  it("refuses a tagg that is already registered with 409 name_taken, and audits nothing", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    expect((await addTagg(t, admin, taggBody("taken_one"))).statusCode).toBe(201);
+    const again = await addTagg(t, admin, taggBody("taken_one"));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: "name_taken", error: TAGG_MESSAGES.taken });
+    expect((await auditLog(t, admin)).total).toBe(1);
+  });
+
+  it("edits a tagg and toggles its visibility, auditing only what changed", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const { id } = (await addTagg(t, admin, taggBody("editable"))).json();
+    const edit = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PATCH", url: `/api/admin/taggs/${id}`, headers: admin.headers, payload });
+
+    const renamed = await edit({ tagg: "renamed", reason: "New reason" });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      tagg: "renamed",
+      reason: "New reason",
+      email: "editable@example.com",
+    });
+    expect((await edit({ isHidden: true })).json().isHidden).toBe(true);
+
+    const log = await auditLog(t, admin);
+    const updates = log.items.filter((item: { action: string }) => item.action === "tagg.update");
+    expect(updates.map((item: { summary: unknown }) => item.summary)).toEqual(
+      expect.arrayContaining([
+        {
+          before: { tagg: "editable", reason: "Reserved for a partner" },
+          after: { tagg: "renamed", reason: "New reason" },
+        },
+        { before: { isHidden: false }, after: { isHidden: true } },
+      ]),
+    );
+    expect((await edit({ email: "not an email" })).statusCode).toBe(400);
+  });
+
+  it("answers 409 when an edit takes another tagg, and the failed write leaves no audit row", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    await addTagg(t, admin, taggBody("first_one"));
+    const { id } = (await addTagg(t, admin, taggBody("second_one"))).json();
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/taggs/${id}`,
+      headers: admin.headers,
+      payload: { tagg: "first_one" },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("name_taken");
+    const log = await auditLog(t, admin);
+    expect(log.items.map((item: { action: string }) => item.action)).toEqual(["tagg.create", "tagg.create"]);
+  });
+
+  it("renames the tagg a member holds along with the registry", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const member = await registerMember(t);
+    await giveTagg(t, member, "members_tagg");
+    const list = (
+      await t.app.inject({ url: "/api/admin/taggs?search=MEMBERS", headers: admin.headers })
+    ).json();
+    expect(list.total).toBe(1);
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/taggs/${list.items[0].id}`,
+      headers: admin.headers,
+      payload: { tagg: "members_new" },
+    });
+    expect(res.statusCode).toBe(200);
+    const profile = await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } });
+    expect(profile.json().tagg).toBe("members_new");
+  });
+
+  it("deletes a tagg (audited) and answers 404 for one that does not exist", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const { id } = (await addTagg(t, admin, taggBody("doomed"))).json();
+    const remove = (target: string) =>
+      t.app.inject({ method: "DELETE", url: `/api/admin/taggs/${target}`, headers: admin.headers });
+    expect((await remove(id)).json()).toEqual({ success: true });
+    expect((await remove(id)).statusCode).toBe(404);
+    const edit = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/taggs/${MISSING_ID}`,
+      headers: admin.headers,
+      payload: { isHidden: true },
+    });
+    expect(edit.statusCode).toBe(404);
+    const log = await auditLog(t, admin);
+    expect(log.items.map((item: { action: string }) => item.action).sort()).toEqual([
+      "tagg.create",
+      "tagg.delete",
+    ]);
+    expect(log.items.find((item: { action: string }) => item.action === "tagg.delete").summary).toEqual({
+      before: { tagg: "doomed", email: "doomed@example.com" },
+    });
+  });
+
+  it("searches tagg, names, e-mail and reason, and walks every page with the cursor", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    for (let i = 0; i < 5; i++) await addTagg(t, admin, taggBody(`walk_${i}`));
+    await addTagg(t, admin, taggBody("other", { firstName: "Zelda", reason: "Special CASE" }));
+
+    const search = async (term: string) =>
+      (await t.app.inject({ url: `/api/admin/taggs?search=${term}`, headers: admin.headers })).json().total;
+    expect(await search("WALK_")).toBe(5);
+    expect(await search("zelda")).toBe(1);
+    expect(await search("special%20case")).toBe(1);
+    expect(await search("walk_3%40example")).toBe(1);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/admin/taggs?search=walk&limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const body = (await t.app.inject({ url, headers: admin.headers })).json();
+      expect(body.total).toBe(5);
+      seen.push(...body.items.map((item: { tagg: string }) => item.tagg));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual(["walk_0", "walk_1", "walk_2", "walk_3", "walk_4"]);
+  });
+});
