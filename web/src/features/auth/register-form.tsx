@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Gift } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -7,12 +6,12 @@ import { registerBodySchema } from "#contract/api/auth.ts";
 import { PASSWORD_MIN_LENGTH } from "#contract/limits.ts";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
-import { Alert } from "#web/components/ui/alert.tsx";
 import { Form } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { forgetReferralCode } from "./referral.ts";
+import { ReferralBanner } from "./referral-banner.tsx";
 import { useRegister } from "./use-auth-mutations.ts";
 
 export const PASSWORD_MISMATCH = "Passwords do not match";
@@ -91,15 +90,7 @@ export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) 
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        {referralCode ? (
-          <Alert variant="success" role="note">
-            <Gift aria-hidden="true" />
-            <p>
-              You were invited with referral code <strong className="font-semibold">{referralCode}</strong>.
-              It is applied when you create your account.
-            </p>
-          </Alert>
-        ) : null}
+        {referralCode ? <ReferralBanner referralCode={referralCode} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map((spec) => (
             <LabelledField

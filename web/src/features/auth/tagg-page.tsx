@@ -1,4 +1,4 @@
-import { ArrowRight, Gift, Info } from "lucide-react";
+import { ArrowRight, Info } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -18,6 +18,7 @@ import { Form } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { rememberReferralCode } from "./referral.ts";
+import { ReferralBanner } from "./referral-banner.tsx";
 
 /** Spec 1 §2: the screen sends the visitor on to /auth after 2 s. */
 export const TAGG_REDIRECT_MS = 2_000;
@@ -82,15 +83,7 @@ export function TaggPage() {
               <p>Please use the main registration page instead. Taking you there now...</p>
             </div>
           </Alert>
-          {referralCode ? (
-            <Alert variant="success" role="note">
-              <Gift aria-hidden="true" />
-              <p>
-                You were invited with referral code <strong className="font-semibold">{referralCode}</strong>.
-                It is applied when you create your account.
-              </p>
-            </Alert>
-          ) : null}
+          {referralCode ? <ReferralBanner referralCode={referralCode} /> : null}
           <Form {...form}>
             <form
               aria-labelledby="tagg-title"
