@@ -29,6 +29,8 @@ export const adminTaggSchema = z.object({
   email: z.string(),
   reason: z.string().nullable(),
   isHidden: z.boolean(),
+  /** The subscription of the member holding the tagg; null when no member holds it (shown as Unknown). */
+  subscriptionStatus: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminTagg = z.infer<typeof adminTaggSchema>;

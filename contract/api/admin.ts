@@ -31,3 +31,19 @@ export const auditLogItemSchema = z.object({
   }),
 });
 export const auditLogResponseSchema = listResponse(auditLogItemSchema);
+
+/** The Audit Log's own filters beside the search: one actor, one action, a date range (inclusive, UTC days). */
+export const auditLogQuerySchema = adminListQuerySchema.extend({
+  actorId: z.uuid({ error: "Invalid actor" }).optional(),
+  action: z.string().trim().max(100).optional(),
+  from: z.iso.date({ error: "Invalid date" }).optional(),
+  to: z.iso.date({ error: "Invalid date" }).optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** What the filters can choose from: everyone who has written to the log, and every action recorded. */
+export const auditLogFacetsSchema = z.object({
+  actors: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string() })),
+  actions: z.array(z.string()),
+});
+export type AuditLogFacets = z.infer<typeof auditLogFacetsSchema>;

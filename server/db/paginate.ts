@@ -44,6 +44,8 @@ type PageSpec<Row> = {
   keys: { createdAt: Column; id: Column };
   /** The text columns a search looks in (case-insensitive, anywhere in the value). */
   searchIn: Column[];
+  /** Further conditions of the list's own filters (both the page and `total` respect them). */
+  filter?: SQL;
   /** The rows matching `where`, ordered by `keys` descending, at most `limit`, each with `cursorAt`. */
   rows: (where: SQL | undefined, limit: number) => Promise<(Row & { cursorAt: string; id: string })[]>;
   /** How many rows match `where`. */
@@ -58,12 +60,16 @@ export async function paginate<Row>({
   query,
   keys,
   searchIn,
+  filter,
   rows,
   count,
 }: PageSpec<Row>): Promise<Page<Row>> {
-  const search = query.search
-    ? or(...searchIn.map((column) => ilike(column, likePattern(query.search ?? ""))))
-    : undefined;
+  const search = and(
+    query.search
+      ? or(...searchIn.map((column) => ilike(column, likePattern(query.search ?? ""))))
+      : undefined,
+    filter,
+  );
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const after = cursor
     ? sql`(${keys.createdAt}, ${keys.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`

@@ -18,3 +18,17 @@ const truncateStatement = sql.raw(`TRUNCATE ${ALL_TABLE_NAMES.join(", ")} RESTAR
 export async function truncateAll(db: Database): Promise<void> {
   await db.execute(truncateStatement);
 }
+
+/**
+ * A fingerprint of every table's whole content, to prove that a refused request changed nothing: compare the
+ * answer before and after.
+ */
+export async function fingerprintAll(db: Database): Promise<Record<string, string>> {
+  const parts = ALL_TABLE_NAMES.map(
+    (name) =>
+      `select '${name.replaceAll("'", "''")}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as print from ${name} t`,
+  );
+  const result = await db.execute<{ name: string; print: string }>(sql.raw(parts.join(" union all ")));
+  const rows = "rows" in result ? result.rows : (result as unknown as { name: string; print: string }[]);
+  return Object.fromEntries(rows.map((row) => [row.name, row.print]));
+}

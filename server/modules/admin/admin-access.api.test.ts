@@ -1,66 +1,111 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
 import { asMember, registerMember, registerVerifiedMember } from "#server/test/factories.ts";
+import { fingerprintAll } from "#server/test/reset-database.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const ADMIN_EMAIL = "admin@example.com";
+const OTHER_ADMIN_EMAIL = "second.admin@example.com";
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 /** A body the unlock route accepts as well formed; the guard refuses every other route before reading it. */
 const WRONG_PASSWORD = { password: "not the password" };
 
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 /** Every route the app registered under /api/admin/, read from the app itself so new ones are covered too. */
 function adminRoutes(t: TestApp) {
-  return t.app
-    .declaredRoutes()
-    .filter((route) => route.url.startsWith("/api/admin/"))
-    .map((route) => ({
-      method: route.method as "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE",
-      url: route.url.replace(/:\w+/g, SOME_ID).replace(/\*$/, "x"),
-      unlock: route.config.adminUnlock === true,
-    }));
+  return (
+    t.app
+      .declaredRoutes()
+      .filter((route) => route.url.startsWith("/api/admin/"))
+      .map((route) => ({
+        method: route.method as Method,
+        url: route.url.replace(/:\w+/g, SOME_ID).replace(/\*$/, "x"),
+        unlock: route.config.adminUnlock === true,
+      }))
+      // Locking ends the session the others need, so it goes last.
+      .sort((a, b) => Number(isLock(a)) - Number(isLock(b)))
+  );
 }
 
+const isLock = (route: { method: Method; url: string }) =>
+  route.method === "DELETE" && route.url === "/api/admin/session";
+
+async function unlock(t: TestApp, admin: { cookie: string; input: { password: string } }) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/session",
+    headers: asMember(admin.cookie),
+    payload: { password: admin.input.password },
+  });
+  return res.json().sessionId as string;
+}
+
+const adminApp = () => createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL, OTHER_ADMIN_EMAIL]) } });
+
 describe("every /api/admin/* route", () => {
-  it("refuses strangers, members who are not administrators, and administrators without an admin session", async () => {
-    const t = await createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL]) } });
+  it("refuses strangers, members, and administrators without their own live admin session — and changes nothing", async () => {
+    const t = await adminApp();
     const member = await registerMember(t);
     const admin = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
+    const otherAdmin = await registerVerifiedMember(t, { email: OTHER_ADMIN_EMAIL });
+    const othersSession = await unlock(t, otherAdmin);
+    const lockedSession = await unlock(t, admin);
+    const lock = await t.app.inject({
+      method: "DELETE",
+      url: "/api/admin/session",
+      headers: { ...asMember(admin.cookie), "x-admin-session": lockedSession },
+    });
+    expect(lock.statusCode).toBe(204);
+
     const routes = adminRoutes(t);
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(["POST /api/admin/session", "GET /api/admin/session"]),
+      expect.arrayContaining([
+        "POST /api/admin/session",
+        "GET /api/admin/session",
+        "DELETE /api/admin/session",
+      ]),
     );
+    const before = await fingerprintAll(t.db);
 
-    for (const { method, url, unlock } of routes) {
+    for (const { method, url, unlock: isUnlock } of routes) {
       const payload = method === "GET" || method === "HEAD" ? undefined : WRONG_PASSWORD;
       const call = (headers: Record<string, string>) => t.app.inject({ method, url, headers, payload });
-      const stranger = await call({});
-      expect(stranger.statusCode, `${method} ${url} as a stranger`).toBe(401);
+      const expectRefused = async (
+        headers: Record<string, string>,
+        who: string,
+        status: number,
+        code: string | undefined,
+      ) => {
+        const res = await call(headers);
+        expect(res.statusCode, `${method} ${url} ${who}`).toBe(status);
+        if (method !== "HEAD" && code) expect(res.json().code, `${method} ${url} ${who}`).toBe(code);
+      };
 
-      const notAdmin = await call(asMember(member.cookie));
-      expect(notAdmin.statusCode, `${method} ${url} as a member`).toBe(403);
-      if (method !== "HEAD") {
-        expect(notAdmin.json()).toEqual({ error: MESSAGES.adminRequired, code: "admin_required" });
-      }
-
-      // Only the unlock route lets an administrator in before they have an admin session (to check the password).
-      const adminWithoutSession = await call(asMember(admin.cookie));
-      expect(adminWithoutSession.statusCode, `${method} ${url} without x-admin-session`).toBe(403);
-      if (method !== "HEAD") {
-        expect(adminWithoutSession.json().code).toBe(unlock ? "wrong_password" : "admin_required");
-      }
+      await expectRefused({}, "as a stranger", 401, "unauthenticated");
+      await expectRefused(asMember(member.cookie), "as a member", 403, "admin_required");
+      // Only the unlock route lets an administrator in before an admin session (to check the password).
+      const unlockCode = isUnlock ? "wrong_password" : "admin_required";
+      await expectRefused(asMember(admin.cookie), "without x-admin-session", 403, unlockCode);
+      if (isUnlock) continue;
+      const withSession = (adminSession: string) => ({
+        ...asMember(admin.cookie),
+        "x-admin-session": adminSession,
+      });
+      await expectRefused(withSession("forged-session-id"), "with a forged session", 403, "admin_required");
+      await expectRefused(withSession(othersSession), "with another admin's session", 403, "admin_required");
+      await expectRefused(withSession(lockedSession), "after lock", 403, "admin_required");
     }
+
+    expect(await fingerprintAll(t.db)).toEqual(before);
+    const notAdmin = await t.app.inject({ url: "/api/admin/taggs", headers: asMember(member.cookie) });
+    expect(notAdmin.json()).toEqual({ error: MESSAGES.adminRequired, code: "admin_required" });
   });
 
-  it("lets an administrator with an admin session past the guard", async () => {
-    const t = await createTestApp({ config: { adminEmails: new Set([ADMIN_EMAIL]) } });
+  it("lets an administrator with their own admin session past the guard", async () => {
+    const t = await adminApp();
     const admin = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
-    const unlock = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/session",
-      headers: asMember(admin.cookie),
-      payload: { password: admin.input.password },
-    });
-    const headers = { ...asMember(admin.cookie), "x-admin-session": unlock.json().sessionId };
+    const headers = { ...asMember(admin.cookie), "x-admin-session": await unlock(t, admin) };
     for (const { method, url } of adminRoutes(t)) {
       const res = await t.app.inject({ method, url, headers });
       expect([401, 403], `${method} ${url} as an administrator`).not.toContain(res.statusCode);

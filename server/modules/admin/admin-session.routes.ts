@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { adminSessionBodySchema, adminSessionResponseSchema } from "#contract/api/admin.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
-import { requireMember } from "#server/plugins/auth.ts";
+import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
 
-/** `/api/admin/session`: open an admin session (the one unlock route), and check that one is still valid. */
+/** `/api/admin/session`: open an admin session (the one unlock route), check that one is still valid, lock. */
 export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: AdminSessionService }> = async (
   app,
   { adminSessionService },
@@ -22,4 +23,10 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: Ad
   );
 
   app.get("/session", async () => ({ valid: true }));
+
+  app.delete("/session", { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    // The admin guard has already checked this header against the member session.
+    await adminSessionService.lock(String(request.headers[ADMIN_SESSION_HEADER]));
+    return reply.status(204).send(null);
+  });
 };

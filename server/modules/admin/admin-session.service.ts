@@ -5,7 +5,7 @@ import { verifyPassword } from "#server/lib/passwords.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 
 type Deps = {
-  sessions: Pick<SessionsService, "startAdmin">;
+  sessions: Pick<SessionsService, "startAdmin" | "endAdmin">;
   isAdmin: (user: ProfileRow) => boolean;
 };
 
@@ -24,6 +24,11 @@ export function createAdminSessionService({ sessions, isAdmin }: Deps) {
         throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
       }
       return { sessionId: await sessions.startAdmin(user.id, sessionId) };
+    },
+
+    /** Lock: the admin session ends on the server, so the id left in the browser opens nothing. */
+    lock(adminToken: string) {
+      return sessions.endAdmin(adminToken);
     },
   };
 }

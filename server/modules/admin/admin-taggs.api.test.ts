@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
-import { giveTagg, registerMember, signInAsAdmin, TEST_ADMIN_EMAIL } from "#server/test/factories.ts";
+import {
+  createPost,
+  giveTagg,
+  registerMember,
+  signInAsAdmin,
+  TEST_ADMIN_EMAIL,
+} from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const adminApp = () => createTestApp({ config: { adminEmails: new Set([TEST_ADMIN_EMAIL]) } });
@@ -38,6 +44,7 @@ describe("the admin Taggs section", () => {
       email: "partner_one@example.com",
       reason: "Reserved for a partner",
       isHidden: false,
+      subscriptionStatus: null,
       createdAt: expect.any(String),
     });
     const list = await t.app.inject({ url: "/api/admin/taggs", headers: admin.headers });
@@ -135,6 +142,7 @@ describe("the admin Taggs section", () => {
       await t.app.inject({ url: "/api/admin/taggs?search=MEMBERS", headers: admin.headers })
     ).json();
     expect(list.total).toBe(1);
+    expect(list.items[0].subscriptionStatus).toBe("inactive");
     const res = await t.app.inject({
       method: "PATCH",
       url: `/api/admin/taggs/${list.items[0].id}`,
@@ -144,6 +152,32 @@ describe("the admin Taggs section", () => {
     expect(res.statusCode).toBe(200);
     const profile = await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } });
     expect(profile.json().tagg).toBe("members_new");
+  });
+
+  it("takes a hidden tagg's posts out of public search at once, and brings them back when shown", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const member = await registerMember(t);
+    await giveTagg(t, member, "hidden_soon");
+    await createPost(t, member, "Harbour at dusk");
+    const found = async () =>
+      (await t.app.inject({ url: "/api/public/tagged-posts?search=harbour%20at%20dusk" })).json().length;
+    const id = (
+      await t.app.inject({ url: "/api/admin/taggs?search=hidden_soon", headers: admin.headers })
+    ).json().items[0].id;
+    const setHidden = (isHidden: boolean) =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/taggs/${id}`,
+        headers: admin.headers,
+        payload: { isHidden },
+      });
+
+    expect(await found()).toBe(1);
+    expect((await setHidden(true)).statusCode).toBe(200);
+    expect(await found()).toBe(0);
+    expect((await setHidden(false)).statusCode).toBe(200);
+    expect(await found()).toBe(1);
   });
 
   it("deletes a tagg (audited) and answers 404 for one that does not exist", async () => {

@@ -16,8 +16,12 @@ type Deps = {
   taggsRepo: TaggsRepository;
 };
 
-const toAdminTagg = ({ updatedAt: _, createdAt, ...row }: TaggRow): AdminTagg => ({
+const toAdminTagg = (
+  { updatedAt: _, createdAt, ...row }: TaggRow,
+  subscriptionStatus: string | null = null,
+): AdminTagg => ({
   ...row,
+  subscriptionStatus,
   createdAt: createdAt.toISOString(),
 });
 
@@ -48,7 +52,10 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
   return {
     async list(query: AdminListQuery) {
       const page = await taggsRepo.list(query);
-      return { ...page, items: page.items.map(toAdminTagg) };
+      return {
+        ...page,
+        items: page.items.map(({ subscriptionStatus, ...row }) => toAdminTagg(row, subscriptionStatus)),
+      };
     },
 
     create(actor: AuditActor, body: AdminTaggBody) {
@@ -79,7 +86,7 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
           targetId: id,
           summary: diff(before, after, changes),
         });
-        return toAdminTagg(after);
+        return toAdminTagg(after, await repo.holderSubscription(after.tagg));
       });
     },
 

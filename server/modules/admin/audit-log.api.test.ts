@@ -83,6 +83,49 @@ describe("GET /api/admin/audit-log", () => {
     expect(none.json()).toEqual({ items: [], total: 0, nextCursor: null });
   });
 
+  it("filters by actor, action and date range, and offers the actors and actions to filter by", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const other = await registerMember(t);
+    await recordMany(t, admin.user.id, 3);
+    await createAuditRepository(t.db).record({
+      actor: { id: other.user.id, firstName: "Otto", lastName: "Other" },
+      action: "profile.delete",
+      targetType: "profile",
+      targetId: "gone",
+      summary: {},
+    });
+    await t.db.execute(
+      sql`update admin_audit_log set created_at = '2026-03-10T12:00:00Z' where target_id = 'target-0'`,
+    );
+    const list = async (query: string) =>
+      (await t.app.inject({ url: `/api/admin/audit-log?${query}`, headers: admin.headers })).json();
+    const targets = async (query: string) =>
+      (await list(query)).items.map((i: { targetId: string }) => i.targetId).sort();
+
+    expect(await targets(`actorId=${other.user.id}`)).toEqual(["gone"]);
+    expect(await targets("action=tagg.create")).toEqual(["target-0", "target-2"]);
+    expect(await targets("from=2026-03-10&to=2026-03-10")).toEqual(["target-0"]);
+    expect(await targets("to=2026-03-09")).toEqual([]);
+    expect((await list("action=tagg.create&from=2026-03-11")).total).toBe(1);
+
+    const bad = await t.app.inject({ url: "/api/admin/audit-log?from=yesterday", headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ from: "Invalid date" });
+
+    const facets = (
+      await t.app.inject({ url: "/api/admin/audit-log/facets", headers: admin.headers })
+    ).json();
+    expect(facets.actions).toEqual(["profile.delete", "tagg.create", "tagg.update"]);
+    expect(facets.actors).toEqual(
+      expect.arrayContaining([
+        { id: admin.user.id, firstName: "Ada", lastName: "Admin" },
+        { id: other.user.id, firstName: "Otto", lastName: "Other" },
+      ]),
+    );
+    expect(facets.actors).toHaveLength(2);
+  });
+
   it("refuses a limit over the maximum and a forged cursor with 400", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);

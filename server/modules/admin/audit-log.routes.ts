@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminListQuerySchema, auditLogResponseSchema } from "#contract/api/admin.ts";
+import { auditLogFacetsSchema, auditLogQuerySchema, auditLogResponseSchema } from "#contract/api/admin.ts";
 import type { AuditLogService } from "./audit-log.service.ts";
 
 type Options = { auditLogService: AuditLogService };
@@ -8,7 +8,11 @@ type Options = { auditLogService: AuditLogService };
 export const auditLogRoutes: FastifyPluginAsyncZod<Options> = async (app, { auditLogService }) => {
   app.get(
     "/audit-log",
-    { schema: { querystring: adminListQuerySchema, response: { 200: auditLogResponseSchema } } },
+    { schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponseSchema } } },
     (request) => auditLogService.list(request.query),
+  );
+
+  app.get("/audit-log/facets", { schema: { response: { 200: auditLogFacetsSchema } } }, () =>
+    auditLogService.facets(),
   );
 };

@@ -1,4 +1,4 @@
-import type { AdminListQuery } from "#contract/api/admin.ts";
+import type { AuditLogQuery } from "#contract/api/admin.ts";
 import type { AuditRepository } from "./audit.repository.ts";
 
 type Deps = { auditRepo: AuditRepository };
@@ -6,7 +6,7 @@ type Deps = { auditRepo: AuditRepository };
 /** Reads the admin audit log for its panel section; writes happen in each admin write's own transaction. */
 export function createAuditLogService({ auditRepo }: Deps) {
   return {
-    async list(query: AdminListQuery) {
+    async list(query: AuditLogQuery) {
       const page = await auditRepo.list(query);
       return {
         ...page,
@@ -21,6 +21,8 @@ export function createAuditLogService({ auditRepo }: Deps) {
         })),
       };
     },
+
+    facets: () => auditRepo.facets(),
   };
 }
 

@@ -1,5 +1,5 @@
-import { count, desc, getTableColumns } from "drizzle-orm";
-import type { AdminListQuery } from "#contract/api/admin.ts";
+import { and, asc, count, desc, eq, getTableColumns, gte, isNotNull, lt, sql } from "drizzle-orm";
+import type { AuditLogQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { cursorAt, paginate } from "#server/db/paginate.ts";
 import { type AuditSummary, adminAuditLog } from "#server/db/schema/index.ts";
@@ -35,13 +35,19 @@ export function createAuditRepository(db: Database) {
       return row;
     },
 
-    /** Newest first; a search looks in the actor's name, the action and the target. */
-    list(query: AdminListQuery) {
+    /** Newest first; a search looks in the actor's name, the action and the target; the filters narrow it. */
+    list(query: AuditLogQuery) {
       const t = adminAuditLog;
       return paginate({
         query,
         keys: { createdAt: t.createdAt, id: t.id },
         searchIn: [t.actorFirstName, t.actorLastName, t.action, t.targetType, t.targetId],
+        filter: and(
+          query.actorId ? eq(t.actorId, query.actorId) : undefined,
+          query.action ? eq(t.action, query.action) : undefined,
+          query.from ? gte(t.createdAt, sql`${query.from}::date`) : undefined,
+          query.to ? lt(t.createdAt, sql`${query.to}::date + 1`) : undefined,
+        ),
         rows: (where, limit) =>
           db
             .select({ ...getTableColumns(t), cursorAt: cursorAt(t.createdAt) })
@@ -51,6 +57,27 @@ export function createAuditRepository(db: Database) {
             .limit(limit),
         count: async (where) => (await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0,
       });
+    },
+
+    /** Everyone who has written to the log (with their latest recorded name) and every action recorded. */
+    async facets() {
+      const t = adminAuditLog;
+      const [actors, actions] = await Promise.all([
+        db
+          .selectDistinctOn([t.actorId], {
+            id: t.actorId,
+            firstName: t.actorFirstName,
+            lastName: t.actorLastName,
+          })
+          .from(t)
+          .where(isNotNull(t.actorId))
+          .orderBy(t.actorId, desc(t.createdAt)),
+        db.selectDistinct({ action: t.action }).from(t).orderBy(asc(t.action)),
+      ]);
+      return {
+        actors: actors.flatMap(({ id, ...name }) => (id ? [{ id, ...name }] : [])),
+        actions: actions.map((row) => row.action),
+      };
     },
   };
 }

@@ -60,6 +60,10 @@ export function createSessionsRepository(db: Database) {
       await db.insert(adminSessions).values(values);
     },
 
+    async deleteAdmin(tokenHash: string) {
+      await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
+    },
+
     async findLiveAdmin(tokenHash: string, sessionId: string, now: Date) {
       const [row] = await db
         .select({ id: adminSessions.id })

@@ -71,6 +71,11 @@ export function createSessionsService({ sessionsRepo, clock }: Deps) {
       return token;
     },
 
+    /** Ends an admin session (the panel's Lock button); the member session stays signed in. */
+    async endAdmin(adminToken: string) {
+      await sessionsRepo.deleteAdmin(hashToken(adminToken));
+    },
+
     async adminSessionValid(adminToken: string, sessionId: string) {
       return Boolean(await sessionsRepo.findLiveAdmin(hashToken(adminToken), sessionId, clock.now()));
     },

@@ -21,7 +21,10 @@ export function createTaggsRepository(db: Database) {
       return Boolean(row);
     },
 
-    /** The admin list, newest first; a search looks in the tagg, the names, the e-mail and the reason. */
+    /**
+     * The admin list, newest first; a search looks in the tagg, the names, the e-mail and the reason. Each row
+     * carries the subscription status of the member holding the tagg (null when no member holds it).
+     */
     list(query: AdminListQuery) {
       return paginate({
         query,
@@ -29,13 +32,28 @@ export function createTaggsRepository(db: Database) {
         searchIn: [taggs.tagg, taggs.firstName, taggs.lastName, taggs.email, taggs.reason],
         rows: (where, limit) =>
           db
-            .select({ ...getTableColumns(taggs), cursorAt: cursorAt(taggs.createdAt) })
+            .select({
+              ...getTableColumns(taggs),
+              subscriptionStatus: profiles.subscriptionStatus,
+              cursorAt: cursorAt(taggs.createdAt),
+            })
             .from(taggs)
+            .leftJoin(profiles, eq(profiles.tagg, taggs.tagg))
             .where(where)
             .orderBy(desc(taggs.createdAt), desc(taggs.id))
             .limit(limit),
         count: async (where) => (await db.select({ n: count() }).from(taggs).where(where))[0]?.n ?? 0,
       });
+    },
+
+    /** The subscription status of the member holding a tagg, or null when no member holds it. */
+    async holderSubscription(tagg: string): Promise<string | null> {
+      const [row] = await db
+        .select({ status: profiles.subscriptionStatus })
+        .from(profiles)
+        .where(eq(profiles.tagg, tagg))
+        .limit(1);
+      return row?.status ?? null;
     },
 
     async find(id: string): Promise<TaggRow | undefined> {
