@@ -28,7 +28,8 @@ export async function fingerprintAll(db: Database): Promise<Record<string, strin
     (name) =>
       `select '${name.replaceAll("'", "''")}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as print from ${name} t`,
   );
-  const result = await db.execute<{ name: string; print: string }>(sql.raw(parts.join(" union all ")));
-  const rows = "rows" in result ? result.rows : (result as unknown as { name: string; print: string }[]);
-  return Object.fromEntries(rows.map((row) => [row.name, row.print]));
+  type Print = { name: string; print: string };
+  // node-postgres answers { rows }, PGlite answers { rows } too; both through drizzle's execute.
+  const result = (await db.execute(sql.raw(parts.join(" union all ")))) as unknown as { rows: Print[] };
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.print]));
 }

@@ -9,7 +9,8 @@ const user = { id: "user-1", role: "admin", passwordHash: await hashPassword(PAS
 
 function setUp(isAdmin: boolean) {
   const startAdmin = vi.fn(async () => "admin-token");
-  const service = createAdminSessionService({ sessions: { startAdmin }, isAdmin: () => isAdmin });
+  const endAdmin = vi.fn(async () => {});
+  const service = createAdminSessionService({ sessions: { startAdmin, endAdmin }, isAdmin: () => isAdmin });
   return { service, startAdmin };
 }
 
