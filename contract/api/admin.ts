@@ -5,6 +5,7 @@ export const adminSessionBodySchema = z.strictObject({
   password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(200),
 });
 export const adminSessionResponseSchema = z.object({ sessionId: z.string() });
+export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;
 
 /** The query every admin list takes: a case-insensitive search, a page size and an opaque cursor. */
 export const adminListQuerySchema = z.strictObject({
@@ -13,6 +14,9 @@ export const adminListQuerySchema = z.strictObject({
   cursor: z.string().max(500).optional(),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** One page of an admin list. */
+export type ListPage<T> = { items: T[]; total: number; nextCursor: string | null };
 
 /** Every admin list answers one page: the items, how many match the search in all, and the next page's cursor. */
 export const listResponse = <T extends z.ZodType>(item: T) =>
@@ -30,6 +34,8 @@ export const auditLogItemSchema = z.object({
     after: z.record(z.string(), z.unknown()).optional(),
   }),
 });
+export type AuditLogItem = z.infer<typeof auditLogItemSchema>;
+export type AuditSummary = AuditLogItem["summary"];
 export const auditLogResponseSchema = listResponse(auditLogItemSchema);
 
 /** The Audit Log's own filters beside the search: one actor, one action, a date range (inclusive, UTC days). */

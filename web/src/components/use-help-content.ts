@@ -13,7 +13,9 @@ export function useSectionCode(sectionName: string, enabled: boolean) {
     enabled,
     queryFn: async ({ signal }) => {
       try {
-        const section = await apiRequest<Section | null>("GET", sectionUrl(sectionName), undefined, signal);
+        const section = await apiRequest<Section | null>("GET", sectionUrl(sectionName), undefined, {
+          signal,
+        });
         return section?.code ?? DEFAULT_SECTION_CODE;
       } catch {
         return DEFAULT_SECTION_CODE;

@@ -85,6 +85,8 @@ async function readJson<T>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : null) as T;
 }
 
+export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> };
+
 /**
  * The one request helper. Sends cookies, sends a JSON content type only when there is a body, returns the
  * parsed JSON answer (null when empty) and throws ApiError on any non-2xx status.
@@ -93,9 +95,9 @@ export async function apiRequest<T = unknown>(
   method: string,
   url: string,
   body?: unknown,
-  signal?: AbortSignal,
+  options: RequestOptions = {},
 ): Promise<T> {
-  const response = await send(method, url, body, { signal });
+  const response = await send(method, url, body, options);
   await throwIfNotOk(response);
   return readJson<T>(response);
 }

@@ -11,6 +11,8 @@ export const badgeVariants = cva(
         neutral: "border-slate-200 bg-white/90 text-slate-700",
         premium: "border-premium-400 bg-premium-100 text-premium-800",
         destructive: "border-transparent bg-red-100 text-red-800",
+        secondary: "border-transparent bg-slate-200 text-slate-800",
+        outline: "border-slate-300 bg-transparent text-slate-700",
       },
     },
     defaultVariants: { variant: "default" },

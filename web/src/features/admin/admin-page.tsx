@@ -1,12 +1,17 @@
-import { ShieldAlert, ShieldCheck } from "lucide-react";
+import { ShieldAlert } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import { PagePlaceholder } from "#web/components/page-placeholder.tsx";
+import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+
+// The panel is its own chunk (DESIGN "Administration"): members never download it.
+const AdminPanel = lazy(() => import("./admin-panel.tsx").then((module) => ({ default: module.AdminPanel })));
 
 export type AdminPageProps = { profile: Profile };
 
-/** /admin. Display only: every admin call is checked by the server. */
+/** /admin. What it shows is for display only: every admin call is checked by the server. */
 export function AdminPage({ profile }: AdminPageProps) {
   if (!profile.isAdmin) {
     return (
@@ -23,10 +28,8 @@ export function AdminPage({ profile }: AdminPageProps) {
     );
   }
   return (
-    <PagePlaceholder
-      icon={ShieldCheck}
-      title="Admin Panel"
-      description="This page will hold the administration panel: taggs, profiles, tagged posts, reported posts, terms, popups, help content and platform settings, after confirming your password again. It arrives with the admin feature."
-    />
+    <Suspense fallback={<PageSpinner label="Loading admin panel..." />}>
+      <AdminPanel />
+    </Suspense>
   );
 }

@@ -15,7 +15,7 @@ export function useMobileSessionPoll() {
     const controller = new AbortController();
     const timer = window.setInterval(async () => {
       try {
-        await apiRequest("GET", "/api/profile", undefined, controller.signal);
+        await apiRequest("GET", "/api/profile", undefined, { signal: controller.signal });
       } catch (error) {
         if (!controller.signal.aborted && shouldReloadAfterPoll({ ok: false, error }))
           window.location.reload();

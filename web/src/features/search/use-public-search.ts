@@ -15,12 +15,9 @@ export function usePublicSearch(term: string) {
   return useQuery<PublicPost[]>({
     queryKey: publicSearchKey(term),
     queryFn: ({ signal }) =>
-      apiRequest<PublicPost[]>(
-        "GET",
-        `${PUBLIC_SEARCH_URL}?search=${encodeURIComponent(term)}`,
-        undefined,
+      apiRequest<PublicPost[]>("GET", `${PUBLIC_SEARCH_URL}?search=${encodeURIComponent(term)}`, undefined, {
         signal,
-      ),
+      }),
     enabled: term.trim() !== "",
     staleTime: 0,
   });

@@ -1,0 +1,21 @@
+/** Where an admin list's page lives: the resource, its search and filters, and the cursor of the page. */
+export function adminListUrl(
+  resource: string,
+  params: Readonly<Record<string, string | undefined>>,
+  cursor: string | null,
+): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const trimmed = value?.trim();
+    if (trimmed) query.set(key, trimmed);
+  }
+  if (cursor) query.set("cursor", cursor);
+  const text = query.toString();
+  return text ? `${resource}?${text}` : resource;
+}
+
+/** "1 tagg", "12 taggs", "1 of 230 taggs" — the count beside a list. */
+export function listCountLabel(shown: number, total: number, noun: { one: string; many: string }): string {
+  const word = total === 1 ? noun.one : noun.many;
+  return shown < total ? `${shown} of ${total} ${word}` : `${total} ${word}`;
+}

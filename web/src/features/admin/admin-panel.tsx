@@ -1,0 +1,109 @@
+import { type Query, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ComponentType, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
+import { adminRequest, isAdminSessionLost } from "./admin-request.ts";
+import type { AdminSectionProps } from "./admin-section-props.ts";
+import { type AdminSectionInfo, resolveSection } from "./admin-sections.ts";
+import { adminSession, useAdminSessionId } from "./admin-session.ts";
+import { AdminShell } from "./admin-shell.tsx";
+import { AuditLogSection } from "./audit-log/audit-log-section.tsx";
+import { TaggsSection } from "./taggs/taggs-section.tsx";
+import { UnlockForm } from "./unlock-form.tsx";
+
+type AdminSection = AdminSectionInfo & { Component: ComponentType<AdminSectionProps> };
+
+/** The sections, in the sidebar's order (spec 2 §2); part 2 of the panel adds the content and settings ones. */
+const SECTIONS: readonly AdminSection[] = [
+  {
+    id: "taggs",
+    label: "Tagit Database",
+    addEntry: true,
+    searchPlaceholder: "Search tagg, name, email or reason...",
+    Component: TaggsSection,
+  },
+  {
+    id: "audit-log",
+    label: "Audit Log",
+    searchPlaceholder: "Search actor, action or target...",
+    Component: AuditLogSection,
+  },
+];
+const DEFAULT_SECTION = "taggs";
+const SEARCH_DEBOUNCE_MS = 300;
+
+const isAdminQuery = (query: Query) =>
+  typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith("/api/admin/");
+
+/** /admin for an administrator: the unlock form until this tab holds an admin session, then the panel. */
+export function AdminPanel() {
+  const sessionId = useAdminSessionId();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Nothing an admin session loaded outlives it.
+    if (!sessionId) queryClient.removeQueries({ predicate: isAdminQuery });
+  }, [sessionId, queryClient]);
+  if (!sessionId) {
+    return (
+      <div className="px-4 py-10">
+        <UnlockForm />
+      </div>
+    );
+  }
+  return <AdminWorkspace />;
+}
+
+function AdminWorkspace() {
+  const [params, setParams] = useSearchParams();
+  const section = resolveSection(SECTIONS, params.get("section"), DEFAULT_SECTION);
+  const search = params.get("search") ?? "";
+  const debounced = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [addOpen, setAddOpen] = useState(false);
+  const lock = useMutation({
+    mutationFn: () => adminRequest("DELETE", "/api/admin/session"),
+    onSuccess: () => toast.success("Panel Locked", { description: "Enter your password to open it again." }),
+    onError: (error) => {
+      if (!isAdminSessionLost(error)) {
+        toast.error("Lock Failed", { description: "The panel is locked here; the session ends by itself." });
+      }
+    },
+    onSettled: () => adminSession.clear(),
+  });
+
+  const select = (sectionId: string) => {
+    setAddOpen(false);
+    setParams({ section: sectionId });
+  };
+  const setSearch = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set("search", value);
+        else next.delete("search");
+        return next;
+      },
+      { replace: true },
+    );
+
+  const { Component } = section;
+  return (
+    <AdminShell
+      sections={SECTIONS}
+      current={section}
+      onSelect={select}
+      search={search}
+      onSearchChange={setSearch}
+      onAddEntry={() => setAddOpen(true)}
+      onLock={() => lock.mutate()}
+      locking={lock.isPending}
+    >
+      <Component
+        key={section.id}
+        search={search === "" ? "" : debounced}
+        addOpen={addOpen}
+        onAddOpenChange={setAddOpen}
+      />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { toast } from "sonner";
+import { ApiError, apiRequest } from "#web/lib/api-request.ts";
+import { adminSession } from "./admin-session.ts";
+
+export const ADMIN_SESSION_HEADER = "x-admin-session";
+
+/** Spec 2 §8: any admin call refused as unauthorized. */
+export const ADMIN_SESSION_EXPIRED_TOAST = {
+  title: "Session Expired",
+  description: "Please log in to the admin panel again.",
+} as const;
+
+/** Spec 2 §4: an admin call that fails with 403 ("Admin access required" among them) ends the admin session. */
+export const isAdminSessionLost = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403;
+
+/** Forgets the admin session and says so once; the panel then shows the unlock form again. */
+export function expireAdminSession() {
+  if (!adminSession.get()) return;
+  adminSession.clear();
+  toast.error(ADMIN_SESSION_EXPIRED_TOAST.title, { description: ADMIN_SESSION_EXPIRED_TOAST.description });
+}
+
+/** `apiRequest` for admin calls: sends the admin session, and expires it when the server refuses it. */
+export async function adminRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  const sessionId = adminSession.get();
+  try {
+    return await apiRequest<T>(method, url, body, {
+      signal,
+      headers: sessionId ? { [ADMIN_SESSION_HEADER]: sessionId } : {},
+    });
+  } catch (error) {
+    if (isAdminSessionLost(error)) expireAdminSession();
+    throw error;
+  }
+}

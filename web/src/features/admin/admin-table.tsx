@@ -1,0 +1,197 @@
+import {
+  type ColumnDef,
+  columnResizingFeature,
+  columnSizingFeature,
+  createSortedRowModel,
+  flexRender,
+  type Header,
+  type RowData,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_datetime,
+  tableFeatures,
+  useTable,
+} from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { type KeyboardEvent, useMemo } from "react";
+import { ListSkeleton } from "#web/components/loading-placeholders.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { listCountLabel } from "./admin-list.ts";
+import type { AdminListQueryResult } from "./use-admin-list.ts";
+
+/** Spec 2 §9: admin columns are never narrower than 80 px. */
+export const ADMIN_COLUMN_MIN_WIDTH = 80;
+const RESIZE_STEP = 16;
+
+/** What every admin table can do: resize columns, and sort the loaded rows where a column allows it. */
+export const adminTableFeatures = tableFeatures({
+  columnSizingFeature,
+  columnResizingFeature,
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, datetime: sortFn_datetime },
+});
+
+/** A column of an admin table. */
+export type AdminColumn<T extends RowData> = ColumnDef<typeof adminTableFeatures, T>;
+
+export type AdminTableProps<T extends RowData> = {
+  /** The table's name for screen readers, e.g. "Taggs". */
+  label: string;
+  columns: AdminColumn<T>[];
+  list: AdminListQueryResult<T>;
+  getRowId: (row: T) => string;
+  /** The spec's empty text, e.g. "No taggs found". */
+  empty: string;
+  noun: { one: string; many: string };
+  loadError: string;
+};
+
+/**
+ * The one admin table (STYLE 13): the rows of a server-paged list with the whole filtered count, headers a
+ * pointer or the arrow keys resize (never under 80 px), sorting of the loaded rows where a column allows it,
+ * and "Load more" for the next page.
+ */
+export function AdminTable<T extends RowData>({
+  label,
+  columns,
+  list,
+  getRowId,
+  empty,
+  noun,
+  loadError,
+}: AdminTableProps<T>) {
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
+  const table = useTable({
+    features: adminTableFeatures,
+    data: rows,
+    columns,
+    getRowId,
+    columnResizeMode: "onChange",
+    defaultColumn: { minSize: ADMIN_COLUMN_MIN_WIDTH, size: 160, enableSorting: false },
+  });
+
+  return (
+    <QueryState
+      query={list}
+      loading={<ListSkeleton label={`Loading ${noun.many}...`} rows={6} />}
+      error={loadError}
+    >
+      {() => (
+        <div className="grid gap-3">
+          <p className="flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
+            {listCountLabel(rows.length, total, noun)}
+            {list.isFetching && !list.isFetchingNextPage ? <Spinner className="size-3.5" /> : null}
+          </p>
+          <Table style={{ minWidth: table.getTotalSize() }} className="table-fixed">
+            <caption className="sr-only">{label}</caption>
+            <TableHeader>
+              {table.getHeaderGroups().map((group) => (
+                <TableRow key={group.id}>
+                  {group.headers.map((header) => (
+                    <HeaderCell key={header.id} header={header} />
+                  ))}
+                </TableRow>
+              ))}
+            </TableHeader>
+            <TableBody>
+              {table.getRowModel().rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={columns.length} className="py-10 text-center text-slate-600">
+                    {empty}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <TableRow key={row.id}>
+                    {row.getAllCells().map((cell) => (
+                      <TableCell key={cell.id} className="truncate" style={{ width: cell.column.getSize() }}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+          {list.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+            >
+              {list.isFetchingNextPage ? <Spinner /> : null}
+              Load more
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+function HeaderCell<T extends RowData>({
+  header,
+}: {
+  header: Header<typeof adminTableFeatures, T, unknown>;
+}) {
+  const { column } = header;
+  const sorted = column.getIsSorted();
+  const title = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
+  const resizeBy = (delta: number) =>
+    header.getContext().table.setColumnSizing((sizes) => ({
+      ...sizes,
+      [column.id]: Math.max(ADMIN_COLUMN_MIN_WIDTH, header.getSize() + delta),
+    }));
+  const onResizeKey = (event: KeyboardEvent) => {
+    if (event.key === "ArrowLeft") resizeBy(-RESIZE_STEP);
+    else if (event.key === "ArrowRight") resizeBy(RESIZE_STEP);
+    else return;
+    event.preventDefault();
+  };
+  const SortIcon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
+  return (
+    <TableHead
+      scope="col"
+      className="relative"
+      style={{ width: header.getSize() }}
+      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+    >
+      {column.getCanSort() ? (
+        <button
+          type="button"
+          onClick={column.getToggleSortingHandler()}
+          className="inline-flex items-center gap-1 rounded uppercase outline-none hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {title}
+          <SortIcon className="size-3.5" aria-hidden="true" />
+        </button>
+      ) : (
+        title
+      )}
+      {/* biome-ignore lint/a11y/useSemanticElements: a focusable separator is the ARIA pattern for a resize handle */}
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Resize column ${typeof column.columnDef.header === "string" ? column.columnDef.header : column.id}`}
+        aria-valuenow={header.getSize()}
+        aria-valuemin={ADMIN_COLUMN_MIN_WIDTH}
+        tabIndex={0}
+        onMouseDown={header.getResizeHandler()}
+        onTouchStart={header.getResizeHandler()}
+        onDoubleClick={() => column.resetSize()}
+        onKeyDown={onResizeKey}
+        className={cn(
+          "absolute top-0 right-0 h-full w-1.5 cursor-col-resize touch-none bg-transparent outline-none select-none hover:bg-brand-300 focus-visible:bg-brand-500",
+          column.getIsResizing() && "bg-brand-500",
+        )}
+      />
+    </TableHead>
+  );
+}

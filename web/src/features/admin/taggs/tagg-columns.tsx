@@ -1,0 +1,100 @@
+import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import type { AdminTagg } from "#contract/api/admin-taggs.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { shortId, subscriptionLabel } from "../admin-display.ts";
+import type { AdminColumn } from "../admin-table.tsx";
+
+export type TaggActions = {
+  onEdit: (tagg: AdminTagg) => void;
+  onToggleVisibility: (tagg: AdminTagg) => void;
+  onDelete: (tagg: AdminTagg) => void;
+  /** The tagg whose visibility is being changed, if any. */
+  togglingId: string | null;
+};
+
+/** The Taggs table's columns (spec 2 §2). */
+export function taggColumns({
+  onEdit,
+  onToggleVisibility,
+  onDelete,
+  togglingId,
+}: TaggActions): AdminColumn<AdminTagg>[] {
+  return [
+    {
+      id: "id",
+      header: "ID",
+      size: 100,
+      cell: ({ row }) => <span title={row.original.id}>{shortId(row.original.id)}</span>,
+    },
+    { accessorKey: "firstName", header: "First Name", enableSorting: true },
+    { accessorKey: "lastName", header: "Last Name", enableSorting: true },
+    {
+      accessorKey: "tagg",
+      header: "Tagg",
+      enableSorting: true,
+      cell: ({ row }) => <span className="font-medium text-slate-900">@{row.original.tagg}</span>,
+    },
+    { accessorKey: "email", header: "Email", size: 220, enableSorting: true },
+    { accessorKey: "reason", header: "Reason", size: 200, cell: ({ row }) => row.original.reason ?? "" },
+    {
+      id: "subscription",
+      header: "Subscription",
+      size: 120,
+      cell: ({ row }) => {
+        const label = subscriptionLabel(row.original.subscriptionStatus);
+        return <Badge variant={label === "Paid" ? "premium" : "neutral"}>{label}</Badge>;
+      },
+    },
+    {
+      id: "status",
+      header: "Status",
+      size: 100,
+      cell: ({ row }) =>
+        row.original.isHidden ? (
+          <Badge variant="destructive">Hidden</Badge>
+        ) : (
+          <Badge variant="outline">Visible</Badge>
+        ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      size: 140,
+      cell: ({ row }) => {
+        const tagg = row.original;
+        const hidden = tagg.isHidden;
+        return (
+          <div className="flex gap-1">
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={`Edit @${tagg.tagg}`}
+              onClick={() => onEdit(tagg)}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={hidden ? `Show @${tagg.tagg}` : `Hide @${tagg.tagg}`}
+              disabled={togglingId === tagg.id}
+              onClick={() => onToggleVisibility(tagg)}
+            >
+              {hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={`Delete @${tagg.tagg}`}
+              className="text-red-700 hover:bg-red-50"
+              onClick={() => onDelete(tagg)}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+}

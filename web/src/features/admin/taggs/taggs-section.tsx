@@ -1,0 +1,84 @@
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import type { AdminTagg } from "#contract/api/admin-taggs.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { errorMessage } from "#web/lib/api-request.ts";
+import type { AdminSectionProps } from "../admin-section-props.ts";
+import { AdminTable } from "../admin-table.tsx";
+import { useAdminList } from "../use-admin-list.ts";
+import { taggColumns } from "./tagg-columns.tsx";
+import { TaggDialog } from "./tagg-dialog.tsx";
+import { ADMIN_TAGGS_URL, useTaggMutations } from "./use-tagg-mutations.ts";
+
+/** Tagit Database (spec 2 §2): the registered taggs, searched on the server. */
+export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
+  const list = useAdminList<AdminTagg>(ADMIN_TAGGS_URL, { search });
+  const { update, remove } = useTaggMutations();
+  const [editing, setEditing] = useState<AdminTagg | null>(null);
+  const [deleting, setDeleting] = useState<AdminTagg | null>(null);
+  const togglingId = update.isPending && "isHidden" in update.variables.changes ? update.variables.id : null;
+
+  const columns = useMemo(
+    () =>
+      taggColumns({
+        onEdit: setEditing,
+        onDelete: setDeleting,
+        togglingId,
+        onToggleVisibility: (tagg) =>
+          update.mutate(
+            { id: tagg.id, changes: { isHidden: !tagg.isHidden } },
+            {
+              onSuccess: (saved) =>
+                toast.success("Visibility Updated", {
+                  description: saved.isHidden
+                    ? `@${saved.tagg} and their posts are hidden from search.`
+                    : `@${saved.tagg} is visible again.`,
+                }),
+              onError: (error) =>
+                toast.error("Update Failed", {
+                  description: errorMessage(error, "Failed to update visibility"),
+                }),
+            },
+          ),
+      }),
+    [update.mutate, togglingId],
+  );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success("Tagg Deleted", { description: `@${deleting.tagg} was deleted.` });
+        setDeleting(null);
+      },
+      onError: (error) =>
+        toast.error("Delete Failed", { description: errorMessage(error, "Failed to delete tagg") }),
+    });
+  };
+
+  return (
+    <>
+      <AdminTable
+        label="Taggs"
+        columns={columns}
+        list={list}
+        getRowId={(tagg) => tagg.id}
+        empty="No taggs found"
+        noun={{ one: "tagg", many: "taggs" }}
+        loadError="Failed to load taggs"
+      />
+      <TaggDialog open={addOpen} onOpenChange={onAddOpenChange} />
+      <TaggDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} tagg={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Tagg"
+        description={`Delete @${deleting?.tagg ?? ""}? This action cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}
