@@ -27,7 +27,10 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // Only the lazily loaded admin panel uses the table library: keep it out of every page's vendor chunk.
-            { name: "admin-vendor", test: /node_modules[\\/]@tanstack[\\/](react-table|table-core|store|react-store)[\\/]/ },
+            {
+              name: "admin-vendor",
+              test: /node_modules[\\/]@tanstack[\\/](react-table|table-core|store|react-store)[\\/]/,
+            },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },
