@@ -1,7 +1,10 @@
 // Generates a realistic data set for the API benchmarks, inside PostgreSQL with generate_series (fast).
 //   npm run bench:seed -- --url postgres://postgres@127.0.0.1:5432/tagit_bench --members 100000 --posts 1000000 --events 5000000
 // Every member i has e-mail member<i>@bench.tagit, tagg member_<i>, and a live session whose token is
-// "bench-token-<i>"; post j is named "bench post <j>".
+// "bench-token-<i>"; post j is named "bench post <j>". Member i registered i minutes ago, has a short bio and was
+// last active some time in the past 140 days. One administrator (bench-admin@bench.tagit, role admin, verified,
+// password "bench-password") has the member session "bench-admin-token" and the admin session "bench-admin-session"
+// (the `x-admin-session` header) for bench/admin-lists.
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "#server/db/client.ts";
@@ -57,16 +60,22 @@ const passwordHash = await hashPassword("bench-password");
 await timed(
   "taggs",
   client,
-  `INSERT INTO taggs (tagg, first_name, last_name, email)
-  SELECT 'member_' || i, 'First' || i, 'Last' || i, 'member' || i || '@bench.tagit' FROM generate_series(1, $1::int) i`,
+  `INSERT INTO taggs (tagg, first_name, last_name, email, reason, created_at)
+  SELECT 'member_' || i, 'First' || i, 'Last' || i, 'member' || i || '@bench.tagit',
+         CASE WHEN i % 4 = 0 THEN 'Reserved for creator ' || i END, now() - (i || ' minutes')::interval
+  FROM generate_series(1, $1::int) i`,
   [members],
 );
 await timed(
   "profiles",
   client,
-  `INSERT INTO profiles (id, first_name, last_name, email, tagg, password_hash, privacy_mode)
+  `INSERT INTO profiles
+    (id, first_name, last_name, email, tagg, password_hash, privacy_mode, bio, email_verified, last_active, created_at)
   SELECT md5('member' || i)::uuid, 'First' || i, 'Last' || i, 'member' || i || '@bench.tagit', 'member_' || i, $2,
-         CASE WHEN i % 10 = 0 THEN 'hide' ELSE 'show' END
+         CASE WHEN i % 10 = 0 THEN 'hide' ELSE 'show' END,
+         CASE WHEN i % 3 <> 0 THEN (ARRAY['Photographer', 'Traveller', 'Designer', 'Street artist', 'Coffee lover'])[1 + i % 5]
+           || ' from city ' || (i % 997) || ', member ' || i END,
+         true, now() - ((i::bigint * 7919) % 201600 || ' minutes')::interval, now() - (i || ' minutes')::interval
   FROM generate_series(1, $1::int) i`,
   [members, passwordHash],
 );
@@ -105,7 +114,23 @@ await timed(
   WHERE md5('member' || (1 + p % $3::int)) <> md5('member' || v)`,
   [events, posts, members],
 );
-await timed("analyze", client, "ANALYZE");
+await timed(
+  "administrator",
+  client,
+  `WITH admin AS (
+     INSERT INTO profiles (first_name, last_name, email, password_hash, role, email_verified, last_active)
+     VALUES ('Bench', 'Admin', 'bench-admin@bench.tagit', $1, 'admin', true, now()) RETURNING id
+   ), session AS (
+     INSERT INTO sessions (token_hash, user_id, expires_at)
+     SELECT encode(sha256(convert_to('bench-admin-token', 'UTF8')), 'hex'), id, now() + interval '30 days' FROM admin
+     RETURNING id, user_id
+   )
+   INSERT INTO admin_sessions (token_hash, session_id, user_id, expires_at)
+   SELECT encode(sha256(convert_to('bench-admin-session', 'UTF8')), 'hex'), id, user_id, now() + interval '1 day'
+   FROM session`,
+  [passwordHash],
+);
+await timed("analyze", client, "VACUUM ANALYZE");
 await client.end();
 console.log(
   `Seeded ${members} members, ${posts} posts, ${events} events in ${((performance.now() - started) / 1000).toFixed(0)} s`,

@@ -15,12 +15,23 @@ export const adminListQuerySchema = z.strictObject({
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
-/** One page of an admin list. */
-export type ListPage<T> = { items: T[]; total: number; nextCursor: string | null };
+/**
+ * One page of an admin list. `total` is how many rows match, counted up to ADMIN_LIST_TOTAL_CAP; `totalCapped`
+ * says more than that match (show "10,000+").
+ */
+export type ListPage<T> = { items: T[]; total: number; totalCapped: boolean; nextCursor: string | null };
 
-/** Every admin list answers one page: the items, how many match the search in all, and the next page's cursor. */
+/**
+ * Every admin list answers one page: the items, how many match the search in all (up to a cap, `totalCapped`
+ * when more do), and the next page's cursor.
+ */
 export const listResponse = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), nextCursor: z.string().nullable() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalCapped: z.boolean(),
+    nextCursor: z.string().nullable(),
+  });
 
 export const auditLogItemSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -49,7 +50,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let client = options.client;
   if (!client) {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+    // pg_trgm: the admin lists' search indexes (migration 0005, decision 024) need it, as on PostgreSQL.
+    const extensions = { pg_trgm };
+    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, extensions } : { extensions });
   }
   const pglite = client;
   const db = drizzlePglite({ client: pglite, schema, casing: "snake_case" }) as unknown as Database;

@@ -1,9 +1,11 @@
-import { and, type Column, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, type Column, count, ilike, or, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
+import { ADMIN_LIST_TOTAL_CAP } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import type { Database } from "./client.ts";
 
 /** A page of an admin list, as every admin list answers. */
-export type Page<T> = { items: T[]; total: number; nextCursor: string | null };
+export type Page<T> = { items: T[]; total: number; totalCapped: boolean; nextCursor: string | null };
 
 /** Where a page ends: the last row's keys. `at` keeps the database's microseconds, which a JS Date would lose. */
 type Cursor = { at: string; id: string };
@@ -48,13 +50,28 @@ type PageSpec<Row> = {
   filter?: SQL;
   /** The rows matching `where`, ordered by `keys` descending, at most `limit`, each with `cursorAt`. */
   rows: (where: SQL | undefined, limit: number) => Promise<(Row & { cursorAt: string; id: string })[]>;
-  /** How many rows match `where`. */
-  count: (where: SQL | undefined) => Promise<number>;
+  /**
+   * How many rows match `where`, counting no further than `upTo` (see `countRows`): an exact count of a
+   * million rows costs more than the page it sits beside.
+   */
+  countUpTo: (where: SQL | undefined, upTo: number) => Promise<number>;
 };
 
 /**
+ * `select count(*) from (<matches> limit upTo)`: the count stops after `upTo` rows. Pass the matching rows as a
+ * subquery selecting as little as possible, e.g.
+ * `countRows(db, db.select({ one: sql\`1\` }).from(t).where(where).limit(upTo).as("matches"))`.
+ */
+export async function countRows(db: Database, matches: Subquery): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(matches);
+  return row?.n ?? 0;
+}
+
+/**
  * The one way an admin list pages and searches on the server (STYLE 13): keyset paging on (created_at, id),
- * newest first, so a cursor stays right while rows are added; `total` counts the whole filtered set.
+ * newest first, so a cursor stays right while rows are added. `total` counts the whole filtered set up to
+ * ADMIN_LIST_TOTAL_CAP; past it `total` is the cap and `totalCapped` says more match ("10,000+"), so neither a
+ * million-row list nor a search matching most of it pays for an exact count (decision 024).
  */
 export async function paginate<Row>({
   query,
@@ -62,7 +79,7 @@ export async function paginate<Row>({
   searchIn,
   filter,
   rows,
-  count,
+  countUpTo: countMatches,
 }: PageSpec<Row>): Promise<Page<Row>> {
   const search = and(
     query.search
@@ -74,12 +91,16 @@ export async function paginate<Row>({
   const after = cursor
     ? sql`(${keys.createdAt}, ${keys.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
-  const [found, total] = await Promise.all([rows(and(search, after), query.limit + 1), count(search)]);
+  const [found, matching] = await Promise.all([
+    rows(and(search, after), query.limit + 1),
+    countMatches(search, ADMIN_LIST_TOTAL_CAP + 1),
+  ]);
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(({ cursorAt: _, ...item }) => item as Row),
-    total,
+    total: Math.min(matching, ADMIN_LIST_TOTAL_CAP),
+    totalCapped: matching > ADMIN_LIST_TOTAL_CAP,
     nextCursor: found.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };
 }

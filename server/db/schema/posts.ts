@@ -60,7 +60,10 @@ export const taggedPosts = pgTable(
     // Query with `lower(btrim(post_name)) = lower(btrim($1))` so this index answers exact-name search.
     uniqueIndex("tagged_posts_post_name_unique").using("btree", sql`lower(btrim(${t.postName}))`),
     index("tagged_posts_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
-    index("tagged_posts_created_idx").on(t.createdAt.desc().nullsFirst()),
+    // Newest first, with the id as tie-breaker: the admin list's keyset order (decision 024) and the feeds'.
+    index("tagged_posts_created_id_idx").on(t.createdAt, t.id),
+    // The admin list's search in post names (ILIKE '%term%', decision 024).
+    index("tagged_posts_post_name_trgm_idx").using("gin", t.postName.op("gin_trgm_ops")),
     index("tagged_posts_original_image_idx").on(t.originalImage),
   ],
 );

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { updatedAt } from "./columns.ts";
 
 /** The registry of handles. A member's profile points at its tagg; admins curate the registry. */
@@ -17,5 +17,18 @@ export const taggs = pgTable(
   },
   // A constraint, not just an index: profiles.tagg references it, and drizzle-kit emits foreign keys before
   // CREATE INDEX statements but constraints inside CREATE TABLE.
-  (t) => [unique("taggs_tagg_unique").on(t.tagg)],
+  (t) => [
+    unique("taggs_tagg_unique").on(t.tagg),
+    // The admin list (decision 024): its keyset order, and its search (ILIKE '%term%' on any of these columns;
+    // one trigram index covers them all, the planner ORs its per-column scans).
+    index("taggs_created_id_idx").on(t.createdAt, t.id),
+    index("taggs_search_trgm_idx").using(
+      "gin",
+      t.tagg.op("gin_trgm_ops"),
+      t.firstName.op("gin_trgm_ops"),
+      t.lastName.op("gin_trgm_ops"),
+      t.email.op("gin_trgm_ops"),
+      t.reason.op("gin_trgm_ops"),
+    ),
+  ],
 );

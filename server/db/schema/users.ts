@@ -69,6 +69,16 @@ export const profiles = pgTable(
     uniqueIndex("profiles_tagg_unique").on(t.tagg),
     uniqueIndex("profiles_stripe_customer_unique").on(t.stripeCustomerId),
     index("profiles_last_active_idx").on(t.lastActive),
+    // The admin list (decision 024): its keyset order, and its search over these columns (trigram, ILIKE).
+    index("profiles_created_id_idx").on(t.createdAt, t.id),
+    index("profiles_search_trgm_idx").using(
+      "gin",
+      t.tagg.op("gin_trgm_ops"),
+      t.firstName.op("gin_trgm_ops"),
+      t.lastName.op("gin_trgm_ops"),
+      t.email.op("gin_trgm_ops"),
+      t.bio.op("gin_trgm_ops"),
+    ),
   ],
 );
 

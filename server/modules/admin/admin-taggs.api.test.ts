@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
+import { ADMIN_LIST_TOTAL_CAP } from "#contract/limits.ts";
 import {
   createPost,
   giveTagg,
@@ -48,7 +50,7 @@ describe("the admin Taggs section", () => {
       createdAt: expect.any(String),
     });
     const list = await t.app.inject({ url: "/api/admin/taggs", headers: admin.headers });
-    expect(list.json()).toEqual({ items: [tagg], total: 1, nextCursor: null });
+    expect(list.json()).toEqual({ items: [tagg], total: 1, totalCapped: false, nextCursor: null });
 
     const log = await auditLog(t, admin);
     expect(log.items).toEqual([
@@ -228,5 +230,24 @@ describe("the admin Taggs section", () => {
       cursor = body.nextCursor;
     } while (cursor);
     expect(seen.sort()).toEqual(["walk_0", "walk_1", "walk_2", "walk_3", "walk_4"]);
+  });
+
+  it("counts matches up to the cap, then says more match (totalCapped) instead of counting on", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    await t.db.execute(sql`
+      insert into taggs (tagg, first_name, last_name, email)
+      select 'bulk_' || i, 'Bulk', 'Row' || i, 'bulk' || i || '@example.com'
+      from generate_series(1, ${ADMIN_LIST_TOTAL_CAP + 1}::int) i`);
+    const list = async (query: string) =>
+      (await t.app.inject({ url: `/api/admin/taggs?${query}`, headers: admin.headers })).json();
+
+    const all = await list("limit=2");
+    expect(all).toMatchObject({ total: ADMIN_LIST_TOTAL_CAP, totalCapped: true });
+    expect(all.items).toHaveLength(2);
+    expect(all.nextCursor).toEqual(expect.any(String));
+    // Under the cap the count is exact: bulk_100, bulk_1000 to bulk_1009, bulk_10000 and bulk_10001.
+    expect(await list("search=bulk_100&limit=2")).toMatchObject({ total: 13, totalCapped: false });
+    expect(await list("search=ROW1000")).toMatchObject({ total: 3, totalCapped: false });
   });
 });

@@ -72,7 +72,7 @@ describe("GET /api/admin/audit-log", () => {
       url: "/api/admin/audit-log?search=TAGG.UPDATE",
       headers: admin.headers,
     });
-    expect(res.json()).toMatchObject({ total: 2, nextCursor: null });
+    expect(res.json()).toMatchObject({ total: 2, totalCapped: false, nextCursor: null });
     expect(
       res
         .json()
@@ -80,7 +80,7 @@ describe("GET /api/admin/audit-log", () => {
         .sort(),
     ).toEqual(["target-1", "target-3"]);
     const none = await t.app.inject({ url: "/api/admin/audit-log?search=100%25", headers: admin.headers });
-    expect(none.json()).toEqual({ items: [], total: 0, nextCursor: null });
+    expect(none.json()).toEqual({ items: [], total: 0, totalCapped: false, nextCursor: null });
   });
 
   it("filters by actor, action and date range, and offers the actors and actions to filter by", async () => {

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { AuditLogQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import { cursorAt, paginate } from "#server/db/paginate.ts";
+import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import { type AuditSummary, adminAuditLog } from "#server/db/schema/index.ts";
 
 /** Who did an admin write; the names are kept as a snapshot beside the id. */
@@ -55,7 +55,8 @@ export function createAuditRepository(db: Database) {
             .where(where)
             .orderBy(desc(t.createdAt), desc(t.id))
             .limit(limit),
-        count: async (where) => (await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0,
+        countUpTo: (where, upTo) =>
+          countRows(db, db.select({ one: sql`1` }).from(t).where(where).limit(upTo).as("matches")),
       });
     },
 

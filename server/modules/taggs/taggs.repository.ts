@@ -1,7 +1,7 @@
-import { and, count, desc, eq, getTableColumns, isNull } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import { cursorAt, paginate } from "#server/db/paginate.ts";
+import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, taggs } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 
@@ -42,7 +42,8 @@ export function createTaggsRepository(db: Database) {
             .where(where)
             .orderBy(desc(taggs.createdAt), desc(taggs.id))
             .limit(limit),
-        count: async (where) => (await db.select({ n: count() }).from(taggs).where(where))[0]?.n ?? 0,
+        countUpTo: (where, upTo) =>
+          countRows(db, db.select({ one: sql`1` }).from(taggs).where(where).limit(upTo).as("matches")),
       });
     },
 

@@ -14,8 +14,17 @@ export function adminListUrl(
   return text ? `${resource}?${text}` : resource;
 }
 
-/** "1 tagg", "12 taggs", "1 of 230 taggs" — the count beside a list. */
-export function listCountLabel(shown: number, total: number, noun: { one: string; many: string }): string {
-  const word = total === 1 ? noun.one : noun.many;
-  return shown < total ? `${shown} of ${total} ${word}` : `${total} ${word}`;
+/**
+ * "1 tagg", "12 taggs", "1 of 230 taggs", "50 of 10,000+ taggs" — the count beside a list; `capped` when the
+ * server stopped counting at `total` (the list's `totalCapped`).
+ */
+export function listCountLabel(
+  shown: number,
+  total: number,
+  noun: { one: string; many: string },
+  capped = false,
+): string {
+  const word = total === 1 && !capped ? noun.one : noun.many;
+  const all = capped ? `${total.toLocaleString("en")}+` : String(total);
+  return shown < total || capped ? `${shown} of ${all} ${word}` : `${total} ${word}`;
 }

@@ -67,6 +67,7 @@ export function AdminTable<T extends RowData>({
 }: AdminTableProps<T>) {
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
+  const totalCapped = list.data?.pages[0]?.totalCapped ?? false;
   const table = useTable({
     features: adminTableFeatures,
     data: rows,
@@ -85,7 +86,7 @@ export function AdminTable<T extends RowData>({
       {() => (
         <div className="grid gap-3">
           <p className="flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
-            {listCountLabel(rows.length, total, noun)}
+            {listCountLabel(rows.length, total, noun, totalCapped)}
             {list.isFetching && !list.isFetchingNextPage ? <Spinner className="size-3.5" /> : null}
           </p>
           <Table style={{ minWidth: table.getTotalSize() }} className="table-fixed">
