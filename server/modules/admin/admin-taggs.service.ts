@@ -16,13 +16,18 @@ type Deps = {
   taggsRepo: TaggsRepository;
 };
 
-const toAdminTagg = (
-  { updatedAt: _, createdAt, ...row }: TaggRow,
-  subscriptionStatus: string | null = null,
-): AdminTagg => ({
-  ...row,
+// Field by field rather than rest and spread: a page maps 50 of these, and copying with rest is ~6× slower
+// (bench/admin-lists, decision 024).
+const toAdminTagg = (row: TaggRow, subscriptionStatus: string | null = null): AdminTagg => ({
+  id: row.id,
+  tagg: row.tagg,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  reason: row.reason,
+  isHidden: row.isHidden,
   subscriptionStatus,
-  createdAt: createdAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
 });
 
 /** Only the fields an edit changed, before and after, for the audit row. */
@@ -54,7 +59,7 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
       const page = await taggsRepo.list(query);
       return {
         ...page,
-        items: page.items.map(({ subscriptionStatus, ...row }) => toAdminTagg(row, subscriptionStatus)),
+        items: page.items.map((row) => toAdminTagg(row, row.subscriptionStatus)),
       };
     },
 
