@@ -145,7 +145,7 @@ export function createAdminModerationService({
 
     async setReportSettings(actor: AuditActor, values: PostReportSettings) {
       return transact(async (tx) => {
-        const before = await settings.reports();
+        const before = await settings.reports(tx);
         await settings.setReports(values, tx);
         const keys = (Object.keys(values) as (keyof PostReportSettings)[]).filter(
           (key) => before[key] !== values[key],
@@ -167,7 +167,7 @@ export function createAdminModerationService({
     /**
      * The report auto-action: when enabled, every post with at least the threshold of reports is hidden
      * pending review (or deleted, when the setting says so), audited with the system as actor, and its owner
-     * told. Safe with several instances: a transaction-scoped advisory lock lets one run at a time, and each
+     * told. Safe with several instances: a transaction-scoped advisory lock makes runs take turns, and each
      * write is conditional (hide only what is visible; delete what still exists), so a post is acted on once.
      */
     async applyAutoAction() {
@@ -175,11 +175,9 @@ export function createAdminModerationService({
       if (!autoDeleteEnabled) return { hidden: 0, deleted: 0 };
       const done = await transact(async (tx) => {
         const outcome = { hidden: 0, deleted: 0, files: [] as string[], announcements: [] as Announcement[] };
-        // PGlite and node-postgres both answer raw queries as { rows }.
-        const { rows } = (await tx.execute(
-          sql`select pg_try_advisory_xact_lock(${AUTO_ACTION_LOCK}) as locked`,
-        )) as unknown as { rows: { locked: boolean }[] };
-        if (!rows[0]?.locked) return outcome;
+        // Runs queue behind each other (the report that crossed the threshold waits for a job run in progress
+        // rather than skip, so it never misses its post); the lock ends with the transaction.
+        await tx.execute(sql`select pg_advisory_xact_lock(${AUTO_ACTION_LOCK})`);
         const repo = postsRepoOn(tx);
         if (autoAction === "hide") {
           for (const post of await repo.hideReportedAtLeast(autoDeleteThreshold)) {

@@ -54,7 +54,7 @@ export function createSettingsService({ settingsRepo }: { settingsRepo: Settings
     setImageBanner: (values: ImageBanner, tx?: Tx) => repoOn(tx).saveImageBanner(values),
 
     /** Whether posts with enough reports are acted on automatically, from how many, and how (hide or delete). */
-    reports: async (): Promise<ReportSettings> => (await settingsRepo.reports()) ?? REPORT_DEFAULT,
+    reports: async (tx?: Tx): Promise<ReportSettings> => (await repoOn(tx).reports()) ?? REPORT_DEFAULT,
     setReports: (values: ReportSettings, tx?: Tx) => repoOn(tx).saveReports(values),
 
     /** The commission new referrals get, and whether the programme takes new ones. */
