@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { PostReportSettings } from "#contract/api/admin-moderation.ts";
 import type { Notice, NoticeKind } from "#contract/api/notices.ts";
@@ -22,9 +21,6 @@ type Deps = {
   uploads: Pick<UploadsService, "removeFiles">;
 };
 
-/** The advisory lock key of the report auto-action: one run at a time across every instance. */
-const AUTO_ACTION_LOCK = 7_301_013;
-
 const notFound = () => new AppError("not_found", POST_MESSAGES.notFound);
 
 type Announcement = { userId: string; notice: Notice };
@@ -43,7 +39,7 @@ export function createAdminModerationService({
   uploads,
 }: Deps) {
   async function notify(tx: Tx, userId: string, kind: NoticeKind, postName: string): Promise<Announcement> {
-    return { userId, notice: await notices.add(tx, { userId, kind, postName }) };
+    return { userId, notice: await notices.add({ userId, kind, postName }, tx) };
   }
 
   function afterCommit(files: string[], announcements: Announcement[]) {
@@ -177,8 +173,8 @@ export function createAdminModerationService({
         const outcome = { hidden: 0, deleted: 0, files: [] as string[], announcements: [] as Announcement[] };
         // Runs queue behind each other (the report that crossed the threshold waits for a job run in progress
         // rather than skip, so it never misses its post); the lock ends with the transaction.
-        await tx.execute(sql`select pg_advisory_xact_lock(${AUTO_ACTION_LOCK})`);
         const repo = postsRepoOn(tx);
+        await repo.lockAutoAction();
         if (autoAction === "hide") {
           for (const post of await repo.hideReportedAtLeast(autoDeleteThreshold)) {
             await auditRepoOn(tx).record({

@@ -21,7 +21,7 @@ type Deps = { noticesRepo: NoticesRepository; events: Pick<EventBus, "publish"> 
  */
 export function createNoticesService({ noticesRepo, events }: Deps) {
   return {
-    add: (tx: Tx, values: Parameters<NoticesRepository["add"]>[0]) =>
+    add: (values: Parameters<NoticesRepository["add"]>[0], tx: Tx) =>
       createNoticesRepository(tx).add(values).then(toNotice),
 
     announce(userId: string, notice: Notice) {

@@ -15,6 +15,9 @@ const reportCount = sql<number>`(
   select count(*)::int from ${postReports} where ${postReports.postId} = "tagged_posts"."id"
 )`;
 
+/** The advisory lock key of the report auto-action: one run at a time across every instance. */
+const AUTO_ACTION_LOCK = 7_301_013;
+
 /** The UTC creation day as text ("2026-11-23"), so an admin search for a date (or a month) finds its posts. */
 const createdDay = sql`to_char(${taggedPosts.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 
@@ -274,6 +277,14 @@ export function createPostsRepository(db: Database) {
           ),
         )
         .returning({ id: taggedPosts.id, userId: taggedPosts.userId, postName: taggedPosts.postName });
+    },
+
+    /**
+     * Takes the report auto-action's advisory lock until the surrounding transaction ends, waiting for a run
+     * in progress on any instance (PostgreSQL and PGlite alike). Call it on a transaction.
+     */
+    async lockAutoAction() {
+      await db.execute(sql`select pg_advisory_xact_lock(${AUTO_ACTION_LOCK})`);
     },
 
     /** Posts (visible or hidden pending review) with at least `threshold` reports. */
