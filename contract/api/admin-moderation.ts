@@ -51,12 +51,15 @@ export const REPORT_SETTINGS_MESSAGES = {
 export const postReportSettingsSchema = z.strictObject({
   autoDeleteEnabled: z.boolean({ error: "autoDeleteEnabled must be true or false" }),
   autoDeleteThreshold: z.literal(REPORT_THRESHOLDS, { error: REPORT_SETTINGS_MESSAGES.threshold }),
-  autoAction: z.enum(REPORT_AUTO_ACTIONS, { error: REPORT_SETTINGS_MESSAGES.autoAction }),
+  /** Optional so the spec's body (without it) still works: absent keeps the stored action. */
+  autoAction: z.enum(REPORT_AUTO_ACTIONS, { error: REPORT_SETTINGS_MESSAGES.autoAction }).optional(),
 });
-export type PostReportSettings = z.infer<typeof postReportSettingsSchema>;
-/** What GET answers: a threshold stored before the 10/50/100 rule is shown as it is. */
-export const postReportSettingsResponseSchema = postReportSettingsSchema.extend({
+export type PostReportSettingsBody = z.infer<typeof postReportSettingsSchema>;
+/** What GET and PUT answer: a threshold stored before the 10/50/100 rule is shown as it is. */
+export const postReportSettingsResponseSchema = z.object({
+  autoDeleteEnabled: z.boolean(),
   autoDeleteThreshold: z.number().int(),
+  autoAction: z.enum(REPORT_AUTO_ACTIONS),
 });
 
 export const adminSuccessSchema = z.object({ success: z.literal(true) });

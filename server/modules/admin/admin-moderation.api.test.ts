@@ -386,6 +386,30 @@ describe("the report auto-action", () => {
   });
 });
 
+describe("the owner's live notice", () => {
+  it("reaches the owner's open event stream as a notice event, naming no reporter", async () => {
+    const { t, admin, owner, reporters } = await setup();
+    const post = await createPost(t, owner, "Live Notice");
+    await enableAutoAction(t, "hide", 2);
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const controller = new AbortController();
+    const stream = await fetch(`${address}/api/events`, {
+      headers: { cookie: owner.cookie },
+      signal: controller.signal,
+    });
+    const reader = stream.body?.getReader();
+    await reader?.read(); // retry hint
+    for (const reporter of reporters) await report(t, reporter, post.id);
+    let text = "";
+    while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader?.read())?.value);
+    controller.abort();
+    expect(text).toContain("event: notice");
+    expect(text).toContain('"kind":"post_hidden"');
+    expect(text).toContain('"postName":"Live Notice"');
+    for (const identity of [...identitiesOf(reporters), admin.user.id]) expect(text).not.toContain(identity);
+  });
+});
+
 describe("the report settings", () => {
   it("answers the defaults, saves a valid change (audited), and refuses other thresholds and actions", async () => {
     const { t, admin } = await setup();
@@ -415,8 +439,20 @@ describe("the report settings", () => {
     expect(badAction.statusCode).toBe(400);
     expect(badAction.json().fields).toEqual({ autoAction: REPORT_SETTINGS_MESSAGES.autoAction });
     expect((await put({ autoDeleteEnabled: true })).statusCode).toBe(400);
+    // The spec's body, without the action, keeps the stored one.
+    const specBody = await put({ autoDeleteEnabled: true, autoDeleteThreshold: 100 });
+    expect(specBody.json()).toEqual({
+      autoDeleteEnabled: true,
+      autoDeleteThreshold: 100,
+      autoAction: "delete",
+    });
 
-    expect(await auditLog(t, admin)).toEqual([
+    const log = await auditLog(t, admin);
+    expect(log.map((row) => row.summary)).toEqual([
+      { before: { autoDeleteThreshold: 50 }, after: { autoDeleteThreshold: 100 } },
+      expect.anything(),
+    ]);
+    expect(log[1]).toEqual(
       expect.objectContaining({
         action: "report-settings.update",
         actor: expect.objectContaining({ id: admin.user.id }),
@@ -425,6 +461,6 @@ describe("the report settings", () => {
           after: { autoDeleteEnabled: true, autoDeleteThreshold: 50, autoAction: "delete" },
         },
       }),
-    ]);
+    );
   });
 });

@@ -1,12 +1,12 @@
 import type { AdminListQuery } from "#contract/api/admin.ts";
-import type { PostReportSettings } from "#contract/api/admin-moderation.ts";
+import type { PostReportSettingsBody } from "#contract/api/admin-moderation.ts";
 import type { Notice, NoticeKind } from "#contract/api/notices.ts";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { NoticesService } from "../notices/notices.service.ts";
 import type { PostsRepository } from "../posts/posts.repository.ts";
-import type { SettingsService } from "../settings/settings.service.ts";
+import type { ReportSettings, SettingsService } from "../settings/settings.service.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import { type AuditActor, type AuditRepository, SYSTEM_ACTOR } from "./audit.repository.ts";
 
@@ -139,11 +139,12 @@ export function createAdminModerationService({
 
     reportSettings: () => settings.reports(),
 
-    async setReportSettings(actor: AuditActor, values: PostReportSettings) {
+    async setReportSettings(actor: AuditActor, body: PostReportSettingsBody) {
       return transact(async (tx) => {
         const before = await settings.reports(tx);
+        const values: ReportSettings = { ...body, autoAction: body.autoAction ?? before.autoAction };
         await settings.setReports(values, tx);
-        const keys = (Object.keys(values) as (keyof PostReportSettings)[]).filter(
+        const keys = (Object.keys(values) as (keyof ReportSettings)[]).filter(
           (key) => before[key] !== values[key],
         );
         await auditRepoOn(tx).record({

@@ -103,7 +103,7 @@ function PostDetailBody({ post, canReport }: { post: DetailPost; canReport: bool
           setReportReason(undefined);
           toast.success("Post Reported", {
             description: removed
-              ? "Thank you. The post has been removed."
+              ? "Thank you. The post is no longer shown."
               : "Thank you. Our team will review it.",
           });
         },
