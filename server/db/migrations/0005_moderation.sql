@@ -9,6 +9,7 @@ CREATE TABLE "member_notices" (
 --> statement-breakpoint
 ALTER TABLE "post_report_settings" ADD COLUMN "auto_action" text DEFAULT 'hide' NOT NULL;--> statement-breakpoint
 ALTER TABLE "post_reports" ADD COLUMN "reason" text;--> statement-breakpoint
+ALTER TABLE "tagged_posts" ADD COLUMN "held_for_review" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_notices" ADD CONSTRAINT "member_notices_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_notices_user_created_idx" ON "member_notices" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "post_reports_post_created_idx" ON "post_reports" USING btree ("post_id","created_at");--> statement-breakpoint

@@ -54,6 +54,11 @@ export const taggedPosts = pgTable(
     hidePersonalInfo: boolean().notNull().default(false),
     scrambleImage: boolean().notNull().default(false),
     isVisible: boolean().notNull().default(true),
+    /**
+     * Hidden by the report auto-action until an administrator reviews it: the owner cannot show it again
+     * (bulk show skips it); dismissing the reports clears it and shows the post.
+     */
+    heldForReview: boolean().notNull().default(false),
     comment: varchar({ length: COMMENT_MAX_LENGTH }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

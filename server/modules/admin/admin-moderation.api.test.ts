@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REPORT_SETTINGS_MESSAGES } from "#contract/api/admin-moderation.ts";
-import { postReportSettings, taggedPosts } from "#server/db/schema/index.ts";
+import { postReportSettings, profiles, taggedPosts } from "#server/db/schema/index.ts";
 import { transactOn } from "#server/db/transaction.ts";
 import { createEventBus } from "#server/lib/event-bus.ts";
 import { createNoticesRepository } from "#server/modules/notices/notices.repository.ts";
@@ -247,7 +247,10 @@ describe("reports and the Reported posts section", () => {
       expect.objectContaining({
         action: "post.reports.dismiss",
         targetId: post.id,
-        summary: { before: { reportCount: 2, isVisible: false }, after: { reportCount: 0, isVisible: true } },
+        summary: {
+          before: { reportCount: 2, isVisible: false, heldForReview: false },
+          after: { reportCount: 0, isVisible: true, heldForReview: false },
+        },
       }),
     ]);
     // The same old reports cannot hide it again: they are gone. A new report counts from one.
@@ -309,13 +312,32 @@ describe("the report auto-action", () => {
     ].join("\n");
     for (const identity of identitiesOf(reporters)) expect(answers).not.toContain(identity);
 
+    // The owner cannot show a post held for review again; only a dismiss does.
+    await t.db.update(profiles).set({ subscriptionStatus: "active" }).where(eq(profiles.id, owner.user.id));
+    const other = await createPost(t, owner, "Not Held");
+    await t.db.update(taggedPosts).set({ isVisible: false }).where(eq(taggedPosts.id, other.id));
+    const show = await t.app.inject({
+      method: "PATCH",
+      url: "/api/tagged-posts/bulk-show",
+      headers: asMember(owner.cookie),
+    });
+    expect(show.json()).toEqual({ updated: 1 });
+    expect(await publicSearch(t, "Brigaded")).toEqual([]);
+    const dismissed = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/reported-posts/${post.id}/dismiss`,
+      headers: admin.headers,
+    });
+    expect(dismissed.statusCode).toBe(200);
+    expect((await publicSearch(t, "Brigaded")).map((p) => p.id)).toEqual([post.id]);
+
     // A member may dismiss their notice; it is theirs only.
-    const other = await t.app.inject({
+    const notTheirs = await t.app.inject({
       method: "DELETE",
       url: `/api/notices/${notices[0].id}`,
       headers: asMember(rita.cookie),
     });
-    expect(other.statusCode).toBe(404);
+    expect(notTheirs.statusCode).toBe(404);
     const own = await t.app.inject({
       method: "DELETE",
       url: `/api/notices/${notices[0].id}`,

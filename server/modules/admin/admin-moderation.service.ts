@@ -123,15 +123,15 @@ export function createAdminModerationService({
         if (!post) throw notFound();
         const cleared = await repo.clearReports(postId);
         if (cleared === 0) throw notFound();
-        await repo.setVisible(postId, true);
+        await repo.release(postId);
         await auditRepoOn(tx).record({
           actor,
           action: "post.reports.dismiss",
           targetType: "post",
           targetId: postId,
           summary: {
-            before: { reportCount: cleared, isVisible: post.isVisible },
-            after: { reportCount: 0, isVisible: true },
+            before: { reportCount: cleared, isVisible: post.isVisible, heldForReview: post.heldForReview },
+            after: { reportCount: 0, isVisible: true, heldForReview: false },
           },
         });
       });
@@ -177,13 +177,13 @@ export function createAdminModerationService({
         const repo = postsRepoOn(tx);
         await repo.lockAutoAction();
         if (autoAction === "hide") {
-          for (const post of await repo.hideReportedAtLeast(autoDeleteThreshold)) {
+          for (const post of await repo.holdReportedAtLeast(autoDeleteThreshold)) {
             await auditRepoOn(tx).record({
               actor: SYSTEM_ACTOR,
               action: "post.hide",
               targetType: "post",
               targetId: post.id,
-              summary: { before: { isVisible: true }, after: { isVisible: false } },
+              summary: { before: { heldForReview: false }, after: { heldForReview: true, isVisible: false } },
             });
             outcome.announcements.push(await notify(tx, post.userId, "post_hidden", post.postName));
             outcome.hidden += 1;

@@ -101,11 +101,12 @@ export function createPostsRepository(db: Database) {
       return row;
     },
 
+    /** A post held for review stays hidden: only dismissing its reports shows it again. */
     async setVisibilityOfAll(userId: string, isVisible: boolean) {
       const rows = await db
         .update(taggedPosts)
         .set({ isVisible })
-        .where(eq(taggedPosts.userId, userId))
+        .where(and(eq(taggedPosts.userId, userId), eq(taggedPosts.heldForReview, false)))
         .returning({ id: taggedPosts.id });
       return rows.length;
     },
@@ -250,22 +251,26 @@ export function createPostsRepository(db: Database) {
       return rows.length;
     },
 
-    async setVisible(id: string, isVisible: boolean) {
-      await db.update(taggedPosts).set({ isVisible }).where(eq(taggedPosts.id, id));
+    /** Shows a post again after review, and releases it from the hold. */
+    async release(id: string) {
+      await db
+        .update(taggedPosts)
+        .set({ isVisible: true, heldForReview: false })
+        .where(eq(taggedPosts.id, id));
     },
 
     /**
-     * Hides every visible post with at least `threshold` reports, in one conditional UPDATE: a post another
-     * run (or instance) hid meanwhile no longer matches `is_visible`, so each post is hidden, and answered,
-     * exactly once.
+     * Holds for review (hidden) every post with at least `threshold` reports not held yet, in one conditional
+     * UPDATE: a post another run (or instance) held meanwhile no longer matches, so each post is held, and
+     * answered, exactly once.
      */
-    async hideReportedAtLeast(threshold: number) {
+    async holdReportedAtLeast(threshold: number) {
       return db
         .update(taggedPosts)
-        .set({ isVisible: false })
+        .set({ isVisible: false, heldForReview: true })
         .where(
           and(
-            eq(taggedPosts.isVisible, true),
+            eq(taggedPosts.heldForReview, false),
             inArray(
               taggedPosts.id,
               db
