@@ -11,6 +11,7 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
+import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
 import { createAuditRepository } from "./admin/audit.repository.ts";
@@ -29,6 +30,8 @@ import { createSessionsService } from "./auth/sessions.service.ts";
 import { createVerificationTokensRepository } from "./auth/verification-tokens.repository.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
+import { createNoticesRepository } from "./notices/notices.repository.ts";
+import { createNoticesService } from "./notices/notices.service.ts";
 import { createBillingEventsService } from "./payments/billing-events.service.ts";
 import { createPaymentsRepository } from "./payments/payments.repository.ts";
 import { createStripeClient, createStripeProvider } from "./payments/stripe-provider.ts";
@@ -82,6 +85,20 @@ export function createServices(infra: Infrastructure) {
     queue: infra.imageQueue,
     adminSessionValid: sessions.adminSessionValid,
     tempDir: path.join(config.dataDir, "tmp"),
+  });
+  const noticesService = createNoticesService({
+    noticesRepo: createNoticesRepository(db),
+    events: infra.events,
+  });
+  const postsRepo = createPostsRepository(db);
+  const adminModerationService = createAdminModerationService({
+    transact,
+    postsRepo,
+    postsRepoOn: createPostsRepository,
+    auditRepoOn: createAuditRepository,
+    settings: settingsService,
+    notices: noticesService,
+    uploads: uploadsService,
   });
   const analyticsService = createAnalyticsService({
     analyticsRepo: createAnalyticsRepository(db),
@@ -144,6 +161,8 @@ export function createServices(infra: Infrastructure) {
       taggsRepoOn: createTaggsRepository,
       auditRepoOn: createAuditRepository,
     }),
+    adminModerationService,
+    noticesService,
     settingsService,
     authService,
     profileService: createProfileService({
@@ -162,8 +181,9 @@ export function createServices(infra: Infrastructure) {
     emailVerificationService,
     uploadsService,
     postsService: createPostsService({
-      postsRepo: createPostsRepository(db),
+      postsRepo,
       settings: settingsService,
+      applyReportAutoAction: adminModerationService.applyAutoAction,
       uploads: uploadsService,
       clock,
     }),
