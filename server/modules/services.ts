@@ -11,6 +11,7 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
+import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
 import { createAuditRepository } from "./admin/audit.repository.ts";
@@ -134,6 +135,23 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
   });
 
+  const profileService = createProfileService({
+    transact,
+    profileRepo: createProfileRepository(db),
+    profileRepoOn: createProfileRepository,
+    ownsUpload: uploadsService.ownsOriginal,
+    removeFiles: uploadsService.removeFiles,
+    deleteSearchHistory: searchService.deleteHistory,
+    endSubscription: subscriptionsService.endForDeletedMember,
+    contactDetailsChanged: (user) =>
+      background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
+    emailChanged: emailVerificationService.emailChanged,
+    revokeResetTokens: authService.revokeResetTokens,
+    sessions,
+    isAdmin,
+  });
+  const taggsService = createTaggsService({ taggsRepo: createTaggsRepository(db) });
+
   return {
     sessions,
     adminSessionService: createAdminSessionService({ sessions, isAdmin }),
@@ -146,18 +164,13 @@ export function createServices(infra: Infrastructure) {
     }),
     settingsService,
     authService,
-    profileService: createProfileService({
-      profileRepo: createProfileRepository(db),
-      ownsUpload: uploadsService.ownsOriginal,
-      removeFiles: uploadsService.removeFiles,
-      deleteSearchHistory: searchService.deleteHistory,
-      endSubscription: subscriptionsService.endForDeletedMember,
-      contactDetailsChanged: (user) =>
-        background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
-      emailChanged: emailVerificationService.emailChanged,
-      revokeResetTokens: authService.revokeResetTokens,
-      sessions,
-      isAdmin,
+    profileService,
+    adminProfilesService: createAdminProfilesService({
+      transact,
+      profiles: profileService,
+      taggs: taggsService,
+      auth: authService,
+      auditRepoOn: createAuditRepository,
     }),
     emailVerificationService,
     uploadsService,
@@ -184,7 +197,7 @@ export function createServices(infra: Infrastructure) {
         clock,
       }),
     affiliateService,
-    taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
+    taggsService,
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
   };
 }

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
+import type { AdminProfilesService } from "./admin-profiles.service.ts";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
 import { adminTaggsRoutes } from "./admin-taggs.routes.ts";
@@ -20,6 +22,7 @@ type Options = {
   adminSessionService: AdminSessionService;
   auditLogService: AuditLogService;
   adminTaggsService: AdminTaggsService;
+  adminProfilesService: AdminProfilesService;
 };
 
 /**
@@ -29,7 +32,7 @@ type Options = {
  */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { adminSessionService, auditLogService, adminTaggsService },
+  { adminSessionService, auditLogService, adminTaggsService, adminProfilesService },
 ) => {
   app.addHook("onRoute", (route) => {
     const access = route.config?.adminUnlock ? "member" : "admin";
@@ -44,4 +47,5 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(adminSessionRoutes, { adminSessionService });
   await app.register(auditLogRoutes, { auditLogService });
   await app.register(adminTaggsRoutes, { adminTaggsService });
+  await app.register(adminProfilesRoutes, { adminProfilesService });
 };

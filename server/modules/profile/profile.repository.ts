@@ -1,10 +1,62 @@
-import { eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
+import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import { profiles, taggs, uploads } from "#server/db/schema/index.ts";
+import { cursorAt, paginate } from "#server/db/paginate.ts";
+import { type ProfileRow, profiles, taggs, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 
 export function createProfileRepository(db: Database) {
   return {
+    async findById(id: string): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+      return row;
+    },
+
+    async findByTagg(tagg: string): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.tagg, tagg)).limit(1);
+      return row;
+    },
+
+    /** A member an administrator created: no password until they set one through the invitation. */
+    async insertInvited(values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">) {
+      const [row] = await db
+        .insert(profiles)
+        .values({ ...values, passwordHash: null })
+        .returning();
+      if (!row) throw new Error("The profile was not created");
+      return row;
+    },
+
+    /** The admin list, newest first; a search looks in the tagg, the names, the e-mail and the bio. */
+    list(query: AdminListQuery) {
+      return paginate({
+        query,
+        keys: { createdAt: profiles.createdAt, id: profiles.id },
+        searchIn: [profiles.tagg, profiles.firstName, profiles.lastName, profiles.email, profiles.bio],
+        rows: (where, limit) =>
+          db
+            .select({
+              id: profiles.id,
+              tagg: profiles.tagg,
+              firstName: profiles.firstName,
+              lastName: profiles.lastName,
+              email: profiles.email,
+              bio: profiles.bio,
+              ipAddress: profiles.ipAddress,
+              subscriptionStatus: profiles.subscriptionStatus,
+              lastActive: profiles.lastActive,
+              emailVerified: profiles.emailVerified,
+              createdAt: profiles.createdAt,
+              cursorAt: cursorAt(profiles.createdAt),
+            })
+            .from(profiles)
+            .where(where)
+            .orderBy(desc(profiles.createdAt), desc(profiles.id))
+            .limit(limit),
+        count: async (where) => (await db.select({ n: count() }).from(profiles).where(where))[0]?.n ?? 0,
+      });
+    },
+
     async findByEmail(email: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
       return row;
