@@ -57,5 +57,6 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     auditLogService: deps.auditLogService,
     adminTaggsService: deps.adminTaggsService,
     adminProfilesService: deps.adminProfilesService,
+    adminCleanupService: deps.adminCleanupService,
   });
 }

@@ -11,6 +11,7 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
+import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
 import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
@@ -73,7 +74,12 @@ export function createServices(infra: Infrastructure) {
   const transact = transactOn(db);
 
   const sessions = announceSessionEnds(
-    createSessionsService({ sessionsRepo: createSessionsRepository(db), clock }),
+    createSessionsService({
+      sessionsRepo: createSessionsRepository(db),
+      sessionsRepoOn: createSessionsRepository,
+      transact,
+      clock,
+    }),
     infra.events,
   );
   const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
@@ -150,7 +156,19 @@ export function createServices(infra: Infrastructure) {
     sessions,
     isAdmin,
   });
-  const taggsService = createTaggsService({ taggsRepo: createTaggsRepository(db) });
+  const taggsService = createTaggsService({
+    taggsRepo: createTaggsRepository(db),
+    taggsRepoOn: createTaggsRepository,
+    transact,
+  });
+  const postsService = createPostsService({
+    postsRepo: createPostsRepository(db),
+    postsRepoOn: createPostsRepository,
+    transact,
+    settings: settingsService,
+    uploads: uploadsService,
+    clock,
+  });
 
   return {
     sessions,
@@ -172,14 +190,17 @@ export function createServices(infra: Infrastructure) {
       auth: authService,
       auditRepoOn: createAuditRepository,
     }),
-    emailVerificationService,
-    uploadsService,
-    postsService: createPostsService({
-      postsRepo: createPostsRepository(db),
-      settings: settingsService,
-      uploads: uploadsService,
+    adminCleanupService: createAdminCleanupService({
+      taggs: taggsService,
+      profiles: profileService,
+      posts: postsService,
+      sessions,
+      auditRepoOn: createAuditRepository,
       clock,
     }),
+    emailVerificationService,
+    uploadsService,
+    postsService,
     analyticsService,
     searchService,
     privacyService: createPrivacyService({

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminCleanupRoutes } from "./admin-cleanup.routes.ts";
+import type { AdminCleanupService } from "./admin-cleanup.service.ts";
 import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
 import type { AdminProfilesService } from "./admin-profiles.service.ts";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
@@ -23,6 +25,7 @@ type Options = {
   auditLogService: AuditLogService;
   adminTaggsService: AdminTaggsService;
   adminProfilesService: AdminProfilesService;
+  adminCleanupService: AdminCleanupService;
 };
 
 /**
@@ -32,7 +35,7 @@ type Options = {
  */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { adminSessionService, auditLogService, adminTaggsService, adminProfilesService },
+  { adminSessionService, auditLogService, adminTaggsService, adminProfilesService, adminCleanupService },
 ) => {
   app.addHook("onRoute", (route) => {
     const access = route.config?.adminUnlock ? "member" : "admin";
@@ -48,4 +51,5 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(auditLogRoutes, { auditLogService });
   await app.register(adminTaggsRoutes, { adminTaggsService });
   await app.register(adminProfilesRoutes, { adminProfilesService });
+  await app.register(adminCleanupRoutes, { adminCleanupService });
 };

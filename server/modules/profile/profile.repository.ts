@@ -1,12 +1,46 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
+import type { InactivePage } from "#server/db/inactive.ts";
 import { cursorAt, paginate } from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, taggs, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 
+/** A member's last activity: `lastActive` (any signed-in request), or their creation before their first. */
+const lastActivity = sql<Date>`coalesce(${profiles.lastActive}, ${profiles.createdAt})`.mapWith(
+  profiles.createdAt,
+);
+
 export function createProfileRepository(db: Database) {
   return {
+    /** Members not active since `before` (other than `exceptId`), longest inactive first. */
+    async findInactive(before: Date, exceptId: string, limit: number): Promise<InactivePage> {
+      const where = and(lt(lastActivity, before), ne(profiles.id, exceptId));
+      const [items, total] = await Promise.all([
+        db
+          .select({ id: profiles.id, identifier: profiles.email, lastActivity })
+          .from(profiles)
+          .where(where)
+          .orderBy(asc(lastActivity), asc(profiles.id))
+          .limit(limit),
+        db.select({ n: count() }).from(profiles).where(where),
+      ]);
+      return { items, total: total[0]?.n ?? 0 };
+    },
+
+    /**
+     * Whether the member is still inactive since `before`, locking their row until the transaction ends, so a
+     * sign-in now waits for the deletion instead of slipping between the check and it.
+     */
+    async lockIfInactive(id: string, before: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.id, id), lt(lastActivity, before)))
+        .for("update");
+      return rows.length > 0;
+    },
+
     async findById(id: string): Promise<ProfileRow | undefined> {
       const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
       return row;

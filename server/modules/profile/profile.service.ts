@@ -63,6 +63,13 @@ export function createProfileService(deps: Deps) {
 
     find: (id: string) => profileRepo.findById(id),
 
+    /** The data cleanup: members not active since `before`, never `exceptId` (the administrator asking). */
+    findInactive: (before: Date, exceptId: string, limit: number) =>
+      profileRepo.findInactive(before, exceptId, limit),
+
+    /** On a deletion's transaction: whether the member is still inactive, their row locked until it ends. */
+    lockIfInactive: (id: string, before: Date, tx: Tx) => deps.profileRepoOn(tx).lockIfInactive(id, before),
+
     findByEmail: (email: string, tx?: Tx) => (tx ? deps.profileRepoOn(tx) : profileRepo).findByEmail(email),
 
     findByTagg: (tagg: string, tx?: Tx) => (tx ? deps.profileRepoOn(tx) : profileRepo).findByTagg(tagg),
