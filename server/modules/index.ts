@@ -59,5 +59,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     auditLogService: deps.auditLogService,
     adminTaggsService: deps.adminTaggsService,
     adminModerationService: deps.adminModerationService,
+    adminProfilesService: deps.adminProfilesService,
+    adminCleanupService: deps.adminCleanupService,
   });
 }

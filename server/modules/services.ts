@@ -11,7 +11,9 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
+import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
 import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
+import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
 import { createAuditRepository } from "./admin/audit.repository.ts";
@@ -75,7 +77,12 @@ export function createServices(infra: Infrastructure) {
   const transact = transactOn(db);
 
   const sessions = announceSessionEnds(
-    createSessionsService({ sessionsRepo: createSessionsRepository(db), clock }),
+    createSessionsService({
+      sessionsRepo: createSessionsRepository(db),
+      sessionsRepoOn: createSessionsRepository,
+      transact,
+      clock,
+    }),
     infra.events,
   );
   const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
@@ -151,6 +158,36 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
   });
 
+  const profileService = createProfileService({
+    transact,
+    profileRepo: createProfileRepository(db),
+    profileRepoOn: createProfileRepository,
+    ownsUpload: uploadsService.ownsOriginal,
+    removeFiles: uploadsService.removeFiles,
+    deleteSearchHistory: searchService.deleteHistory,
+    endSubscription: subscriptionsService.endForDeletedMember,
+    contactDetailsChanged: (user) =>
+      background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
+    emailChanged: emailVerificationService.emailChanged,
+    revokeResetTokens: authService.revokeResetTokens,
+    sessions,
+    isAdmin,
+  });
+  const taggsService = createTaggsService({
+    taggsRepo: createTaggsRepository(db),
+    taggsRepoOn: createTaggsRepository,
+    transact,
+  });
+  const postsService = createPostsService({
+    postsRepo,
+    postsRepoOn: createPostsRepository,
+    transact,
+    settings: settingsService,
+    applyReportAutoAction: adminModerationService.applyAutoAction,
+    uploads: uploadsService,
+    clock,
+  });
+
   return {
     sessions,
     adminSessionService: createAdminSessionService({ sessions, isAdmin }),
@@ -165,28 +202,25 @@ export function createServices(infra: Infrastructure) {
     noticesService,
     settingsService,
     authService,
-    profileService: createProfileService({
-      profileRepo: createProfileRepository(db),
-      ownsUpload: uploadsService.ownsOriginal,
-      removeFiles: uploadsService.removeFiles,
-      deleteSearchHistory: searchService.deleteHistory,
-      endSubscription: subscriptionsService.endForDeletedMember,
-      contactDetailsChanged: (user) =>
-        background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
-      emailChanged: emailVerificationService.emailChanged,
-      revokeResetTokens: authService.revokeResetTokens,
+    profileService,
+    adminProfilesService: createAdminProfilesService({
+      transact,
+      profiles: profileService,
+      taggs: taggsService,
+      auth: authService,
+      auditRepoOn: createAuditRepository,
+    }),
+    adminCleanupService: createAdminCleanupService({
+      taggs: taggsService,
+      profiles: profileService,
+      posts: postsService,
       sessions,
-      isAdmin,
+      auditRepoOn: createAuditRepository,
+      clock,
     }),
     emailVerificationService,
     uploadsService,
-    postsService: createPostsService({
-      postsRepo,
-      settings: settingsService,
-      applyReportAutoAction: adminModerationService.applyAutoAction,
-      uploads: uploadsService,
-      clock,
-    }),
+    postsService,
     analyticsService,
     searchService,
     privacyService: createPrivacyService({
@@ -204,7 +238,7 @@ export function createServices(infra: Infrastructure) {
         clock,
       }),
     affiliateService,
-    taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
+    taggsService,
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
   };
 }

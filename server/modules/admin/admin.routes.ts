@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminCleanupRoutes } from "./admin-cleanup.routes.ts";
+import type { AdminCleanupService } from "./admin-cleanup.service.ts";
 import { adminModerationRoutes } from "./admin-moderation.routes.ts";
 import type { AdminModerationService } from "./admin-moderation.service.ts";
+import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
+import type { AdminProfilesService } from "./admin-profiles.service.ts";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
 import { adminTaggsRoutes } from "./admin-taggs.routes.ts";
@@ -23,6 +27,8 @@ type Options = {
   auditLogService: AuditLogService;
   adminTaggsService: AdminTaggsService;
   adminModerationService: AdminModerationService;
+  adminProfilesService: AdminProfilesService;
+  adminCleanupService: AdminCleanupService;
 };
 
 /**
@@ -32,7 +38,14 @@ type Options = {
  */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { adminSessionService, auditLogService, adminTaggsService, adminModerationService },
+  {
+    adminSessionService,
+    auditLogService,
+    adminTaggsService,
+    adminModerationService,
+    adminProfilesService,
+    adminCleanupService,
+  },
 ) => {
   app.addHook("onRoute", (route) => {
     const access = route.config?.adminUnlock ? "member" : "admin";
@@ -48,4 +61,6 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(auditLogRoutes, { auditLogService });
   await app.register(adminTaggsRoutes, { adminTaggsService });
   await app.register(adminModerationRoutes, { adminModerationService });
+  await app.register(adminProfilesRoutes, { adminProfilesService });
+  await app.register(adminCleanupRoutes, { adminCleanupService });
 };

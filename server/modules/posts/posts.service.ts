@@ -7,7 +7,9 @@ import {
 import { nameKey } from "#contract/names.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
+import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { SettingsService } from "#server/modules/settings/settings.service.ts";
@@ -18,6 +20,8 @@ import type { PostsRepository } from "./posts.repository.ts";
 
 type Deps = {
   postsRepo: PostsRepository;
+  transact: Transact;
+  postsRepoOn: (tx: Tx) => PostsRepository;
   settings: Pick<SettingsService, "reports">;
   /** Runs the report auto-action (hide pending review, or delete) now, rather than at the job's next run. */
   applyReportAutoAction: () => Promise<unknown>;
@@ -34,7 +38,15 @@ type CreateInput = {
   comment?: string;
 };
 
-export function createPostsService({ postsRepo, settings, applyReportAutoAction, uploads, clock }: Deps) {
+export function createPostsService({
+  postsRepo,
+  transact,
+  postsRepoOn,
+  settings,
+  applyReportAutoAction,
+  uploads,
+  clock,
+}: Deps) {
   async function suggestionsFor(name: string): Promise<string[]> {
     const free: string[] = [];
     for (let round = 0; round < 5 && free.length < MIN_NAME_SUGGESTIONS; round++) {
@@ -113,6 +125,23 @@ export function createPostsService({ postsRepo, settings, applyReportAutoAction,
       const { deleted, files } = await postsRepo.deletePosts({ userId, id });
       if (deleted === 0) throw new AppError("not_found", POST_MESSAGES.notFound);
       await uploads.removeFiles(files);
+    },
+
+    /** The data cleanup: posts with no search or view since `before`. */
+    findInactive: (before: Date, limit: number) => postsRepo.findInactive(before, limit),
+
+    /**
+     * Deletes those of `ids` still inactive, with their unused uploads, as a member's own deletion does;
+     * `inTransaction` runs with what went, in the same transaction; the files go once it has committed.
+     */
+    async deleteInactive(ids: string[], before: Date, inTransaction: InTransaction) {
+      const { deleted, files } = await transact(async (tx) => {
+        const result = await postsRepoOn(tx).deleteInactive(ids, before);
+        await inTransaction(tx, result.deleted);
+        return result;
+      });
+      await uploads.removeFiles(files);
+      return deleted.length;
     },
 
     async deleteAll(userId: string) {
