@@ -27,9 +27,56 @@ type List = {
   countFrom: string;
   createdAt: string;
   id: string;
-  /** The search condition, with $1 the ILIKE pattern. */
-  search: string;
+  /** The search condition; `param` adds a parameter and answers its placeholder. */
+  search: (term: string, pattern: string, param: (value: unknown) => string) => Promise<string>;
 };
+
+/** ILIKE on each column, the pattern passed once per column as the app's query builder does. */
+const anyColumn =
+  (columns: string[]) => async (_term: string, pattern: string, param: (v: unknown) => string) =>
+    `(${columns.map((column) => `${column} ilike ${param(pattern)}`).join(" or ")})`;
+
+const UUID_TEMPLATE = "00000000-0000-0000-0000-000000000000";
+const OWNER_LIST_MAX = 1_000;
+
+/** The Tagged posts search: id prefix as a key range, owner tagg, post name, UTC creation day (as the app). */
+async function postsSearch(term: string, pattern: string, param: (v: unknown) => string) {
+  const places: string[] = [];
+  const start = term.toLowerCase();
+  if (
+    [...start].every((c, i) =>
+      UUID_TEMPLATE[i] === "-" ? c === "-" : i < UUID_TEMPLATE.length && /[0-9a-f]/.test(c),
+    )
+  ) {
+    const rest = UUID_TEMPLATE.slice(start.length);
+    places.push(`t.id between ${param(start + rest)} and ${param(start + rest.replaceAll("0", "f"))}`);
+  }
+  if (/^[a-z0-9_]+$/i.test(term)) {
+    const owners = await pool.query("select id from profiles where tagg ilike $1 limit $2", [
+      pattern,
+      OWNER_LIST_MAX + 1,
+    ]);
+    if (owners.rows.length > OWNER_LIST_MAX) places.push(`p.tagg ilike ${param(pattern)}`);
+    else if (owners.rows.length > 0) {
+      places.push(`t.user_id in (${owners.rows.map((row) => param(row.id)).join(", ")})`);
+    }
+  }
+  places.push(`t.post_name ilike ${param(pattern)}`);
+  if (/^[0-9-]+$/.test(term)) {
+    const text = `to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') ilike ${param(pattern)}`;
+    const named = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/.exec(term);
+    if (!named) places.push(text);
+    else {
+      const [y, m, d] = [Number(named[1]), Number(named[2] ?? 0), Number(named[3] ?? 0)];
+      const from = new Date(Date.UTC(y, m ? m - 1 : 0, d || 1));
+      const until = new Date(Date.UTC(y + (m ? 0 : 1), m ? m - 1 + (d ? 0 : 1) : 0, d ? d + 1 : 1));
+      if (from.toISOString().startsWith(named[0])) {
+        places.push(`(t.created_at >= ${param(from)} and t.created_at < ${param(until)} and ${text})`);
+      }
+    }
+  }
+  return `(${places.join(" or ")})`;
+}
 
 const LISTS: Record<string, List> = {
   "/api/admin/taggs": {
@@ -39,8 +86,27 @@ const LISTS: Record<string, List> = {
     countFrom: "select 1 from taggs t",
     createdAt: "t.created_at",
     id: "t.id",
-    search: `(t.tagg ilike $1 or t.first_name ilike $1 or t.last_name ilike $1 or t.email ilike $1
-      or t.reason ilike $1)`,
+    search: anyColumn(["t.tagg", "t.first_name", "t.last_name", "t.email", "t.reason"]),
+  },
+  "/api/admin/profiles": {
+    select: `select p.id, p.tagg, p.first_name, p.last_name, p.email, p.bio, p.ip_address, p.subscription_status,
+        p.last_active, p.email_verified, p.created_at, ${CURSOR_AT("p.created_at")}
+      from profiles p`,
+    countFrom: "select 1 from profiles p",
+    createdAt: "p.created_at",
+    id: "p.id",
+    search: anyColumn(["p.tagg", "p.first_name", "p.last_name", "p.email", "p.bio"]),
+  },
+  "/api/admin/tagged-posts": {
+    select: `select t.id, t.post_name, t.original_image, t.scrambled_image, t.scramble_image,
+        t.hide_personal_info, t.is_visible, t.created_at, p.tagg as user_tagg, p.email as user_email,
+        (select count(*)::int from post_reports r where r.post_id = t.id) as report_count,
+        ${CURSOR_AT("t.created_at")}
+      from tagged_posts t join profiles p on p.id = t.user_id`,
+    countFrom: "select 1 from tagged_posts t join profiles p on p.id = t.user_id",
+    createdAt: "t.created_at",
+    id: "t.id",
+    search: postsSearch,
   },
 };
 
@@ -66,24 +132,20 @@ async function page(list: List, url: URL) {
     ? (JSON.parse(Buffer.from(cursorParam, "base64url").toString()) as { at: string; id: string })
     : undefined;
   const values: unknown[] = [];
+  const param = (value: unknown) => `$${values.push(value)}`;
   const conditions: string[] = [];
-  if (search) {
-    values.push(likePattern(search));
-    conditions.push(list.search);
-  }
+  if (search) conditions.push(await list.search(search, likePattern(search), param));
   const countWhere = conditions.length ? `where ${conditions.join(" and ")}` : "";
   const countValues = [...values];
   if (cursor) {
-    values.push(cursor.at, cursor.id);
     conditions.push(
-      `(${list.createdAt}, ${list.id}) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`,
+      `(${list.createdAt}, ${list.id}) < (${param(cursor.at)}::timestamptz, ${param(cursor.id)}::uuid)`,
     );
   }
   const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
-  values.push(limit + 1);
   const [rows, count] = await Promise.all([
     pool.query(
-      `${list.select} ${where} order by ${list.createdAt} desc, ${list.id} desc limit $${values.length}`,
+      `${list.select} ${where} order by ${list.createdAt} desc, ${list.id} desc limit ${param(limit + 1)}`,
       values,
     ),
     pool.query(

@@ -36,16 +36,29 @@ function decodeCursor(value: string): Cursor {
 /** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything starting with "50". */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A column, or an expression of the rows (a cast, an aggregate of a subquery). */
+type Expr = Column | SQL | SQL.Aliased;
+
+/**
+ * A place a search looks that needs its own condition rather than `ILIKE '%term%'` on a column — one an index
+ * can answer (a key range, a list of ids). Given the trimmed term and its ILIKE pattern, it answers the
+ * condition, or undefined when the term cannot occur there (so the search skips that place).
+ */
+export type SearchCondition = (term: string, pattern: string) => SQL | undefined | Promise<SQL | undefined>;
+
 /** The exact created_at as text, for the cursor: select it as `cursorAt` in the rows of a page. */
-export const cursorAt = (createdAt: Column) =>
+export const cursorAt = (createdAt: Expr) =>
   sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 type PageSpec<Row> = {
   query: AdminListQuery;
   /** The list's stable order, newest first: its creation time and its id. */
-  keys: { createdAt: Column; id: Column };
-  /** The text columns a search looks in (case-insensitive, anywhere in the value). */
-  searchIn: Column[];
+  keys: { createdAt: Expr; id: Expr };
+  /**
+   * Where a search looks: text columns or expressions (case-insensitive, anywhere in the value), or places with
+   * a condition of their own (`SearchCondition`).
+   */
+  searchIn: (Expr | SearchCondition)[];
   /** Further conditions of the list's own filters (both the page and `total` respect them). */
   filter?: SQL;
   /** The rows matching `where`, ordered by `keys` descending, at most `limit`, each with `cursorAt`. */
@@ -67,6 +80,15 @@ export async function countRows(db: Database, matches: Subquery): Promise<number
   return row?.n ?? 0;
 }
 
+/** A row matches a search when the term occurs in any of the places; in none of them when it can occur nowhere. */
+async function searchCondition(places: (Expr | SearchCondition)[], term: string): Promise<SQL> {
+  const pattern = likePattern(term);
+  const conditions = await Promise.all(
+    places.map((place) => (typeof place === "function" ? place(term, pattern) : ilike(place, pattern))),
+  );
+  return or(...conditions) ?? sql`false`;
+}
+
 /**
  * The one way an admin list pages and searches on the server (STYLE 13): keyset paging on (created_at, id),
  * newest first, so a cursor stays right while rows are added. `total` counts the whole filtered set up to
@@ -81,12 +103,7 @@ export async function paginate<Row>({
   rows,
   countUpTo: countMatches,
 }: PageSpec<Row>): Promise<Page<Row>> {
-  const search = and(
-    query.search
-      ? or(...searchIn.map((column) => ilike(column, likePattern(query.search ?? ""))))
-      : undefined,
-    filter,
-  );
+  const search = and(query.search ? await searchCondition(searchIn, query.search) : undefined, filter);
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const after = cursor
     ? sql`(${keys.createdAt}, ${keys.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`

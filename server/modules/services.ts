@@ -11,6 +11,9 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
+import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
+import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
+import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
 import { createAuditRepository } from "./admin/audit.repository.ts";
@@ -29,6 +32,8 @@ import { createSessionsService } from "./auth/sessions.service.ts";
 import { createVerificationTokensRepository } from "./auth/verification-tokens.repository.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
+import { createNoticesRepository } from "./notices/notices.repository.ts";
+import { createNoticesService } from "./notices/notices.service.ts";
 import { createBillingEventsService } from "./payments/billing-events.service.ts";
 import { createPaymentsRepository } from "./payments/payments.repository.ts";
 import { createStripeClient, createStripeProvider } from "./payments/stripe-provider.ts";
@@ -72,7 +77,12 @@ export function createServices(infra: Infrastructure) {
   const transact = transactOn(db);
 
   const sessions = announceSessionEnds(
-    createSessionsService({ sessionsRepo: createSessionsRepository(db), clock }),
+    createSessionsService({
+      sessionsRepo: createSessionsRepository(db),
+      sessionsRepoOn: createSessionsRepository,
+      transact,
+      clock,
+    }),
     infra.events,
   );
   const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
@@ -82,6 +92,20 @@ export function createServices(infra: Infrastructure) {
     queue: infra.imageQueue,
     adminSessionValid: sessions.adminSessionValid,
     tempDir: path.join(config.dataDir, "tmp"),
+  });
+  const noticesService = createNoticesService({
+    noticesRepo: createNoticesRepository(db),
+    events: infra.events,
+  });
+  const postsRepo = createPostsRepository(db);
+  const adminModerationService = createAdminModerationService({
+    transact,
+    postsRepo,
+    postsRepoOn: createPostsRepository,
+    auditRepoOn: createAuditRepository,
+    settings: settingsService,
+    notices: noticesService,
+    uploads: uploadsService,
   });
   const analyticsService = createAnalyticsService({
     analyticsRepo: createAnalyticsRepository(db),
@@ -134,6 +158,36 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
   });
 
+  const profileService = createProfileService({
+    transact,
+    profileRepo: createProfileRepository(db),
+    profileRepoOn: createProfileRepository,
+    ownsUpload: uploadsService.ownsOriginal,
+    removeFiles: uploadsService.removeFiles,
+    deleteSearchHistory: searchService.deleteHistory,
+    endSubscription: subscriptionsService.endForDeletedMember,
+    contactDetailsChanged: (user) =>
+      background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
+    emailChanged: emailVerificationService.emailChanged,
+    revokeResetTokens: authService.revokeResetTokens,
+    sessions,
+    isAdmin,
+  });
+  const taggsService = createTaggsService({
+    taggsRepo: createTaggsRepository(db),
+    taggsRepoOn: createTaggsRepository,
+    transact,
+  });
+  const postsService = createPostsService({
+    postsRepo,
+    postsRepoOn: createPostsRepository,
+    transact,
+    settings: settingsService,
+    applyReportAutoAction: adminModerationService.applyAutoAction,
+    uploads: uploadsService,
+    clock,
+  });
+
   return {
     sessions,
     adminSessionService: createAdminSessionService({ sessions, isAdmin }),
@@ -144,29 +198,29 @@ export function createServices(infra: Infrastructure) {
       taggsRepoOn: createTaggsRepository,
       auditRepoOn: createAuditRepository,
     }),
+    adminModerationService,
+    noticesService,
     settingsService,
     authService,
-    profileService: createProfileService({
-      profileRepo: createProfileRepository(db),
-      ownsUpload: uploadsService.ownsOriginal,
-      removeFiles: uploadsService.removeFiles,
-      deleteSearchHistory: searchService.deleteHistory,
-      endSubscription: subscriptionsService.endForDeletedMember,
-      contactDetailsChanged: (user) =>
-        background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
-      emailChanged: emailVerificationService.emailChanged,
-      revokeResetTokens: authService.revokeResetTokens,
+    profileService,
+    adminProfilesService: createAdminProfilesService({
+      transact,
+      profiles: profileService,
+      taggs: taggsService,
+      auth: authService,
+      auditRepoOn: createAuditRepository,
+    }),
+    adminCleanupService: createAdminCleanupService({
+      taggs: taggsService,
+      profiles: profileService,
+      posts: postsService,
       sessions,
-      isAdmin,
+      auditRepoOn: createAuditRepository,
+      clock,
     }),
     emailVerificationService,
     uploadsService,
-    postsService: createPostsService({
-      postsRepo: createPostsRepository(db),
-      settings: settingsService,
-      uploads: uploadsService,
-      clock,
-    }),
+    postsService,
     analyticsService,
     searchService,
     privacyService: createPrivacyService({
@@ -184,7 +238,7 @@ export function createServices(infra: Infrastructure) {
         clock,
       }),
     affiliateService,
-    taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
+    taggsService,
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
   };
 }

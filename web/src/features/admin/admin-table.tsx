@@ -26,6 +26,9 @@ import type { AdminListQueryResult } from "./use-admin-list.ts";
 /** Spec 2 §9: admin columns are never narrower than 80 px. */
 export const ADMIN_COLUMN_MIN_WIDTH = 80;
 const RESIZE_STEP = 16;
+/** A column with this id stays in view at the right edge while a wide table scrolls sideways. */
+export const ACTIONS_COLUMN_ID = "actions";
+const stickyActions = "sticky right-0 z-10 bg-white shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.12)]";
 
 /** What every admin table can do: resize columns, and sort the loaded rows where a column allows it. */
 export const adminTableFeatures = tableFeatures({
@@ -111,7 +114,11 @@ export function AdminTable<T extends RowData>({
                 table.getRowModel().rows.map((row) => (
                   <TableRow key={row.id}>
                     {row.getAllCells().map((cell) => (
-                      <TableCell key={cell.id} className="truncate" style={{ width: cell.column.getSize() }}>
+                      <TableCell
+                        key={cell.id}
+                        className={cn("truncate", cell.column.id === ACTIONS_COLUMN_ID && stickyActions)}
+                        style={{ width: cell.column.getSize() }}
+                      >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </TableCell>
                     ))}
@@ -160,7 +167,7 @@ function HeaderCell<T extends RowData>({
   return (
     <TableHead
       scope="col"
-      className="relative"
+      className={cn("relative", column.id === ACTIONS_COLUMN_ID && cn(stickyActions, "bg-slate-50"))}
       style={{ width: header.getSize() }}
       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
     >

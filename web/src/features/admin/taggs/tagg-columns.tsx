@@ -3,7 +3,7 @@ import type { AdminTagg } from "#contract/api/admin-taggs.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { shortId, subscriptionLabel } from "../admin-display.ts";
-import type { AdminColumn } from "../admin-table.tsx";
+import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
 
 export type TaggActions = {
   onEdit: (tagg: AdminTagg) => void;
@@ -24,19 +24,19 @@ export function taggColumns({
     {
       id: "id",
       header: "ID",
-      size: 100,
+      size: 96,
       cell: ({ row }) => <span title={row.original.id}>{shortId(row.original.id)}</span>,
     },
-    { accessorKey: "firstName", header: "First Name", enableSorting: true },
-    { accessorKey: "lastName", header: "Last Name", enableSorting: true },
+    { accessorKey: "firstName", header: "First Name", size: 130, enableSorting: true },
+    { accessorKey: "lastName", header: "Last Name", size: 130, enableSorting: true },
     {
       accessorKey: "tagg",
       header: "Tagg",
       enableSorting: true,
       cell: ({ row }) => <span className="font-medium text-slate-900">@{row.original.tagg}</span>,
     },
-    { accessorKey: "email", header: "Email", size: 220, enableSorting: true },
-    { accessorKey: "reason", header: "Reason", size: 200, cell: ({ row }) => row.original.reason ?? "" },
+    { accessorKey: "email", header: "Email", size: 200, enableSorting: true },
+    { accessorKey: "reason", header: "Reason", size: 160, cell: ({ row }) => row.original.reason ?? "" },
     {
       id: "subscription",
       header: "Subscription",
@@ -58,9 +58,9 @@ export function taggColumns({
         ),
     },
     {
-      id: "actions",
+      id: ACTIONS_COLUMN_ID,
       header: "Actions",
-      size: 140,
+      size: 128,
       cell: ({ row }) => {
         const tagg = row.original;
         const hidden = tagg.isHidden;
@@ -69,6 +69,7 @@ export function taggColumns({
             <Button
               size="icon"
               variant="ghost"
+              className="size-8"
               aria-label={`Edit @${tagg.tagg}`}
               onClick={() => onEdit(tagg)}
             >
@@ -77,6 +78,7 @@ export function taggColumns({
             <Button
               size="icon"
               variant="ghost"
+              className="size-8"
               aria-label={hidden ? `Show @${tagg.tagg}` : `Hide @${tagg.tagg}`}
               disabled={togglingId === tagg.id}
               onClick={() => onToggleVisibility(tagg)}
@@ -87,7 +89,7 @@ export function taggColumns({
               size="icon"
               variant="ghost"
               aria-label={`Delete @${tagg.tagg}`}
-              className="text-red-700 hover:bg-red-50"
+              className="size-8 text-red-700 hover:bg-red-50"
               onClick={() => onDelete(tagg)}
             >
               <Trash2 aria-hidden="true" />
