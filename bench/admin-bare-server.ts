@@ -143,22 +143,25 @@ async function page(list: List, url: URL) {
     );
   }
   const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
-  const [rows, count] = await Promise.all([
-    pool.query(
-      `${list.select} ${where} order by ${list.createdAt} desc, ${list.id} desc limit ${param(limit + 1)}`,
-      values,
-    ),
-    pool.query(
-      process.env.BENCH_EXACT_TOTAL
-        ? `select count(*)::int as n from (${list.countFrom} ${countWhere}) matches`
-        : `select count(*)::int as n from (${list.countFrom} ${countWhere} limit ${TOTAL_CAP + 1}) matches`,
-      countValues,
-    ),
-  ]);
+  const rows = await pool.query(
+    `${list.select} ${where} order by ${list.createdAt} desc, ${list.id} desc limit ${param(limit + 1)}`,
+    values,
+  );
   const found = rows.rows as { id: string; cursor_at: string }[];
   const items = found.slice(0, limit);
   const last = items.at(-1);
-  const n = count.rows[0].n as number;
+  // As paginate: a first page holding every match has counted them.
+  const n =
+    !cursor && found.length <= limit
+      ? found.length
+      : ((
+          await pool.query(
+            process.env.BENCH_EXACT_TOTAL
+              ? `select count(*)::int as n from (${list.countFrom} ${countWhere}) matches`
+              : `select count(*)::int as n from (${list.countFrom} ${countWhere} limit ${TOTAL_CAP + 1}) matches`,
+            countValues,
+          )
+        ).rows[0].n as number);
   return {
     items: items.map(({ cursor_at: _, ...item }) => item),
     total: Math.min(n, TOTAL_CAP),

@@ -93,7 +93,8 @@ async function searchCondition(places: (Expr | SearchCondition)[], term: string)
  * The one way an admin list pages and searches on the server (STYLE 13): keyset paging on (created_at, id),
  * newest first, so a cursor stays right while rows are added. `total` counts the whole filtered set up to
  * ADMIN_LIST_TOTAL_CAP; past it `total` is the cap and `totalCapped` says more match ("10,000+"), so neither a
- * million-row list nor a search matching most of it pays for an exact count (decision 024).
+ * million-row list nor a search matching most of it pays for an exact count (decision 024). The count runs only
+ * when the page cannot tell it (a full page, or a later one).
  */
 export async function paginate<Row>({
   query,
@@ -108,10 +109,13 @@ export async function paginate<Row>({
   const after = cursor
     ? sql`(${keys.createdAt}, ${keys.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
-  const [found, matching] = await Promise.all([
-    rows(and(search, after), query.limit + 1),
-    countMatches(search, ADMIN_LIST_TOTAL_CAP + 1),
-  ]);
+  const found = await rows(and(search, after), query.limit + 1);
+  // A first page that holds every match has counted them: a narrow search (the usual kind) then costs one
+  // query, not the same index scan twice.
+  const matching =
+    !cursor && found.length <= query.limit
+      ? found.length
+      : await countMatches(search, ADMIN_LIST_TOTAL_CAP + 1);
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
   return {
