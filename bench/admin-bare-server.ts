@@ -8,7 +8,7 @@ import pg from "pg";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 /** As paginate: `total` counts the matching rows up to this many, then says "more". */
-const TOTAL_CAP = process.env.BENCH_EXACT_TOTAL ? Number.MAX_SAFE_INTEGER - 1 : 10_000;
+const TOTAL_CAP = process.env.BENCH_EXACT_TOTAL ? Number.MAX_SAFE_INTEGER - 1 : 1_000;
 
 const SESSION_SQL = `select s.id, p.role, p.email_verified from sessions s join profiles p on p.id = s.user_id
   where s.token_hash = $1 and s.expires_at > now() limit 1`;

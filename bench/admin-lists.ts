@@ -114,6 +114,13 @@ const scenarios: Scenario[] = [
     path: () => query("/api/admin/tagged-posts", { cursor: pick(cursors) }),
   },
   {
+    name: "posts search, tagg",
+    list: "/api/admin/tagged-posts",
+    note: "owner tagg member_<5 digits>: ~10 rows",
+    path: () =>
+      query("/api/admin/tagged-posts", { search: `member_${random(10001, Math.max(10001, m - 1))}` }),
+  },
+  {
     name: "posts search, name",
     list: "/api/admin/tagged-posts",
     note: "post name bench post <6 digits>: 1 row",

@@ -95,8 +95,8 @@ export const LAST_ACTIVE_WRITE_INTERVAL_MINUTES = 5;
 /** Admin lists (`?search=&limit=&cursor=`): page size when none is asked for, and the most one page holds. */
 export const ADMIN_LIST_DEFAULT_LIMIT = 50;
 export const ADMIN_LIST_MAX_LIMIT = 200;
-/** An admin list's `total` counts matching rows up to this many; past it the answer says `totalCapped` ("10,000+"). */
-export const ADMIN_LIST_TOTAL_CAP = 10_000;
+/** An admin list's `total` counts matching rows up to this many; past it the answer says `totalCapped` ("1,000+"). */
+export const ADMIN_LIST_TOTAL_CAP = 1_000;
 
 /** Data cleanup (spec 2 §5, §9): the databases it searches and the inactivity choices, in days. */
 export const CLEANUP_DATABASES = ["taggs", "profiles", "posts", "sessions"] as const;

@@ -17,7 +17,7 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 /**
  * One page of an admin list. `total` is how many rows match, counted up to ADMIN_LIST_TOTAL_CAP; `totalCapped`
- * says more than that match (show "10,000+").
+ * says more than that match (show "1,000+").
  */
 export type ListPage<T> = { items: T[]; total: number; totalCapped: boolean; nextCursor: string | null };
 

@@ -92,7 +92,7 @@ async function searchCondition(places: (Expr | SearchCondition)[], term: string)
 /**
  * The one way an admin list pages and searches on the server (STYLE 13): keyset paging on (created_at, id),
  * newest first, so a cursor stays right while rows are added. `total` counts the whole filtered set up to
- * ADMIN_LIST_TOTAL_CAP; past it `total` is the cap and `totalCapped` says more match ("10,000+"), so neither a
+ * ADMIN_LIST_TOTAL_CAP; past it `total` is the cap and `totalCapped` says more match ("1,000+"), so neither a
  * million-row list nor a search matching most of it pays for an exact count (decision 024). The count runs only
  * when the page cannot tell it (a full page, or a later one).
  */

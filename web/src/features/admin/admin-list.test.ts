@@ -18,6 +18,6 @@ describe("listCountLabel", () => {
     expect(listCountLabel(1, 1, noun)).toBe("1 tagg");
     expect(listCountLabel(0, 0, noun)).toBe("0 taggs");
     expect(listCountLabel(50, 230, noun)).toBe("50 of 230 taggs");
-    expect(listCountLabel(50, 10_000, noun, true)).toBe("50 of 10,000+ taggs");
+    expect(listCountLabel(50, 1_000, noun, true)).toBe("50 of 1,000+ taggs");
   });
 });

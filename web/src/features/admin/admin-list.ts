@@ -15,7 +15,7 @@ export function adminListUrl(
 }
 
 /**
- * "1 tagg", "12 taggs", "1 of 230 taggs", "50 of 10,000+ taggs" — the count beside a list; `capped` when the
+ * "1 tagg", "12 taggs", "1 of 230 taggs", "50 of 1,000+ taggs" — the count beside a list; `capped` when the
  * server stopped counting at `total` (the list's `totalCapped`).
  */
 export function listCountLabel(
