@@ -5,7 +5,6 @@ import {
   count,
   desc,
   eq,
-  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -295,10 +294,18 @@ export function createPostsRepository(db: Database) {
         query,
         keys: { createdAt: t.createdAt, id: t.id },
         searchIn: [postIdStarts, ownerTaggSearch(db), t.postName, createdDaySearch],
+        // Only what the list shows: a page of 50 reads and maps no column it drops.
         rows: (where, limit) =>
           db
             .select({
-              ...getTableColumns(t),
+              id: t.id,
+              postName: t.postName,
+              originalImage: t.originalImage,
+              scrambledImage: t.scrambledImage,
+              scrambleImage: t.scrambleImage,
+              hidePersonalInfo: t.hidePersonalInfo,
+              isVisible: t.isVisible,
+              createdAt: t.createdAt,
               userTagg: profiles.tagg,
               userEmail: profiles.email,
               reportCount,
