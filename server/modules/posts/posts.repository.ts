@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  between,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  max,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, between, count, desc, eq, gte, ilike, inArray, lt, max, type SQL, sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { ReportReason } from "#contract/api/posts.ts";
 import { nameKey } from "#contract/names.ts";
