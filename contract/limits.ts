@@ -17,6 +17,8 @@ export const MAX_SHORTCUTS = 12;
 export const SESSION_TTL_DAYS = 30;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+/** The set-password link of a profile an administrator created (a reset token that lives longer). */
+export const INVITATION_TTL_DAYS = 7;
 export const ADMIN_SESSION_TTL_HOURS = 8;
 
 export const PREMIUM_PRICE_MINOR = 1200;
@@ -93,3 +95,11 @@ export const LAST_ACTIVE_WRITE_INTERVAL_MINUTES = 5;
 /** Admin lists (`?search=&limit=&cursor=`): page size when none is asked for, and the most one page holds. */
 export const ADMIN_LIST_DEFAULT_LIMIT = 50;
 export const ADMIN_LIST_MAX_LIMIT = 200;
+
+/** Data cleanup (spec 2 §5, §9): the databases it searches and the inactivity choices, in days. */
+export const CLEANUP_DATABASES = ["taggs", "profiles", "posts", "sessions"] as const;
+export const CLEANUP_DAYS = [30, 60, 90] as const;
+/** The most items one cleanup search answers (the oldest first) and one cleanup delete takes. */
+export const CLEANUP_MAX_ITEMS = 500;
+/** An item's identifier is its tagg, e-mail, or the first this-many characters of its content. */
+export const CLEANUP_IDENTIFIER_LENGTH = 50;

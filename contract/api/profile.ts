@@ -43,16 +43,18 @@ export const wallpaperPositionSchema = z
     return `${clampAxis(x)},${clampAxis(y)}`;
   });
 
+/** A member's bio: plain text, no angle brackets. */
+export const bioSchema = z
+  .string()
+  .trim()
+  .max(BIO_MAX_LENGTH, { error: `Bio must be at most ${BIO_MAX_LENGTH} characters` })
+  .refine((bio) => !/[<>]/.test(bio), { error: "Bio cannot contain < or >" });
+
 export const updateProfileBodySchema = z
   .strictObject({
     firstName: personNameSchema("First name").optional(),
     lastName: personNameSchema("Last name").optional(),
-    bio: z
-      .string()
-      .trim()
-      .max(BIO_MAX_LENGTH, { error: `Bio must be at most ${BIO_MAX_LENGTH} characters` })
-      .refine((bio) => !/[<>]/.test(bio), { error: "Bio cannot contain < or >" })
-      .optional(),
+    bio: bioSchema.optional(),
     theme: z.enum(THEMES, { error: "Choose one of the listed themes" }).optional(),
     wallpaperPosition: wallpaperPositionSchema.optional(),
     /** Images uploaded through POST /api/upload-image by this member (the stored original); null removes. */

@@ -28,3 +28,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** PostgreSQL's foreign_key_violation (a row points at one that does not exist). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (value: unknown) => (value as { code?: string } | undefined)?.code;
+  return code(err) === "23503" || code((err as { cause?: unknown })?.cause) === "23503";
+}
+
+/** The name of the constraint a violation names, when the driver reports it (pg and PGlite do). */
+export function violatedConstraint(err: unknown): string | undefined {
+  const name = (value: unknown) => (value as { constraint?: unknown } | undefined)?.constraint;
+  const found = name(err) ?? name((err as { cause?: unknown })?.cause);
+  return typeof found === "string" ? found : undefined;
+}

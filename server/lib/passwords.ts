@@ -5,8 +5,13 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** False for a wrong password, and for an account with none yet (checked against a dummy, in the same time). */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   try {
+    if (passwordHash === null) {
+      await verify(DUMMY_PASSWORD_HASH, password);
+      return false;
+    }
     return await verify(passwordHash, password);
   } catch {
     return false;

@@ -56,5 +56,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     adminSessionService: deps.adminSessionService,
     auditLogService: deps.auditLogService,
     adminTaggsService: deps.adminTaggsService,
+    adminProfilesService: deps.adminProfilesService,
+    adminCleanupService: deps.adminCleanupService,
   });
 }

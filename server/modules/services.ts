@@ -11,6 +11,8 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
+import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
+import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
 import { createAuditRepository } from "./admin/audit.repository.ts";
@@ -72,7 +74,12 @@ export function createServices(infra: Infrastructure) {
   const transact = transactOn(db);
 
   const sessions = announceSessionEnds(
-    createSessionsService({ sessionsRepo: createSessionsRepository(db), clock }),
+    createSessionsService({
+      sessionsRepo: createSessionsRepository(db),
+      sessionsRepoOn: createSessionsRepository,
+      transact,
+      clock,
+    }),
     infra.events,
   );
   const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
@@ -134,6 +141,35 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
   });
 
+  const profileService = createProfileService({
+    transact,
+    profileRepo: createProfileRepository(db),
+    profileRepoOn: createProfileRepository,
+    ownsUpload: uploadsService.ownsOriginal,
+    removeFiles: uploadsService.removeFiles,
+    deleteSearchHistory: searchService.deleteHistory,
+    endSubscription: subscriptionsService.endForDeletedMember,
+    contactDetailsChanged: (user) =>
+      background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
+    emailChanged: emailVerificationService.emailChanged,
+    revokeResetTokens: authService.revokeResetTokens,
+    sessions,
+    isAdmin,
+  });
+  const taggsService = createTaggsService({
+    taggsRepo: createTaggsRepository(db),
+    taggsRepoOn: createTaggsRepository,
+    transact,
+  });
+  const postsService = createPostsService({
+    postsRepo: createPostsRepository(db),
+    postsRepoOn: createPostsRepository,
+    transact,
+    settings: settingsService,
+    uploads: uploadsService,
+    clock,
+  });
+
   return {
     sessions,
     adminSessionService: createAdminSessionService({ sessions, isAdmin }),
@@ -146,27 +182,25 @@ export function createServices(infra: Infrastructure) {
     }),
     settingsService,
     authService,
-    profileService: createProfileService({
-      profileRepo: createProfileRepository(db),
-      ownsUpload: uploadsService.ownsOriginal,
-      removeFiles: uploadsService.removeFiles,
-      deleteSearchHistory: searchService.deleteHistory,
-      endSubscription: subscriptionsService.endForDeletedMember,
-      contactDetailsChanged: (user) =>
-        background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
-      emailChanged: emailVerificationService.emailChanged,
-      revokeResetTokens: authService.revokeResetTokens,
+    profileService,
+    adminProfilesService: createAdminProfilesService({
+      transact,
+      profiles: profileService,
+      taggs: taggsService,
+      auth: authService,
+      auditRepoOn: createAuditRepository,
+    }),
+    adminCleanupService: createAdminCleanupService({
+      taggs: taggsService,
+      profiles: profileService,
+      posts: postsService,
       sessions,
-      isAdmin,
+      auditRepoOn: createAuditRepository,
+      clock,
     }),
     emailVerificationService,
     uploadsService,
-    postsService: createPostsService({
-      postsRepo: createPostsRepository(db),
-      settings: settingsService,
-      uploads: uploadsService,
-      clock,
-    }),
+    postsService,
     analyticsService,
     searchService,
     privacyService: createPrivacyService({
@@ -184,7 +218,7 @@ export function createServices(infra: Infrastructure) {
         clock,
       }),
     affiliateService,
-    taggsService: createTaggsService({ taggsRepo: createTaggsRepository(db) }),
+    taggsService,
     contentService: createContentService({ contentRepo: createContentRepository(db) }),
   };
 }

@@ -33,7 +33,8 @@ export const profiles = pgTable(
     lastName: text().notNull(),
     email: text().notNull(),
     tagg: text().references(() => taggs.tagg, { onDelete: "set null", onUpdate: "cascade" }),
-    passwordHash: text().notNull(),
+    /** Null for a profile an administrator created, until the member sets one through the invitation. */
+    passwordHash: text(),
     role: text({ enum: ["member", "admin"] })
       .notNull()
       .default("member"),

@@ -1,4 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminCleanupRoutes } from "./admin-cleanup.routes.ts";
+import type { AdminCleanupService } from "./admin-cleanup.service.ts";
+import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
+import type { AdminProfilesService } from "./admin-profiles.service.ts";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
 import { adminTaggsRoutes } from "./admin-taggs.routes.ts";
@@ -20,6 +24,8 @@ type Options = {
   adminSessionService: AdminSessionService;
   auditLogService: AuditLogService;
   adminTaggsService: AdminTaggsService;
+  adminProfilesService: AdminProfilesService;
+  adminCleanupService: AdminCleanupService;
 };
 
 /**
@@ -29,7 +35,7 @@ type Options = {
  */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { adminSessionService, auditLogService, adminTaggsService },
+  { adminSessionService, auditLogService, adminTaggsService, adminProfilesService, adminCleanupService },
 ) => {
   app.addHook("onRoute", (route) => {
     const access = route.config?.adminUnlock ? "member" : "admin";
@@ -44,4 +50,6 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(adminSessionRoutes, { adminSessionService });
   await app.register(auditLogRoutes, { auditLogService });
   await app.register(adminTaggsRoutes, { adminTaggsService });
+  await app.register(adminProfilesRoutes, { adminProfilesService });
+  await app.register(adminCleanupRoutes, { adminCleanupService });
 };

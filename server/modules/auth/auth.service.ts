@@ -1,8 +1,8 @@
 import type { AuthUser } from "#contract/api/auth.ts";
 import { MESSAGES } from "#contract/errors.ts";
-import { RESET_TOKEN_TTL_MINUTES } from "#contract/limits.ts";
+import { INVITATION_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from "#contract/limits.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
-import type { Transact } from "#server/db/transaction.ts";
+import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import { addMinutes, type Clock } from "#server/lib/clock.ts";
@@ -12,7 +12,7 @@ import { hashToken, newToken } from "#server/lib/tokens.ts";
 import type { AffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
 import { type AccountsRepository, createAccountsRepository } from "./accounts.repository.ts";
 import type { EmailVerificationService } from "./email-verification.service.ts";
-import { passwordResetEmail } from "./password-reset-email.ts";
+import { invitationEmail, passwordResetEmail } from "./password-reset-email.ts";
 import { createResetTokensRepository, type ResetTokensRepository } from "./reset-tokens.repository.ts";
 import type { SessionsService } from "./sessions.service.ts";
 
@@ -78,7 +78,31 @@ export function createAuthService(deps: Deps) {
     logout: (sessionId: string) => sessions.end(sessionId),
 
     /** The password or e-mail changed: reset links already sent (maybe to an old address) stop working. */
-    revokeResetTokens: (userId: string) => deps.resetTokensRepo.revokeForUser(userId),
+    revokeResetTokens: (userId: string, tx?: Tx) =>
+      (tx ? createResetTokensRepository(tx) : deps.resetTokensRepo).revokeForUser(userId),
+
+    /**
+     * The set-password link of a profile an administrator created: a reset token valid INVITATION_TTL_DAYS,
+     * stored on the caller's transaction. Mail it with `sendInvitation` once that transaction has committed.
+     */
+    async issueInvitation(member: Pick<ProfileRow, "id" | "email" | "firstName">, tx: Tx) {
+      const token = newToken();
+      await createResetTokensRepository(tx).insert({
+        userId: member.id,
+        email: member.email,
+        tokenHash: hashToken(token),
+        expiresAt: addMinutes(clock.now(), INVITATION_TTL_DAYS * 24 * 60),
+      });
+      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      return { to: member.email, firstName: member.firstName, link };
+    },
+
+    /** Mails an invitation in the background, like every mail (a failure is logged; forgot-password still works). */
+    sendInvitation(invitation: { to: string; firstName: string; link: string }) {
+      deps.background.run("invitation-email", () =>
+        deps.mailer.send({ to: invitation.to, ...invitationEmail(invitation) }),
+      );
+    },
 
     /** Answers the same whether or not the account exists; the e-mail leaves in the background. */
     requestPasswordReset(email: string) {
@@ -108,9 +132,11 @@ export function createAuthService(deps: Deps) {
         const token = await resetTokens.consume(hashToken(input.token), clock.now());
         if (!token) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
         await resetTokens.revokeForUser(token.userId);
-        const updated = await createAccountsRepository(tx).setPassword(token.userId, passwordHash);
+        const accounts = createAccountsRepository(tx);
+        const updated = await accounts.setPassword(token.userId, passwordHash);
         if (!updated) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
-        return updated;
+        // The link was mailed to `token.email`: redeeming it proves that address, if it is still the member's.
+        return (await accounts.markEmailVerified(token.userId, token.email)) ?? updated;
       });
       await sessions.endAllForUser(user.id);
       return signIn(user, meta);

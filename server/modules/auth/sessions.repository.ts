@@ -1,6 +1,21 @@
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { SESSION_TTL_DAYS } from "#contract/limits.ts";
 import type { Database } from "#server/db/client.ts";
+import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
 import { adminSessions, profiles, sessions } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
+
+/**
+ * When a session was last used: its expiry slides to 30 days after use (written at most once a day), so the
+ * last use is its expiry less 30 days, to within a day. A session never renewed gives its creation time.
+ */
+const lastUsed = sql<Date>`${sessions.expiresAt} - make_interval(days => ${SESSION_TTL_DAYS})`.mapWith(
+  sessions.expiresAt,
+);
+/** Idle since `before` (an expired one was idle for 30 days before it expired, so it is idle too). */
+const idleSince = (before: Date) =>
+  lt(sessions.expiresAt, new Date(before.getTime() + SESSION_TTL_DAYS * 86_400_000));
+const idleColumns = { id: sessions.id, identifier: profiles.email, lastActivity: lastUsed };
 
 export function createSessionsRepository(db: Database) {
   // Runs on every signed-in request: prepared once, planned once per connection.
@@ -50,6 +65,42 @@ export function createSessionsRepository(db: Database) {
             ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
             : eq(sessions.userId, userId),
         );
+    },
+
+    /** Sessions not used since `before`, longest idle first, named by their member's e-mail. */
+    async findIdle(before: Date, limit: number): Promise<InactivePage> {
+      const [items, total] = await Promise.all([
+        db
+          .select(idleColumns)
+          .from(sessions)
+          .innerJoin(profiles, eq(profiles.id, sessions.userId))
+          .where(idleSince(before))
+          .orderBy(asc(sessions.expiresAt), asc(sessions.id))
+          .limit(limit),
+        db.select({ n: count() }).from(sessions).where(idleSince(before)),
+      ]);
+      return { items, total: total[0]?.n ?? 0 };
+    },
+
+    /** Deletes those of `ids` still idle since `before` (a session used since stays); answers what went. */
+    deleteIdle(ids: string[], before: Date): Promise<InactiveRow[]> {
+      return withTransaction(db, async (tx) => {
+        const rows = await tx
+          .select(idleColumns)
+          .from(sessions)
+          .innerJoin(profiles, eq(profiles.id, sessions.userId))
+          .where(and(inArray(sessions.id, ids), idleSince(before)))
+          .for("update", { of: sessions });
+        if (rows.length > 0) {
+          await tx.delete(sessions).where(
+            inArray(
+              sessions.id,
+              rows.map((row) => row.id),
+            ),
+          );
+        }
+        return rows;
+      });
     },
 
     async deleteExpired(now: Date) {

@@ -3,7 +3,9 @@ import {
   LAST_ACTIVE_WRITE_INTERVAL_MINUTES,
   SESSION_TTL_DAYS,
 } from "#contract/limits.ts";
+import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { Transact, Tx } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
 import type { SessionsRepository } from "./sessions.repository.ts";
@@ -23,10 +25,26 @@ export type CurrentSession = {
   renewed: boolean;
 };
 
-type Deps = { sessionsRepo: SessionsRepository; clock: Clock };
+type Deps = {
+  sessionsRepo: SessionsRepository;
+  clock: Clock;
+  transact: Transact;
+  sessionsRepoOn: (tx: Tx) => SessionsRepository;
+};
 
-export function createSessionsService({ sessionsRepo, clock }: Deps) {
+export function createSessionsService({ sessionsRepo, clock, transact, sessionsRepoOn }: Deps) {
   return {
+    /** The data cleanup: sessions not used since `before` (expired ones included). */
+    findInactive: (before: Date, limit: number) => sessionsRepo.findIdle(before, limit),
+
+    /** Ends those of `ids` still idle; `inTransaction` runs with what went, in the same transaction. */
+    deleteInactive: (ids: string[], before: Date, inTransaction: InTransaction) =>
+      transact(async (tx) => {
+        const deleted = await sessionsRepoOn(tx).deleteIdle(ids, before);
+        await inTransaction(tx, deleted);
+        return deleted.length;
+      }),
+
     async start(userId: string, meta: { userAgent?: string; ipAddress?: string }) {
       const token = newToken();
       const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);

@@ -2,7 +2,9 @@ import { MIN_NAME_SUGGESTIONS, POST_MESSAGES, type TaggedPost } from "#contract/
 import { nameKey } from "#contract/names.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
+import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { SettingsService } from "#server/modules/settings/settings.service.ts";
@@ -13,6 +15,8 @@ import type { PostsRepository } from "./posts.repository.ts";
 
 type Deps = {
   postsRepo: PostsRepository;
+  transact: Transact;
+  postsRepoOn: (tx: Tx) => PostsRepository;
   settings: Pick<SettingsService, "reports">;
   uploads: Pick<UploadsService, "findOwned" | "removeFiles">;
   clock: Clock;
@@ -27,7 +31,7 @@ type CreateInput = {
   comment?: string;
 };
 
-export function createPostsService({ postsRepo, settings, uploads, clock }: Deps) {
+export function createPostsService({ postsRepo, transact, postsRepoOn, settings, uploads, clock }: Deps) {
   async function suggestionsFor(name: string): Promise<string[]> {
     const free: string[] = [];
     for (let round = 0; round < 5 && free.length < MIN_NAME_SUGGESTIONS; round++) {
@@ -106,6 +110,23 @@ export function createPostsService({ postsRepo, settings, uploads, clock }: Deps
       const { deleted, files } = await postsRepo.deletePosts({ userId, id });
       if (deleted === 0) throw new AppError("not_found", POST_MESSAGES.notFound);
       await uploads.removeFiles(files);
+    },
+
+    /** The data cleanup: posts with no search or view since `before`. */
+    findInactive: (before: Date, limit: number) => postsRepo.findInactive(before, limit),
+
+    /**
+     * Deletes those of `ids` still inactive, with their unused uploads, as a member's own deletion does;
+     * `inTransaction` runs with what went, in the same transaction; the files go once it has committed.
+     */
+    async deleteInactive(ids: string[], before: Date, inTransaction: InTransaction) {
+      const { deleted, files } = await transact(async (tx) => {
+        const result = await postsRepoOn(tx).deleteInactive(ids, before);
+        await inTransaction(tx, result.deleted);
+        return result;
+      });
+      await uploads.removeFiles(files);
+      return deleted.length;
     },
 
     async deleteAll(userId: string) {

@@ -1,10 +1,96 @@
-import { eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt, ne, sql } from "drizzle-orm";
+import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import { profiles, taggs, uploads } from "#server/db/schema/index.ts";
+import type { InactivePage } from "#server/db/inactive.ts";
+import { cursorAt, paginate } from "#server/db/paginate.ts";
+import { type ProfileRow, profiles, taggs, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
+
+/** A member's last activity: `lastActive` (any signed-in request), or their creation before their first. */
+const lastActivity = sql<Date>`coalesce(${profiles.lastActive}, ${profiles.createdAt})`.mapWith(
+  profiles.createdAt,
+);
 
 export function createProfileRepository(db: Database) {
   return {
+    /** Members not active since `before` (other than `exceptId`), longest inactive first. */
+    async findInactive(before: Date, exceptId: string, limit: number): Promise<InactivePage> {
+      const where = and(lt(lastActivity, before), ne(profiles.id, exceptId));
+      const [items, total] = await Promise.all([
+        db
+          .select({ id: profiles.id, identifier: profiles.email, lastActivity })
+          .from(profiles)
+          .where(where)
+          .orderBy(asc(lastActivity), asc(profiles.id))
+          .limit(limit),
+        db.select({ n: count() }).from(profiles).where(where),
+      ]);
+      return { items, total: total[0]?.n ?? 0 };
+    },
+
+    /**
+     * Whether the member is still inactive since `before`, locking their row until the transaction ends, so a
+     * sign-in now waits for the deletion instead of slipping between the check and it.
+     */
+    async lockIfInactive(id: string, before: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.id, id), lt(lastActivity, before)))
+        .for("update");
+      return rows.length > 0;
+    },
+
+    async findById(id: string): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+      return row;
+    },
+
+    async findByTagg(tagg: string): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.tagg, tagg)).limit(1);
+      return row;
+    },
+
+    /** A member an administrator created: no password until they set one through the invitation. */
+    async insertInvited(values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">) {
+      const [row] = await db
+        .insert(profiles)
+        .values({ ...values, passwordHash: null })
+        .returning();
+      if (!row) throw new Error("The profile was not created");
+      return row;
+    },
+
+    /** The admin list, newest first; a search looks in the tagg, the names, the e-mail and the bio. */
+    list(query: AdminListQuery) {
+      return paginate({
+        query,
+        keys: { createdAt: profiles.createdAt, id: profiles.id },
+        searchIn: [profiles.tagg, profiles.firstName, profiles.lastName, profiles.email, profiles.bio],
+        rows: (where, limit) =>
+          db
+            .select({
+              id: profiles.id,
+              tagg: profiles.tagg,
+              firstName: profiles.firstName,
+              lastName: profiles.lastName,
+              email: profiles.email,
+              bio: profiles.bio,
+              ipAddress: profiles.ipAddress,
+              subscriptionStatus: profiles.subscriptionStatus,
+              lastActive: profiles.lastActive,
+              emailVerified: profiles.emailVerified,
+              createdAt: profiles.createdAt,
+              cursorAt: cursorAt(profiles.createdAt),
+            })
+            .from(profiles)
+            .where(where)
+            .orderBy(desc(profiles.createdAt), desc(profiles.id))
+            .limit(limit),
+        count: async (where) => (await db.select({ n: count() }).from(profiles).where(where))[0]?.n ?? 0,
+      });
+    },
+
     async findByEmail(email: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
       return row;

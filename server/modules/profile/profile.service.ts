@@ -1,8 +1,10 @@
+import type { AdminListQuery } from "#contract/api/admin.ts";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import type { Profile, UpdateProfileBody } from "#contract/api/profile.ts";
 import type { SocialLinks } from "#contract/api/social-links.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
@@ -12,7 +14,10 @@ import type { ProfileRepository } from "./profile.repository.ts";
 type ParsedUpdate = Omit<UpdateProfileBody, "wallpaperPosition"> & { wallpaperPosition?: string };
 
 type Deps = {
+  transact: Transact;
   profileRepo: ProfileRepository;
+  /** The same repository on a caller's transaction (an administrator's write and its audit row). */
+  profileRepoOn: (tx: Tx) => ProfileRepository;
   /** Whether this member uploaded the image (avatars and wallpapers must be their own uploads). */
   ownsUpload: (userId: string, originalPath: string) => Promise<boolean>;
   removeFiles: (paths: string[]) => Promise<void>;
@@ -25,17 +30,76 @@ type Deps = {
   /** The address changed: a verification link to the new one, a notice to the old one (in the background). */
   emailChanged: (previousEmail: string, user: ProfileRow) => void;
   /** The password or e-mail changed: outstanding password reset links are revoked. */
-  revokeResetTokens: (userId: string) => Promise<void>;
+  revokeResetTokens: (userId: string, tx?: Tx) => Promise<void>;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
 };
+
+/** What an administrator may change on a profile (the Edit Profile dialog). */
+export type AdminProfileChanges = Pick<ProfileRow, "firstName" | "lastName" | "email" | "bio">;
 
 export function createProfileService(deps: Deps) {
   const { profileRepo, ownsUpload, removeFiles, sessions, isAdmin } = deps;
   const toProfile = (row: ProfileRow): Profile => toProfileView(row, { isAdmin: isAdmin(row) });
 
+  /**
+   * What follows a change of a member's e-mail or name, whoever made it (the member or an administrator):
+   * a new address gets a verification link and the old one a notice, and the payment provider's customer is
+   * updated — both in the background. Call it once the change is committed.
+   */
+  function contactChanged(before: ProfileRow, after: ProfileRow) {
+    const renamed = before.firstName !== after.firstName || before.lastName !== after.lastName;
+    const emailChanged = before.email !== after.email;
+    if (emailChanged) deps.emailChanged(before.email, after);
+    if (emailChanged || renamed) deps.contactDetailsChanged(after);
+  }
+
   return {
     toProfile,
+    contactChanged,
+
+    /** The Profiles list of the admin panel. */
+    list: (query: AdminListQuery) => profileRepo.list(query),
+
+    find: (id: string) => profileRepo.findById(id),
+
+    /** The data cleanup: members not active since `before`, never `exceptId` (the administrator asking). */
+    findInactive: (before: Date, exceptId: string, limit: number) =>
+      profileRepo.findInactive(before, exceptId, limit),
+
+    /** On a deletion's transaction: whether the member is still inactive, their row locked until it ends. */
+    lockIfInactive: (id: string, before: Date, tx: Tx) => deps.profileRepoOn(tx).lockIfInactive(id, before),
+
+    findByEmail: (email: string, tx?: Tx) => (tx ? deps.profileRepoOn(tx) : profileRepo).findByEmail(email),
+
+    findByTagg: (tagg: string, tx?: Tx) => (tx ? deps.profileRepoOn(tx) : profileRepo).findByTagg(tagg),
+
+    /**
+     * A profile an administrator creates, on their transaction: no password (the member sets one through the
+     * invitation link), address not yet verified. The caller checks the tagg and the address first.
+     */
+    createInvited: (
+      values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">,
+      tx: Tx,
+    ): Promise<ProfileRow> => deps.profileRepoOn(tx).insertInvited(values),
+
+    /**
+     * An administrator's edit, on their transaction. A new address is unverified and revokes outstanding
+     * reset links, as the member's own change does; after commit the caller runs `contactChanged`.
+     */
+    async adminUpdate(id: string, changes: AdminProfileChanges, tx: Tx) {
+      const repo = deps.profileRepoOn(tx);
+      const before = await repo.findById(id);
+      if (!before) return undefined;
+      const emailChanged = changes.email !== before.email;
+      if (emailChanged && (await repo.findByEmail(changes.email))) {
+        throw new AppError("email_taken", MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+      }
+      const after = await repo.update(id, { ...changes, ...(emailChanged && { emailVerified: false }) });
+      if (!after) return undefined;
+      if (emailChanged) await deps.revokeResetTokens(id, tx);
+      return { before, after };
+    },
 
     /**
      * Changes the caller's own profile. E-mail and password changes need the current password; a new
@@ -66,11 +130,7 @@ export function createProfileService(deps: Deps) {
       if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
       if (sensitive) await deps.revokeResetTokens(user.id);
       if (password !== undefined) await sessions.endAllForUser(user.id, sessionId);
-      const renamed =
-        (plain.firstName !== undefined && plain.firstName !== user.firstName) ||
-        (plain.lastName !== undefined && plain.lastName !== user.lastName);
-      if (emailChanged) deps.emailChanged(user.email, updated);
-      if (emailChanged || renamed) deps.contactDetailsChanged(updated);
+      contactChanged(user, updated);
       return toProfile(updated);
     },
 
@@ -87,14 +147,23 @@ export function createProfileService(deps: Deps) {
       return toSocialLinks(updated.socialLinks);
     },
 
-    /** Deletes the account with everything it owns, rows first and then the files; answers when done. */
-    async delete(user: ProfileRow) {
+    /**
+     * Deletes the account with everything it owns, rows first and then the files; answers when done. The one
+     * way an account goes: the member's own deletion, an administrator's, and the data cleanup all call it.
+     * `inTransaction` runs in the transaction that deletes the rows, before them (an administrator's audit row,
+     * the cleanup's re-check): if it throws, nothing of the account's rows is deleted.
+     */
+    async delete(user: ProfileRow, { inTransaction }: { inTransaction?: (tx: Tx) => Promise<void> } = {}) {
       // First, so a provider outage leaves the account as it was rather than a deleted member still billed.
       await deps.endSubscription(user);
       // Unlinks the member's anonymous searches, which carry only their keyed hash (ON DELETE CASCADE takes
       // the named ones); they stay in the owners' lists, tied to nobody.
       await deps.deleteSearchHistory(user);
-      await removeFiles(await profileRepo.delete(user.id));
+      const files = await deps.transact(async (tx) => {
+        await inTransaction?.(tx);
+        return deps.profileRepoOn(tx).delete(user.id);
+      });
+      await removeFiles(files);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableColumns, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, notExists } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
+import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
 import { cursorAt, paginate } from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, taggs } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
@@ -15,7 +16,38 @@ export type TaggChanges = Partial<TaggValues & { isHidden: boolean }>;
 export type ClaimResult = { profile: ProfileRow } | { refused: "taken" | "already_have" };
 
 export function createTaggsRepository(db: Database) {
+  /** The data cleanup's taggs: registered before `before`, and no member holds them. */
+  const unheldBefore = (before: Date) =>
+    and(
+      lt(taggs.createdAt, before),
+      notExists(db.select({ id: profiles.id }).from(profiles).where(eq(profiles.tagg, taggs.tagg))),
+    );
+  const inactiveColumns = { id: taggs.id, identifier: taggs.tagg, lastActivity: taggs.createdAt };
+
   return {
+    /** Taggs no member holds, registered before `before`, oldest first. */
+    async findUnheld(before: Date, limit: number): Promise<InactivePage> {
+      const where = unheldBefore(before);
+      const [items, total] = await Promise.all([
+        db
+          .select(inactiveColumns)
+          .from(taggs)
+          .where(where)
+          .orderBy(asc(taggs.createdAt), asc(taggs.id))
+          .limit(limit),
+        db.select({ n: count() }).from(taggs).where(where),
+      ]);
+      return { items, total: total[0]?.n ?? 0 };
+    },
+
+    /** Deletes those of `ids` that still match in the same statement (a tagg claimed since stays). */
+    deleteUnheld(ids: string[], before: Date): Promise<InactiveRow[]> {
+      return db
+        .delete(taggs)
+        .where(and(inArray(taggs.id, ids), unheldBefore(before)))
+        .returning(inactiveColumns);
+    },
+
     async exists(tagg: string) {
       const [row] = await db.select({ id: taggs.id }).from(taggs).where(eq(taggs.tagg, tagg)).limit(1);
       return Boolean(row);

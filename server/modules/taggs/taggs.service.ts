@@ -1,10 +1,25 @@
 import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
+import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { TaggsRepository } from "./taggs.repository.ts";
 
-export function createTaggsService({ taggsRepo }: { taggsRepo: TaggsRepository }) {
+type Deps = { taggsRepo: TaggsRepository; transact: Transact; taggsRepoOn: (tx: Tx) => TaggsRepository };
+
+export function createTaggsService({ taggsRepo, transact, taggsRepoOn }: Deps) {
   return {
+    /** The data cleanup: taggs no member holds, registered before `before`. */
+    findInactive: (before: Date, limit: number) => taggsRepo.findUnheld(before, limit),
+
+    /** Deletes those of `ids` that still match; `inTransaction` runs with what went, in the same transaction. */
+    deleteInactive: (ids: string[], before: Date, inTransaction: InTransaction) =>
+      transact(async (tx) => {
+        const deleted = await taggsRepoOn(tx).deleteUnheld(ids, before);
+        await inTransaction(tx, deleted);
+        return deleted.length;
+      }),
+
     async isAvailable(tagg: string) {
       return { available: !(await taggsRepo.exists(tagg)) };
     },

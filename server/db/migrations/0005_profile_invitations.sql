@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ALTER COLUMN "password_hash" DROP NOT NULL;
