@@ -8,11 +8,12 @@ import { AdminTable } from "../admin-table.tsx";
 import { useAdminList } from "../use-admin-list.ts";
 import { taggColumns } from "./tagg-columns.tsx";
 import { TaggDialog } from "./tagg-dialog.tsx";
-import { ADMIN_TAGGS_URL, useTaggMutations } from "./use-tagg-mutations.ts";
+import { ADMIN_URLS } from "../admin-urls.ts";
+import { useTaggMutations } from "./use-tagg-mutations.ts";
 
 /** Tagit Database (spec 2 §2): the registered taggs, searched on the server. */
 export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
-  const list = useAdminList<AdminTagg>(ADMIN_TAGGS_URL, { search });
+  const list = useAdminList<AdminTagg>(ADMIN_URLS.taggs, { search });
   const { update, remove } = useTaggMutations();
   const [editing, setEditing] = useState<AdminTagg | null>(null);
   const [deleting, setDeleting] = useState<AdminTagg | null>(null);
