@@ -72,6 +72,27 @@ export const bulkUpdateResponseSchema = z.object({ updated: z.number().int() });
 export const bulkDeleteResponseSchema = z.object({ deleted: z.number().int() });
 export const deletePostResponseSchema = z.object({ success: z.literal(true) });
 
+/** The reasons a member may give when reporting a post (optional), with the words the report dialog shows. */
+export const REPORT_REASONS = ["spam", "nudity", "harassment", "violence", "copyright", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam or scam",
+  nudity: "Nudity or sexual content",
+  harassment: "Harassment or bullying",
+  violence: "Violence or threats",
+  copyright: "Copyright or someone else's image",
+  other: "Something else",
+};
+export const reportPostBodySchema = z
+  .strictObject({
+    reason: z.enum(REPORT_REASONS, { error: "Choose one of the listed reasons" }).optional(),
+  })
+  .nullish();
+
+/** What happens to a post at the report threshold: hidden pending review (default), or deleted. */
+export const REPORT_AUTO_ACTIONS = ["hide", "delete"] as const;
+export type ReportAutoAction = (typeof REPORT_AUTO_ACTIONS)[number];
+
 export const reportPostResponseSchema = z.object({ reported: z.literal(true), removed: z.boolean() });
 
 export const imageBannerSchema = z.object({ text: z.string(), isEnabled: z.boolean() });

@@ -34,16 +34,19 @@ function decodeCursor(value: string): Cursor {
 /** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything starting with "50". */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A column, or an expression of the rows (a cast, an aggregate of a subquery). */
+type Expr = Column | SQL | SQL.Aliased;
+
 /** The exact created_at as text, for the cursor: select it as `cursorAt` in the rows of a page. */
-export const cursorAt = (createdAt: Column) =>
+export const cursorAt = (createdAt: Expr) =>
   sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 type PageSpec<Row> = {
   query: AdminListQuery;
   /** The list's stable order, newest first: its creation time and its id. */
-  keys: { createdAt: Column; id: Column };
-  /** The text columns a search looks in (case-insensitive, anywhere in the value). */
-  searchIn: Column[];
+  keys: { createdAt: Expr; id: Expr };
+  /** The text columns (or text expressions) a search looks in (case-insensitive, anywhere in the value). */
+  searchIn: Expr[];
   /** Further conditions of the list's own filters (both the page and `total` respect them). */
   filter?: SQL;
   /** The rows matching `where`, ordered by `keys` descending, at most `limit`, each with `cursorAt`. */

@@ -1,23 +1,39 @@
 import type { Clock } from "#server/lib/clock.ts";
+import type { AdminModerationService } from "#server/modules/admin/admin-moderation.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { SubscriptionsService } from "#server/modules/payments/subscriptions.service.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import type { Job } from "./scheduler.ts";
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 /** The scheduled clean-ups of the app. */
 type Deps = {
   sessions: SessionsService;
   uploadsService: UploadsService;
   subscriptionsService: SubscriptionsService;
+  adminModerationService: AdminModerationService;
   clock: Clock;
 };
 
-export function appJobs({ sessions, uploadsService, subscriptionsService, clock }: Deps): Job[] {
+export function appJobs({
+  sessions,
+  uploadsService,
+  subscriptionsService,
+  adminModerationService,
+  clock,
+}: Deps): Job[] {
   return [
     { name: "delete-expired-sessions", everyMs: HOUR, run: () => sessions.deleteExpired() },
     { name: "delete-unused-uploads", everyMs: HOUR, run: () => uploadsService.deleteUnused(clock.now()) },
     { name: "end-cancelled-subscriptions", everyMs: HOUR, run: () => subscriptionsService.endCancelled() },
+    // Also run right after the report that crosses the threshold; this is the backstop (and the catch-up
+    // after an administrator lowers the threshold or turns the action on).
+    {
+      name: "report-auto-action",
+      everyMs: MINUTE,
+      run: () => adminModerationService.applyAutoAction(),
+    },
   ];
 }

@@ -4,7 +4,10 @@ import type { Redis } from "ioredis";
 /** One session ended, or all of a member's sessions but one (a password change keeps the changing one). */
 export type SessionEnd = { sessionId: string } | { userId: string; exceptSessionId?: string | undefined };
 
-export type MemberEvent = { type: "analytics"; data: unknown } | { type: "session_ended"; data: SessionEnd };
+export type MemberEvent =
+  | { type: "analytics"; data: unknown }
+  | { type: "notice"; data: unknown }
+  | { type: "session_ended"; data: SessionEnd };
 
 /**
  * Fan-out of live events to a member's open streams. In-process by default; with Redis, every instance

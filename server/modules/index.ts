@@ -7,6 +7,7 @@ import { eventsRoutes } from "./analytics/events.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { contentRoutes } from "./content/content.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { noticesRoutes } from "./notices/notices.routes.ts";
 import { paymentsRoutes } from "./payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes.ts";
 import { postsRoutes } from "./posts/posts.routes.ts";
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(searchRoutes, { searchService: deps.searchService });
   await app.register(analyticsRoutes, { analyticsService: deps.analyticsService });
   await app.register(eventsRoutes, { events: deps.events, sessions: deps.sessions });
+  await app.register(noticesRoutes, { noticesService: deps.noticesService });
   await app.register(privacyRoutes, { privacyService: deps.privacyService });
   await app.register(taggsRoutes, { taggsService: deps.taggsService, profileService: deps.profileService });
   await app.register(paymentsRoutes, {
@@ -56,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     adminSessionService: deps.adminSessionService,
     auditLogService: deps.auditLogService,
     adminTaggsService: deps.adminTaggsService,
+    adminModerationService: deps.adminModerationService,
     adminProfilesService: deps.adminProfilesService,
     adminCleanupService: deps.adminCleanupService,
   });

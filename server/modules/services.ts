@@ -12,6 +12,7 @@ import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
+import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
 import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
@@ -31,6 +32,8 @@ import { createSessionsService } from "./auth/sessions.service.ts";
 import { createVerificationTokensRepository } from "./auth/verification-tokens.repository.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
+import { createNoticesRepository } from "./notices/notices.repository.ts";
+import { createNoticesService } from "./notices/notices.service.ts";
 import { createBillingEventsService } from "./payments/billing-events.service.ts";
 import { createPaymentsRepository } from "./payments/payments.repository.ts";
 import { createStripeClient, createStripeProvider } from "./payments/stripe-provider.ts";
@@ -89,6 +92,20 @@ export function createServices(infra: Infrastructure) {
     queue: infra.imageQueue,
     adminSessionValid: sessions.adminSessionValid,
     tempDir: path.join(config.dataDir, "tmp"),
+  });
+  const noticesService = createNoticesService({
+    noticesRepo: createNoticesRepository(db),
+    events: infra.events,
+  });
+  const postsRepo = createPostsRepository(db);
+  const adminModerationService = createAdminModerationService({
+    transact,
+    postsRepo,
+    postsRepoOn: createPostsRepository,
+    auditRepoOn: createAuditRepository,
+    settings: settingsService,
+    notices: noticesService,
+    uploads: uploadsService,
   });
   const analyticsService = createAnalyticsService({
     analyticsRepo: createAnalyticsRepository(db),
@@ -162,10 +179,11 @@ export function createServices(infra: Infrastructure) {
     transact,
   });
   const postsService = createPostsService({
-    postsRepo: createPostsRepository(db),
+    postsRepo,
     postsRepoOn: createPostsRepository,
     transact,
     settings: settingsService,
+    applyReportAutoAction: adminModerationService.applyAutoAction,
     uploads: uploadsService,
     clock,
   });
@@ -180,6 +198,8 @@ export function createServices(infra: Infrastructure) {
       taggsRepoOn: createTaggsRepository,
       auditRepoOn: createAuditRepository,
     }),
+    adminModerationService,
+    noticesService,
     settingsService,
     authService,
     profileService,

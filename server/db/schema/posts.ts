@@ -11,6 +11,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { ReportAutoAction, ReportReason } from "#contract/api/posts.ts";
 import { COMMENT_MAX_LENGTH, DEFAULT_REPORT_THRESHOLD } from "#contract/limits.ts";
 import { updatedAt } from "./columns.ts";
 import { profiles } from "./users.ts";
@@ -53,6 +54,11 @@ export const taggedPosts = pgTable(
     hidePersonalInfo: boolean().notNull().default(false),
     scrambleImage: boolean().notNull().default(false),
     isVisible: boolean().notNull().default(true),
+    /**
+     * Hidden by the report auto-action until an administrator reviews it: the owner cannot show it again
+     * (bulk show skips it); dismissing the reports clears it and shows the post.
+     */
+    heldForReview: boolean().notNull().default(false),
     comment: varchar({ length: COMMENT_MAX_LENGTH }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,25 +84,33 @@ export const postReports = pgTable(
     reporterId: uuid()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
+    /** One of contract REPORT_REASONS, or null when the member gave none. */
+    reason: text().$type<ReportReason>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("post_reports_post_reporter_unique").on(t.postId, t.reporterId),
+    index("post_reports_post_created_idx").on(t.postId, t.createdAt),
     index("post_reports_reporter_idx").on(t.reporterId),
   ],
 );
 
-/** Singleton (id = 1): whether posts with enough reports are deleted automatically, and from how many. */
+/**
+ * Singleton (id = 1): whether posts with enough reports are acted on automatically, from how many, and how
+ * (hidden pending review by default, or deleted).
+ */
 export const postReportSettings = pgTable(
   "post_report_settings",
   {
     id: integer().primaryKey().default(1),
     autoDeleteEnabled: boolean().notNull().default(false),
     autoDeleteThreshold: integer().notNull().default(DEFAULT_REPORT_THRESHOLD),
+    autoAction: text().$type<ReportAutoAction>().notNull().default("hide"),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("post_report_settings_singleton_check", sql`${t.id} = 1`),
     check("post_report_settings_threshold_check", sql`${t.autoDeleteThreshold} >= 1`),
+    check("post_report_settings_auto_action_check", sql`${t.autoAction} in ('hide', 'delete')`),
   ],
 );

@@ -11,7 +11,7 @@ import type { AuditActor, AuditRepository } from "./audit.repository.ts";
 
 type Deps = {
   taggs: Pick<TaggsService, "findInactive" | "deleteInactive">;
-  profiles: Pick<ProfileService, "findInactive" | "find" | "lockIfInactive" | "delete">;
+  profiles: Pick<ProfileService, "findInactive" | "find" | "lock" | "delete">;
   posts: Pick<PostsService, "findInactive" | "deleteInactive">;
   sessions: Pick<SessionsService, "findInactive" | "deleteInactive">;
   auditRepoOn: (tx: Tx) => AuditRepository;
@@ -77,7 +77,7 @@ export function createAdminCleanupService({ taggs, profiles, posts, sessions, au
       try {
         await profiles.delete(profile, {
           inTransaction: async (tx) => {
-            if (!(await profiles.lockIfInactive(id, before, tx))) throw new NoLongerInactive();
+            if (!(await profiles.lock(id, before, tx))) throw new NoLongerInactive();
             await audit(actor, "profiles", days)(tx, [{ id, identifier: profile.email, lastActivity }]);
           },
         });
@@ -90,7 +90,7 @@ export function createAdminCleanupService({ taggs, profiles, posts, sessions, au
   }
 
   return {
-    async search(actor: AuditActor, database: CleanupDatabase, days: number) {
+    async search(actor: AuditActor & { id: string }, database: CleanupDatabase, days: number) {
       const before = cutoff(days);
       const page: InactivePage = await {
         taggs: () => taggs.findInactive(before, CLEANUP_MAX_ITEMS),

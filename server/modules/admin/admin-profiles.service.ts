@@ -136,23 +136,24 @@ export function createAdminProfilesService({ transact, profiles, taggs, auth, au
       const profile = await profiles.find(id);
       if (!profile) throw notFound();
       await profiles.delete(profile, {
-        inTransaction: (tx) =>
-          auditRepoOn(tx)
-            .record({
-              actor,
-              action: "profile.delete",
-              targetType: "profile",
-              targetId: id,
-              summary: {
-                before: {
-                  tagg: profile.tagg,
-                  email: profile.email,
-                  firstName: profile.firstName,
-                  lastName: profile.lastName,
-                },
+        inTransaction: async (tx) => {
+          // Gone in the meantime (another administrator): no audit row for a deletion that did not happen.
+          if (!(await profiles.lock(id, undefined, tx))) throw notFound();
+          await auditRepoOn(tx).record({
+            actor,
+            action: "profile.delete",
+            targetType: "profile",
+            targetId: id,
+            summary: {
+              before: {
+                tagg: profile.tagg,
+                email: profile.email,
+                firstName: profile.firstName,
+                lastName: profile.lastName,
               },
-            })
-            .then(() => undefined),
+            },
+          });
+        },
       });
     },
   };

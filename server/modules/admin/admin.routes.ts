@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminCleanupRoutes } from "./admin-cleanup.routes.ts";
 import type { AdminCleanupService } from "./admin-cleanup.service.ts";
+import { adminModerationRoutes } from "./admin-moderation.routes.ts";
+import type { AdminModerationService } from "./admin-moderation.service.ts";
 import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
 import type { AdminProfilesService } from "./admin-profiles.service.ts";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
@@ -24,6 +26,7 @@ type Options = {
   adminSessionService: AdminSessionService;
   auditLogService: AuditLogService;
   adminTaggsService: AdminTaggsService;
+  adminModerationService: AdminModerationService;
   adminProfilesService: AdminProfilesService;
   adminCleanupService: AdminCleanupService;
 };
@@ -35,7 +38,14 @@ type Options = {
  */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { adminSessionService, auditLogService, adminTaggsService, adminProfilesService, adminCleanupService },
+  {
+    adminSessionService,
+    auditLogService,
+    adminTaggsService,
+    adminModerationService,
+    adminProfilesService,
+    adminCleanupService,
+  },
 ) => {
   app.addHook("onRoute", (route) => {
     const access = route.config?.adminUnlock ? "member" : "admin";
@@ -50,6 +60,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(adminSessionRoutes, { adminSessionService });
   await app.register(auditLogRoutes, { auditLogService });
   await app.register(adminTaggsRoutes, { adminTaggsService });
+  await app.register(adminModerationRoutes, { adminModerationService });
   await app.register(adminProfilesRoutes, { adminProfilesService });
   await app.register(adminCleanupRoutes, { adminCleanupService });
 };

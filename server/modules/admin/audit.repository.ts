@@ -4,8 +4,11 @@ import type { Database } from "#server/db/client.ts";
 import { cursorAt, paginate } from "#server/db/paginate.ts";
 import { type AuditSummary, adminAuditLog } from "#server/db/schema/index.ts";
 
-/** Who did an admin write; the names are kept as a snapshot beside the id. */
-export type AuditActor = { id: string; firstName: string; lastName: string };
+/** Who did an admin write; the names are kept as a snapshot beside the id. `id` is null for the system. */
+export type AuditActor = { id: string | null; firstName: string; lastName: string };
+
+/** The actor of what the app does on its own (the report auto-action job). */
+export const SYSTEM_ACTOR: AuditActor = { id: null, firstName: "System", lastName: "(automatic)" };
 
 export type AuditEntry = {
   actor: AuditActor;

@@ -9,7 +9,7 @@ const HEARTBEAT_MS = 25_000;
 
 type Deps = { events: EventBus; sessions: SessionsService };
 
-/** GET /api/events: a server-sent events stream of new analytics events for the signed-in member. */
+/** GET /api/events: a server-sent events stream of new analytics events and notices for the signed-in member. */
 export const eventsRoutes: FastifyPluginAsync<Deps> = async (app, { events, sessions }) => {
   const streams = createLiveStreams();
   const unsubscribeControl = events.subscribe(SESSION_CONTROL, (event) => {
@@ -51,7 +51,8 @@ export const eventsRoutes: FastifyPluginAsync<Deps> = async (app, { events, sess
     });
     write("retry: 5000\n\n");
     const unsubscribe = events.subscribe(user.id, (event: MemberEvent) => {
-      if (event.type === "analytics") write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      if (event.type === "analytics" || event.type === "notice")
+        write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     });
     // A backstop for sessions ended without an announcement (expiry, account deletion): re-check each beat.
     const heartbeat = setInterval(() => {

@@ -289,7 +289,7 @@ describe("changing and deleting posts", () => {
 });
 
 describe("POST /api/tagged-posts/:id/report", () => {
-  it("takes one report per member, refuses reporting your own post, and auto-deletes at the threshold", async () => {
+  it('takes one report per member, refuses reporting your own post, and auto-deletes at the threshold when the action is "delete"', async () => {
     const t = await createTestApp();
     const ada = await registerMember(t);
     const bob = await registerMember(t);
@@ -310,7 +310,7 @@ describe("POST /api/tagged-posts/:id/report", () => {
 
     await t.db
       .update(postReportSettings)
-      .set({ autoDeleteEnabled: true, autoDeleteThreshold: 2 })
+      .set({ autoDeleteEnabled: true, autoDeleteThreshold: 2, autoAction: "delete" })
       .where(eq(postReportSettings.id, 1));
     expect((await report(cy)).json()).toEqual({ reported: true, removed: true });
     expect(await t.db.select().from(taggedPosts)).toEqual([]);

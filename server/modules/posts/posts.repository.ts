@@ -1,13 +1,26 @@
-import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, max, type SQL, sql } from "drizzle-orm";
+import type { AdminListQuery } from "#contract/api/admin.ts";
+import type { ReportReason } from "#contract/api/posts.ts";
 import { nameKey } from "#contract/names.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
-import { postReports, searchAnalytics, taggedPosts, uploads } from "#server/db/schema/index.ts";
+import { cursorAt, paginate } from "#server/db/paginate.ts";
+import { postReports, profiles, searchAnalytics, taggedPosts, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 import { viewerKey } from "#server/modules/analytics/viewer-key.ts";
 
 /** `nameKey` in SQL: the expression of the unique index post names are compared by. */
 const postNameKey = sql`lower(btrim(${taggedPosts.postName}))`;
+
+const reportCount = sql<number>`(
+  select count(*)::int from ${postReports} where ${postReports.postId} = "tagged_posts"."id"
+)`;
+
+/** The advisory lock key of the report auto-action: one run at a time across every instance. */
+const AUTO_ACTION_LOCK = 7_301_013;
+
+/** The UTC creation day as text ("2026-11-23"), so an admin search for a date (or a month) finds its posts. */
+const createdDay = sql`to_char(${taggedPosts.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 const uniqueViewCount = sql<number>`(
   select count(distinct ${viewerKey})::int from ${searchAnalytics}
@@ -24,6 +37,23 @@ const lastActivity = sql<Date>`greatest(${taggedPosts.createdAt}, (
 ))`.mapWith(taggedPosts.createdAt);
 
 export function createPostsRepository(db: Database) {
+  /** For each post, how many of its reports gave each reason ("none" for no reason). */
+  async function reasonCounts(postIds: string[]) {
+    const result = new Map<string, Partial<Record<ReportReason | "none", number>>>();
+    if (postIds.length === 0) return result;
+    const rows = await db
+      .select({ postId: postReports.postId, reason: postReports.reason, n: count() })
+      .from(postReports)
+      .where(inArray(postReports.postId, postIds))
+      .groupBy(postReports.postId, postReports.reason);
+    for (const row of rows) {
+      const counts = result.get(row.postId) ?? {};
+      counts[row.reason ?? "none"] = row.n;
+      result.set(row.postId, counts);
+    }
+    return result;
+  }
+
   /**
    * Deletes the posts `where` picks and the uploads no remaining post uses, in one transaction; answers the
    * deleted posts and the file paths to remove from storage afterwards.
@@ -143,11 +173,12 @@ export function createPostsRepository(db: Database) {
       return row;
     },
 
+    /** A post held for review stays hidden: only dismissing its reports shows it again. */
     async setVisibilityOfAll(userId: string, isVisible: boolean) {
       const rows = await db
         .update(taggedPosts)
         .set({ isVisible })
-        .where(eq(taggedPosts.userId, userId))
+        .where(and(eq(taggedPosts.userId, userId), eq(taggedPosts.heldForReview, false)))
         .returning({ id: taggedPosts.id });
       return rows.length;
     },
@@ -166,14 +197,167 @@ export function createPostsRepository(db: Database) {
     },
 
     /** Records a report once per member; answers whether it was new and the post's report count. */
-    async addReport(postId: string, reporterId: string) {
+    async addReport(postId: string, reporterId: string, reason: ReportReason | null = null) {
       const inserted = await db
         .insert(postReports)
-        .values({ postId, reporterId })
+        .values({ postId, reporterId, reason })
         .onConflictDoNothing()
         .returning({ id: postReports.id });
       const [total] = await db.select({ n: count() }).from(postReports).where(eq(postReports.postId, postId));
       return { isNew: inserted.length > 0, reports: total?.n ?? 0 };
+    },
+
+    /**
+     * The admin Tagged posts list, newest first. A search matches the post id, the owner's tagg, the post
+     * name or the UTC creation date as "YYYY-MM-DD" (all as text, anywhere in the value).
+     */
+    adminList(query: AdminListQuery) {
+      const t = taggedPosts;
+      const from = () => db.select({ n: count() }).from(t).innerJoin(profiles, eq(profiles.id, t.userId));
+      return paginate({
+        query,
+        keys: { createdAt: t.createdAt, id: t.id },
+        searchIn: [sql`${t.id}::text`, profiles.tagg, t.postName, createdDay],
+        rows: (where, limit) =>
+          db
+            .select({
+              ...getTableColumns(t),
+              userTagg: profiles.tagg,
+              userEmail: profiles.email,
+              reportCount,
+              cursorAt: cursorAt(t.createdAt),
+            })
+            .from(t)
+            .innerJoin(profiles, eq(profiles.id, t.userId))
+            .where(where)
+            .orderBy(desc(t.createdAt), desc(t.id))
+            .limit(limit),
+        count: async (where) => (await from().where(where))[0]?.n ?? 0,
+      });
+    },
+
+    /**
+     * The report queue: posts with at least one report, the most recently reported first, with how many
+     * reports and of which reasons. Never who reported. A search matches the post id, name or owner e-mail.
+     */
+    reportedList(query: AdminListQuery) {
+      const reported = db
+        .select({
+          postId: postReports.postId,
+          reportCount: sql<number>`count(*)::int`.as("report_count"),
+          lastReportedAt: max(postReports.createdAt).as("last_reported_at"),
+        })
+        .from(postReports)
+        .groupBy(postReports.postId)
+        .as("reported");
+      const t = taggedPosts;
+      const lastAt = sql`${reported.lastReportedAt}`;
+      return paginate({
+        query,
+        keys: { createdAt: lastAt, id: t.id },
+        searchIn: [sql`${t.id}::text`, t.postName, profiles.email],
+        rows: async (where, limit) => {
+          const rows = await db
+            .select({
+              id: t.id,
+              postName: t.postName,
+              userEmail: profiles.email,
+              isVisible: t.isVisible,
+              reportCount: reported.reportCount,
+              lastReportedAt: sql<string>`${cursorAt(lastAt)}`,
+              cursorAt: cursorAt(lastAt),
+            })
+            .from(reported)
+            .innerJoin(t, eq(t.id, reported.postId))
+            .innerJoin(profiles, eq(profiles.id, t.userId))
+            .where(where)
+            .orderBy(desc(lastAt), desc(t.id))
+            .limit(limit);
+          const reasons = await reasonCounts(rows.map((row) => row.id));
+          return rows.map((row) => ({ ...row, reasons: reasons.get(row.id) ?? {} }));
+        },
+        count: async (where) =>
+          (
+            await db
+              .select({ n: count() })
+              .from(reported)
+              .innerJoin(t, eq(t.id, reported.postId))
+              .innerJoin(profiles, eq(profiles.id, t.userId))
+              .where(where)
+          )[0]?.n ?? 0,
+      });
+    },
+
+    async reportCount(postId: string) {
+      const [row] = await db.select({ n: count() }).from(postReports).where(eq(postReports.postId, postId));
+      return row?.n ?? 0;
+    },
+
+    /** Deletes a post's reports; answers how many there were. */
+    async clearReports(postId: string) {
+      const rows = await db
+        .delete(postReports)
+        .where(eq(postReports.postId, postId))
+        .returning({ id: postReports.id });
+      return rows.length;
+    },
+
+    /** Shows a post again after review, and releases it from the hold. */
+    async release(id: string) {
+      await db
+        .update(taggedPosts)
+        .set({ isVisible: true, heldForReview: false })
+        .where(eq(taggedPosts.id, id));
+    },
+
+    /**
+     * Holds for review (hidden) every post with at least `threshold` reports not held yet, in one conditional
+     * UPDATE: a post another run (or instance) held meanwhile no longer matches, so each post is held, and
+     * answered, exactly once.
+     */
+    async holdReportedAtLeast(threshold: number) {
+      return db
+        .update(taggedPosts)
+        .set({ isVisible: false, heldForReview: true })
+        .where(
+          and(
+            eq(taggedPosts.heldForReview, false),
+            inArray(
+              taggedPosts.id,
+              db
+                .select({ id: postReports.postId })
+                .from(postReports)
+                .groupBy(postReports.postId)
+                .having(sql`count(*) >= ${threshold}`),
+            ),
+          ),
+        )
+        .returning({ id: taggedPosts.id, userId: taggedPosts.userId, postName: taggedPosts.postName });
+    },
+
+    /**
+     * Takes the report auto-action's advisory lock until the surrounding transaction ends, waiting for a run
+     * in progress on any instance (PostgreSQL and PGlite alike). Call it on a transaction.
+     */
+    async lockAutoAction() {
+      await db.execute(sql`select pg_advisory_xact_lock(${AUTO_ACTION_LOCK})`);
+    },
+
+    /** Posts (visible or hidden pending review) with at least `threshold` reports. */
+    async reportedAtLeast(threshold: number) {
+      return db
+        .select({ id: taggedPosts.id, userId: taggedPosts.userId, postName: taggedPosts.postName })
+        .from(taggedPosts)
+        .where(
+          inArray(
+            taggedPosts.id,
+            db
+              .select({ id: postReports.postId })
+              .from(postReports)
+              .groupBy(postReports.postId)
+              .having(sql`count(*) >= ${threshold}`),
+          ),
+        );
     },
   };
 }

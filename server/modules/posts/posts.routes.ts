@@ -7,6 +7,7 @@ import {
   createTaggedPostBodySchema,
   deletePostResponseSchema,
   postIdParamsSchema,
+  reportPostBodySchema,
   reportPostResponseSchema,
   taggedPostListSchema,
   taggedPostSchema,
@@ -98,9 +99,20 @@ export const postsRoutes: FastifyPluginAsyncZod<{ postsService: PostsService }> 
 
   app.post(
     "/api/tagged-posts/:id/report",
-    { config: member, schema: { params: postIdParamsSchema, response: { 201: reportPostResponseSchema } } },
+    {
+      config: member,
+      schema: {
+        params: postIdParamsSchema,
+        body: reportPostBodySchema,
+        response: { 201: reportPostResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const result = await postsService.report(requireMember(request).user.id, request.params.id);
+      const result = await postsService.report(
+        requireMember(request).user.id,
+        request.params.id,
+        request.body?.reason,
+      );
       return reply.status(201).send(result);
     },
   );

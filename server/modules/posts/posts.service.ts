@@ -1,4 +1,9 @@
-import { MIN_NAME_SUGGESTIONS, POST_MESSAGES, type TaggedPost } from "#contract/api/posts.ts";
+import {
+  MIN_NAME_SUGGESTIONS,
+  POST_MESSAGES,
+  type ReportReason,
+  type TaggedPost,
+} from "#contract/api/posts.ts";
 import { nameKey } from "#contract/names.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
@@ -18,6 +23,8 @@ type Deps = {
   transact: Transact;
   postsRepoOn: (tx: Tx) => PostsRepository;
   settings: Pick<SettingsService, "reports">;
+  /** Runs the report auto-action (hide pending review, or delete) now, rather than at the job's next run. */
+  applyReportAutoAction: () => Promise<unknown>;
   uploads: Pick<UploadsService, "findOwned" | "removeFiles">;
   clock: Clock;
 };
@@ -31,7 +38,15 @@ type CreateInput = {
   comment?: string;
 };
 
-export function createPostsService({ postsRepo, transact, postsRepoOn, settings, uploads, clock }: Deps) {
+export function createPostsService({
+  postsRepo,
+  transact,
+  postsRepoOn,
+  settings,
+  applyReportAutoAction,
+  uploads,
+  clock,
+}: Deps) {
   async function suggestionsFor(name: string): Promise<string[]> {
     const free: string[] = [];
     for (let round = 0; round < 5 && free.length < MIN_NAME_SUGGESTIONS; round++) {
@@ -135,20 +150,22 @@ export function createPostsService({ postsRepo, transact, postsRepoOn, settings,
       return { deleted };
     },
 
-    /** One report per member per post; at the admin-set threshold (when enabled) the post is removed. */
-    async report(reporterId: string, id: string) {
+    /**
+     * One report per member per post, with an optional reason. The report that reaches the admin-set
+     * threshold (when enabled) runs the auto-action at once — the scheduled job is the backstop; `removed`
+     * says the post no longer shows (hidden pending review or deleted).
+     */
+    async report(reporterId: string, id: string, reason?: ReportReason) {
       const post = await postsRepo.findVisible(id);
       if (!post) throw new AppError("not_found", POST_MESSAGES.notFound);
       if (post.userId === reporterId) throw new AppError("validation", POST_MESSAGES.ownPost);
-      const { isNew, reports } = await postsRepo.addReport(id, reporterId);
+      const { isNew, reports } = await postsRepo.addReport(id, reporterId, reason ?? null);
       if (!isNew) throw new AppError("conflict", POST_MESSAGES.alreadyReported);
       const { autoDeleteEnabled, autoDeleteThreshold } = await settings.reports();
-      const removed = autoDeleteEnabled && reports >= autoDeleteThreshold;
-      if (removed) {
-        const { files } = await postsRepo.deletePosts({ userId: post.userId, id });
-        await uploads.removeFiles(files);
-      }
-      return { reported: true as const, removed };
+      if (!autoDeleteEnabled || reports < autoDeleteThreshold)
+        return { reported: true as const, removed: false };
+      await applyReportAutoAction();
+      return { reported: true as const, removed: !(await postsRepo.findVisible(id)) };
     },
   };
 }

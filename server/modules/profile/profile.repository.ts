@@ -29,14 +29,14 @@ export function createProfileRepository(db: Database) {
     },
 
     /**
-     * Whether the member is still inactive since `before`, locking their row until the transaction ends, so a
-     * sign-in now waits for the deletion instead of slipping between the check and it.
+     * Whether the member still exists (and, with `inactiveBefore`, is still inactive since then), locking their
+     * row until the transaction ends, so a sign-in now waits for the deletion instead of slipping past the check.
      */
-    async lockIfInactive(id: string, before: Date): Promise<boolean> {
+    async lock(id: string, inactiveBefore?: Date): Promise<boolean> {
       const rows = await db
         .select({ id: profiles.id })
         .from(profiles)
-        .where(and(eq(profiles.id, id), lt(lastActivity, before)))
+        .where(and(eq(profiles.id, id), inactiveBefore ? lt(lastActivity, inactiveBefore) : undefined))
         .for("update");
       return rows.length > 0;
     },

@@ -67,8 +67,12 @@ export function createProfileService(deps: Deps) {
     findInactive: (before: Date, exceptId: string, limit: number) =>
       profileRepo.findInactive(before, exceptId, limit),
 
-    /** On a deletion's transaction: whether the member is still inactive, their row locked until it ends. */
-    lockIfInactive: (id: string, before: Date, tx: Tx) => deps.profileRepoOn(tx).lockIfInactive(id, before),
+    /**
+     * On a deletion's transaction: whether the member still exists (and, with `inactiveBefore`, is still
+     * inactive), their row locked until it ends.
+     */
+    lock: (id: string, inactiveBefore: Date | undefined, tx: Tx) =>
+      deps.profileRepoOn(tx).lock(id, inactiveBefore),
 
     findByEmail: (email: string, tx?: Tx) => (tx ? deps.profileRepoOn(tx) : profileRepo).findByEmail(email),
 

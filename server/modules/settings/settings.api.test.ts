@@ -11,19 +11,27 @@ describe("settings service", () => {
   it("reads the seeded defaults and what a setter wrote", async () => {
     const t = await createTestApp();
     const service = serviceFor(t);
-    expect(await service.reports()).toEqual({ autoDeleteEnabled: false, autoDeleteThreshold: 10 });
+    expect(await service.reports()).toEqual({
+      autoDeleteEnabled: false,
+      autoDeleteThreshold: 10,
+      autoAction: "hide",
+    });
     expect(await service.affiliate()).toEqual({ commissionPercentage: "10.00", isActive: true });
     expect(await service.ai()).toEqual({ isEnabled: true, allowFreeUsers: false });
     expect(await service.freeOptionEnabled()).toBe(false);
 
-    await service.setReports({ autoDeleteEnabled: true, autoDeleteThreshold: 50 });
+    await service.setReports({ autoDeleteEnabled: true, autoDeleteThreshold: 50, autoAction: "delete" });
     await service.setAffiliate({ commissionPercentage: "12.50", isActive: false });
     await service.setAi({ isEnabled: false, allowFreeUsers: false });
     await service.setFreeOptionEnabled(true);
     await service.setPopup("greetings", { isEnabled: false, content: "Hello" });
     await service.setImageBanner({ text: "look here", isEnabled: false });
 
-    expect(await service.reports()).toEqual({ autoDeleteEnabled: true, autoDeleteThreshold: 50 });
+    expect(await service.reports()).toEqual({
+      autoDeleteEnabled: true,
+      autoDeleteThreshold: 50,
+      autoAction: "delete",
+    });
     expect(await service.affiliate()).toEqual({ commissionPercentage: "12.50", isActive: false });
     expect(await service.ai()).toEqual({ isEnabled: false, allowFreeUsers: false });
     expect(await service.freeOptionEnabled()).toBe(true);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { ReportAutoAction } from "#contract/api/posts.ts";
 import type { Database } from "#server/db/client.ts";
 import {
   affiliateSettings,
@@ -66,6 +67,7 @@ export function createSettingsRepository(db: Database) {
         .select({
           autoDeleteEnabled: postReportSettings.autoDeleteEnabled,
           autoDeleteThreshold: postReportSettings.autoDeleteThreshold,
+          autoAction: postReportSettings.autoAction,
         })
         .from(postReportSettings)
         .where(eq(postReportSettings.id, 1))
@@ -73,7 +75,11 @@ export function createSettingsRepository(db: Database) {
       return row;
     },
 
-    async saveReports(values: { autoDeleteEnabled: boolean; autoDeleteThreshold: number }) {
+    async saveReports(values: {
+      autoDeleteEnabled: boolean;
+      autoDeleteThreshold: number;
+      autoAction: ReportAutoAction;
+    }) {
       await db
         .insert(postReportSettings)
         .values({ id: 1, ...values })

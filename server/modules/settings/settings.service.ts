@@ -1,5 +1,5 @@
 import type { Popup } from "#contract/api/content.ts";
-import type { ImageBanner } from "#contract/api/posts.ts";
+import type { ImageBanner, ReportAutoAction } from "#contract/api/posts.ts";
 import { DEFAULT_COMMISSION_PERCENTAGE, DEFAULT_REPORT_THRESHOLD } from "#contract/limits.ts";
 import {
   DEFAULT_BANNER_TEXT,
@@ -11,7 +11,11 @@ import type { Tx } from "#server/db/transaction.ts";
 import { createSettingsRepository, type PopupName, type SettingsRepository } from "./settings.repository.ts";
 
 export type { PopupName };
-export type ReportSettings = { autoDeleteEnabled: boolean; autoDeleteThreshold: number };
+export type ReportSettings = {
+  autoDeleteEnabled: boolean;
+  autoDeleteThreshold: number;
+  autoAction: ReportAutoAction;
+};
 export type AffiliateSettings = { commissionPercentage: string; isActive: boolean };
 export type AiSettings = { isEnabled: boolean; allowFreeUsers: boolean };
 
@@ -25,6 +29,7 @@ const IMAGE_BANNER_DEFAULT: ImageBanner = { text: DEFAULT_BANNER_TEXT, isEnabled
 const REPORT_DEFAULT: ReportSettings = {
   autoDeleteEnabled: false,
   autoDeleteThreshold: DEFAULT_REPORT_THRESHOLD,
+  autoAction: "hide",
 };
 const AFFILIATE_DEFAULT: AffiliateSettings = {
   commissionPercentage: DEFAULT_COMMISSION_PERCENTAGE,
@@ -48,8 +53,8 @@ export function createSettingsService({ settingsRepo }: { settingsRepo: Settings
     imageBanner: async (): Promise<ImageBanner> => (await settingsRepo.imageBanner()) ?? IMAGE_BANNER_DEFAULT,
     setImageBanner: (values: ImageBanner, tx?: Tx) => repoOn(tx).saveImageBanner(values),
 
-    /** Whether posts with enough reports are removed automatically, and from how many. */
-    reports: async (): Promise<ReportSettings> => (await settingsRepo.reports()) ?? REPORT_DEFAULT,
+    /** Whether posts with enough reports are acted on automatically, from how many, and how (hide or delete). */
+    reports: async (tx?: Tx): Promise<ReportSettings> => (await repoOn(tx).reports()) ?? REPORT_DEFAULT,
     setReports: (values: ReportSettings, tx?: Tx) => repoOn(tx).saveReports(values),
 
     /** The commission new referrals get, and whether the programme takes new ones. */

@@ -22,6 +22,8 @@ export type ConfirmDialogProps = {
   pending?: boolean;
   destructive?: boolean;
   cancelLabel?: string;
+  /** Inputs the action takes (a reason, for example), shown between the description and the buttons. */
+  children?: ReactNode;
 };
 
 /** "Are you sure?" before an action that changes or deletes data. The caller closes it when the action ends. */
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   pending = false,
   destructive = false,
   cancelLabel = "Cancel",
+  children,
 }: ConfirmDialogProps) {
   const restoreFocus = useRestoreFocus();
   return (
@@ -44,6 +47,7 @@ export function ConfirmDialog({
         <AlertDialogDescription asChild>
           <div>{description}</div>
         </AlertDialogDescription>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel asChild>
             <Button variant="outline" disabled={pending}>

@@ -8,3 +8,6 @@ export const TAGGED_POSTS_QUERY_KEY = ["/api/tagged-posts"] as const;
 
 /** My most viewed post (GET /api/highest-viewed-post): read by the hide popup, changed by new views. */
 export const HIGHEST_VIEWED_QUERY_KEY = ["/api/highest-viewed-post"] as const;
+
+/** The member's moderation notices (GET /api/notices): shown by the bell, refreshed by the live stream. */
+export const NOTICES_QUERY_KEY = ["/api/notices"] as const;

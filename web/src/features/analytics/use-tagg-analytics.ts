@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { type AnalyticsEvent, analyticsEventSchema } from "#contract/api/analytics.ts";
 import { TIMING } from "#contract/limits.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
-import { HIGHEST_VIEWED_QUERY_KEY, TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
+import { HIGHEST_VIEWED_QUERY_KEY, NOTICES_QUERY_KEY, TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
 import { createConditionalFetcher } from "./conditional-fetcher.ts";
 
 /** Events aimed at the signed-in member, newest first (GET /api/tagg-analytics). */
@@ -66,10 +66,17 @@ export function useLiveAnalytics(enabled: boolean) {
         void queryClient.invalidateQueries({ queryKey: HIGHEST_VIEWED_QUERY_KEY });
       }
     };
+    // A moderation notice (one of my posts was hidden or removed): the bell's notices and my posts change.
+    const onNotice = () => {
+      void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });
+    };
     source.addEventListener("analytics", onAnalytics);
+    source.addEventListener("notice", onNotice);
     // On an error the browser reconnects by itself (the server asks for 5 s); the poll covers the gap.
     return () => {
       source.removeEventListener("analytics", onAnalytics);
+      source.removeEventListener("notice", onNotice);
       source.close();
     };
   }, [enabled, queryClient]);

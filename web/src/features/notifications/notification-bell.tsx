@@ -1,6 +1,7 @@
-import { Bell, BellRing, X } from "lucide-react";
+import { Bell, BellRing, ShieldAlert, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { type Notice, noticeText } from "#contract/api/notices.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#web/components/ui/popover.tsx";
@@ -14,18 +15,23 @@ import { useNow } from "#web/lib/use-now.ts";
 import { playNotificationTone, watchForUserGesture } from "./notification-sound.ts";
 import { type AppNotification, badgeLabel, buildNotifications, detectArrivals } from "./notifications.ts";
 import { useDismissedNotifications } from "./use-dismissed-notifications.ts";
+import { useDismissNotices, useNotices } from "./use-notices.ts";
 
 export type NotificationBellProps = { profile: Profile };
 
 /**
- * The header's notification bell (spec 1 §2/§4): up to 10 items derived from visible visitors' events,
+ * The header's notification bell (spec 1 §2/§4): the member's moderation notices (a post hidden pending review
+ * or removed, kept on the server), then up to 10 items derived from visible visitors' events,
  * de-duplicated, dismissable per member, a badge with the count or 9+, a tone and a "new" marker when more
  * arrive. It also keeps the analytics list live for the whole app (stream + 3 s conditional poll).
  */
 export function NotificationBell({ profile }: NotificationBellProps) {
   const query = useLiveAnalytics(true);
+  const notices = useNotices(true).data ?? [];
+  const dismissNotices = useDismissNotices();
   const { dismissed, dismiss } = useDismissedNotifications(profile.id, query.data);
   const items = query.data ? buildNotifications(query.data, dismissed) : [];
+  const count = items.length + notices.length;
   const [open, setOpen] = useState(false);
   const [hasNew, setHasNew] = useState(false);
   const navigate = useNavigate();
@@ -53,6 +59,16 @@ export function NotificationBell({ profile }: NotificationBellProps) {
     shownCount.current = items.length;
   }, [items.length]);
 
+  // A new moderation notice marks the bell as new too (the first list is the baseline).
+  const seenNotices = useRef<Set<string> | null>(null);
+  const noticeIds = notices.map((notice) => notice.id).join(",");
+  useEffect(() => {
+    const ids = noticeIds ? noticeIds.split(",") : [];
+    const seen = seenNotices.current;
+    seenNotices.current = new Set(ids);
+    if (seen && ids.some((id) => !seen.has(id)) && !latest.current.open) setHasNew(true);
+  }, [noticeIds]);
+
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) setHasNew(false);
@@ -64,9 +80,8 @@ export function NotificationBell({ profile }: NotificationBellProps) {
     window.setTimeout(requestOpenAnalytics, OPEN_ANALYTICS_DELAY_MS);
   };
 
-  const badge = badgeLabel(items.length);
-  const label =
-    items.length === 0 ? "Notifications" : `Notifications (${items.length}${hasNew ? " new" : ""})`;
+  const badge = badgeLabel(count);
+  const label = count === 0 ? "Notifications" : `Notifications (${count}${hasNew ? " new" : ""})`;
   const BellIcon = hasNew ? BellRing : Bell;
 
   return (
@@ -99,18 +114,29 @@ export function NotificationBell({ profile }: NotificationBellProps) {
           <Button
             variant="ghost"
             size="sm"
-            disabled={items.length === 0}
-            onClick={() => dismiss(items.map((item) => item.id))}
+            disabled={count === 0}
+            onClick={() => {
+              dismiss(items.map((item) => item.id));
+              if (notices.length > 0) dismissNotices.mutate(notices.map((notice) => notice.id));
+            }}
           >
             Clear All
           </Button>
         </div>
-        {items.length === 0 ? (
+        {count === 0 ? (
           <p className="px-4 py-8 text-center text-sm text-slate-600">
             {query.isPending ? "Loading notifications..." : "No new notifications"}
           </p>
         ) : (
           <ul className="max-h-[min(28rem,70dvh)] divide-y divide-slate-100 overflow-y-auto">
+            {notices.map((notice) => (
+              <NoticeItem
+                key={notice.id}
+                notice={notice}
+                now={now}
+                onDismiss={() => dismissNotices.mutate([notice.id])}
+              />
+            ))}
             {items.map((item) => (
               <NotificationItem
                 key={item.id}
@@ -124,6 +150,35 @@ export function NotificationBell({ profile }: NotificationBellProps) {
         )}
       </PopoverContent>
     </Popover>
+  );
+}
+
+/** A moderation notice about one of my posts; it never says who reported it. */
+function NoticeItem({ notice, now, onDismiss }: { notice: Notice; now: Date; onDismiss: () => void }) {
+  return (
+    <li className="flex gap-3 bg-amber-50/60 px-4 py-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+        <ShieldAlert className="size-4" aria-hidden="true" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="text-sm break-words text-slate-800">{noticeText(notice)}</p>
+        <time
+          className="text-xs text-slate-500"
+          dateTime={notice.createdAt}
+          title={absoluteTimeLabel(notice.createdAt)}
+        >
+          {relativeTimeLabel(notice.createdAt, now)}
+        </time>
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label={`Dismiss notice about ${notice.postName}`}
+        className="-mt-1 -mr-2 self-start rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </li>
   );
 }
 

@@ -2,7 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Download, EyeOff, Flag, ShieldCheck, Shuffle } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import type { TaggedPost } from "#contract/api/posts.ts";
+import {
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type TaggedPost,
+} from "#contract/api/posts.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
 import { HelpButton } from "#web/components/help-button.tsx";
@@ -61,6 +66,7 @@ function PostDetailBody({ post, canReport }: { post: DetailPost; canReport: bool
   const [downloading, setDownloading] = useState(false);
   const [includeName, setIncludeName] = useState(true);
   const [confirmReport, setConfirmReport] = useState(false);
+  const [reportReason, setReportReason] = useState<ReportReason | undefined>();
   const [savedOpen, setSavedOpen] = useState(false);
   const report = useReportPost();
 
@@ -89,20 +95,24 @@ function PostDetailBody({ post, canReport }: { post: DetailPost; canReport: bool
   };
 
   const sendReport = () =>
-    report.mutate(post.id, {
-      onSuccess: ({ removed }) => {
-        setConfirmReport(false);
-        toast.success("Post Reported", {
-          description: removed
-            ? "Thank you. The post has been removed."
-            : "Thank you. Our team will review it.",
-        });
+    report.mutate(
+      { id: post.id, reason: reportReason },
+      {
+        onSuccess: ({ removed }) => {
+          setConfirmReport(false);
+          setReportReason(undefined);
+          toast.success("Post Reported", {
+            description: removed
+              ? "Thank you. The post is no longer shown."
+              : "Thank you. Our team will review it.",
+          });
+        },
+        onError: (error) => {
+          setConfirmReport(false);
+          toast.error("Report Failed", { description: errorMessage(error, "Failed to report post") });
+        },
       },
-      onError: (error) => {
-        setConfirmReport(false);
-        toast.error("Report Failed", { description: errorMessage(error, "Failed to report post") });
-      },
-    });
+    );
 
   return (
     <div className="grid gap-4 p-4 sm:p-5">
@@ -181,8 +191,41 @@ function PostDetailBody({ post, canReport }: { post: DetailPost; canReport: bool
           destructive
           pending={report.isPending}
           onConfirm={sendReport}
-        />
+        >
+          <ReportReasonChoice value={reportReason} onChange={setReportReason} disabled={report.isPending} />
+        </ConfirmDialog>
       ) : null}
     </div>
+  );
+}
+
+/** The optional reason of a report: a labelled group of radio buttons (arrow keys move between them). */
+function ReportReasonChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: ReportReason | undefined;
+  onChange: (reason: ReportReason) => void;
+  disabled: boolean;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="grid gap-1.5" disabled={disabled}>
+      <legend className="mb-1 text-sm font-medium text-slate-900">Reason (optional)</legend>
+      {REPORT_REASONS.map((reason) => (
+        <label key={reason} className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="radio"
+            name={name}
+            value={reason}
+            checked={value === reason}
+            onChange={() => onChange(reason)}
+            className="size-4 accent-red-700"
+          />
+          {REPORT_REASON_LABELS[reason]}
+        </label>
+      ))}
+    </fieldset>
   );
 }

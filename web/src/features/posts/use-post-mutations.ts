@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { TaggedPost } from "#contract/api/posts.ts";
+import type { ReportReason, TaggedPost } from "#contract/api/posts.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 import { TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
 import { forgetAllScrambles, rememberScramble } from "./scramble-map.ts";
@@ -86,13 +86,14 @@ export function useBulkPostAction() {
   });
 }
 
-/** POST /api/tagged-posts/{id}/report — only for other members' posts. */
+/** POST /api/tagged-posts/{id}/report — only for other members' posts; the reason is optional. */
 export function useReportPost() {
   return useMutation({
-    mutationFn: (id: string) =>
+    mutationFn: ({ id, reason }: { id: string; reason?: ReportReason | undefined }) =>
       apiRequest<{ reported: true; removed: boolean }>(
         "POST",
         `/api/tagged-posts/${encodeURIComponent(id)}/report`,
+        reason ? { reason } : {},
       ),
   });
 }

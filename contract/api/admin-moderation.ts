@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { listResponse } from "./admin.ts";
+import { REPORT_AUTO_ACTIONS, REPORT_REASONS } from "./posts.ts";
+
+/** The thresholds an administrator may choose for the report auto-action. */
+export const REPORT_THRESHOLDS = [10, 50, 100] as const;
+
+export const adminPostIdParamsSchema = z.strictObject({ id: z.uuid({ error: "Post not found" }) });
+export const adminReportedPostParamsSchema = z.strictObject({ postId: z.uuid({ error: "Post not found" }) });
+
+/**
+ * A row of the Tagged posts section. Image URLs are /uploads/… paths: a scrambled copy is public, but an
+ * original of a scrambled or hidden post is served only to its owner and to an administrator whose request
+ * carries `x-admin-session` — so the panel fetches it with that header and opens the result (an object URL)
+ * in a new tab; a bare link would get a 404 for such a post.
+ */
+export const adminTaggedPostSchema = z.object({
+  id: z.string(),
+  userTagg: z.string().nullable(),
+  userEmail: z.string(),
+  postName: z.string(),
+  originalImage: z.string(),
+  scrambledImage: z.string(),
+  scrambleImage: z.boolean(),
+  hidePersonalInfo: z.boolean(),
+  isVisible: z.boolean(),
+  reportCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminTaggedPost = z.infer<typeof adminTaggedPostSchema>;
+export const adminTaggedPostsResponseSchema = listResponse(adminTaggedPostSchema);
+
+/** A post in the report queue. Reasons are counted; who reported is never part of an answer. */
+export const adminReportedPostSchema = z.object({
+  postId: z.string(),
+  postName: z.string(),
+  userEmail: z.string(),
+  reportCount: z.number().int(),
+  isVisible: z.boolean(),
+  lastReportedAt: z.string(),
+  reasons: z.partialRecord(z.enum([...REPORT_REASONS, "none"]), z.number().int()),
+});
+export type AdminReportedPost = z.infer<typeof adminReportedPostSchema>;
+export const adminReportedPostsResponseSchema = listResponse(adminReportedPostSchema);
+
+export const REPORT_SETTINGS_MESSAGES = {
+  threshold: `Threshold must be one of ${REPORT_THRESHOLDS.join(", ")}`,
+  autoAction: 'Automatic action must be "hide" or "delete"',
+} as const;
+
+export const postReportSettingsSchema = z.strictObject({
+  autoDeleteEnabled: z.boolean({ error: "autoDeleteEnabled must be true or false" }),
+  autoDeleteThreshold: z.literal(REPORT_THRESHOLDS, { error: REPORT_SETTINGS_MESSAGES.threshold }),
+  /** Optional so the spec's body (without it) still works: absent keeps the stored action. */
+  autoAction: z.enum(REPORT_AUTO_ACTIONS, { error: REPORT_SETTINGS_MESSAGES.autoAction }).optional(),
+});
+export type PostReportSettingsBody = z.infer<typeof postReportSettingsSchema>;
+/** What GET and PUT answer: a threshold stored before the 10/50/100 rule is shown as it is. */
+export const postReportSettingsResponseSchema = z.object({
+  autoDeleteEnabled: z.boolean(),
+  autoDeleteThreshold: z.number().int(),
+  autoAction: z.enum(REPORT_AUTO_ACTIONS),
+});
+
+export const adminSuccessSchema = z.object({ success: z.literal(true) });

@@ -1,0 +1,208 @@
+import type { AdminListQuery } from "#contract/api/admin.ts";
+import type { PostReportSettingsBody } from "#contract/api/admin-moderation.ts";
+import type { Notice, NoticeKind } from "#contract/api/notices.ts";
+import { POST_MESSAGES } from "#contract/api/posts.ts";
+import type { Transact, Tx } from "#server/db/transaction.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import type { NoticesService } from "../notices/notices.service.ts";
+import type { PostsRepository } from "../posts/posts.repository.ts";
+import type { ReportSettings, SettingsService } from "../settings/settings.service.ts";
+import type { UploadsService } from "../uploads/uploads.service.ts";
+import { type AuditActor, type AuditRepository, SYSTEM_ACTOR } from "./audit.repository.ts";
+
+type Deps = {
+  transact: Transact;
+  /** The posts module's repository, built on a transaction: that module owns posts and their reports. */
+  postsRepoOn: (tx: Tx) => PostsRepository;
+  postsRepo: PostsRepository;
+  auditRepoOn: (tx: Tx) => AuditRepository;
+  settings: Pick<SettingsService, "reports" | "setReports">;
+  notices: Pick<NoticesService, "add" | "announce">;
+  uploads: Pick<UploadsService, "removeFiles">;
+};
+
+const notFound = () => new AppError("not_found", POST_MESSAGES.notFound);
+
+type Announcement = { userId: string; notice: Notice };
+
+/**
+ * The Tagged posts and Reported posts sections, and the report auto-action. Every write records its audit
+ * row and the owner's notice in the same transaction; files are removed and notices pushed after commit.
+ */
+export function createAdminModerationService({
+  transact,
+  postsRepoOn,
+  postsRepo,
+  auditRepoOn,
+  settings,
+  notices,
+  uploads,
+}: Deps) {
+  async function notify(tx: Tx, userId: string, kind: NoticeKind, postName: string): Promise<Announcement> {
+    return { userId, notice: await notices.add({ userId, kind, postName }, tx) };
+  }
+
+  function afterCommit(files: string[], announcements: Announcement[]) {
+    for (const { userId, notice } of announcements) notices.announce(userId, notice);
+    return uploads.removeFiles(files);
+  }
+
+  /** Deletes one post through the posts module's own deletion path (uploads no other post uses go too). */
+  async function deletePost(
+    tx: Tx,
+    actor: AuditActor,
+    post: { id: string; userId: string; postName: string },
+  ) {
+    const reportCount = await postsRepoOn(tx).reportCount(post.id);
+    const { deleted, files } = await postsRepoOn(tx).deletePosts({ userId: post.userId, id: post.id });
+    if (deleted === 0) return undefined;
+    await auditRepoOn(tx).record({
+      actor,
+      action: "post.delete",
+      targetType: "post",
+      targetId: post.id,
+      summary: { before: { postName: post.postName, userId: post.userId, reportCount } },
+    });
+    return { files, announcement: await notify(tx, post.userId, "post_removed", post.postName) };
+  }
+
+  return {
+    async listTaggedPosts(query: AdminListQuery) {
+      const page = await postsRepo.adminList(query);
+      return {
+        ...page,
+        items: page.items.map((row) => ({
+          id: row.id,
+          userTagg: row.userTagg,
+          userEmail: row.userEmail,
+          postName: row.postName,
+          originalImage: row.originalImage,
+          scrambledImage: row.scrambledImage,
+          scrambleImage: row.scrambleImage,
+          hidePersonalInfo: row.hidePersonalInfo,
+          isVisible: row.isVisible,
+          reportCount: row.reportCount,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async listReportedPosts(query: AdminListQuery) {
+      const page = await postsRepo.reportedList(query);
+      return {
+        ...page,
+        items: page.items.map((row) => ({
+          postId: row.id,
+          postName: row.postName,
+          userEmail: row.userEmail,
+          reportCount: row.reportCount,
+          isVisible: row.isVisible,
+          lastReportedAt: row.lastReportedAt,
+          reasons: row.reasons,
+        })),
+      };
+    },
+
+    /** An administrator deletes a post: the owner's own deletion path, audited, and the owner is told. */
+    async deletePost(actor: AuditActor, id: string) {
+      const done = await transact(async (tx) => {
+        const post = await postsRepoOn(tx).findById(id);
+        if (!post) throw notFound();
+        const result = await deletePost(tx, actor, post);
+        if (!result) throw notFound();
+        return result;
+      });
+      await afterCommit(done.files, [done.announcement]);
+    },
+
+    /** Clears a post's reports and shows it again; 404 when it has none. */
+    async dismissReports(actor: AuditActor, postId: string) {
+      await transact(async (tx) => {
+        const repo = postsRepoOn(tx);
+        const post = await repo.findById(postId);
+        if (!post) throw notFound();
+        const cleared = await repo.clearReports(postId);
+        if (cleared === 0) throw notFound();
+        await repo.release(postId);
+        await auditRepoOn(tx).record({
+          actor,
+          action: "post.reports.dismiss",
+          targetType: "post",
+          targetId: postId,
+          summary: {
+            before: { reportCount: cleared, isVisible: post.isVisible, heldForReview: post.heldForReview },
+            after: { reportCount: 0, isVisible: true, heldForReview: false },
+          },
+        });
+      });
+    },
+
+    reportSettings: () => settings.reports(),
+
+    async setReportSettings(actor: AuditActor, body: PostReportSettingsBody) {
+      return transact(async (tx) => {
+        const before = await settings.reports(tx);
+        const values: ReportSettings = { ...body, autoAction: body.autoAction ?? before.autoAction };
+        await settings.setReports(values, tx);
+        const keys = (Object.keys(values) as (keyof ReportSettings)[]).filter(
+          (key) => before[key] !== values[key],
+        );
+        await auditRepoOn(tx).record({
+          actor,
+          action: "report-settings.update",
+          targetType: "settings",
+          targetId: "post-report-settings",
+          summary: {
+            before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+            after: Object.fromEntries(keys.map((key) => [key, values[key]])),
+          },
+        });
+        return values;
+      });
+    },
+
+    /**
+     * The report auto-action: when enabled, every post with at least the threshold of reports is hidden
+     * pending review (or deleted, when the setting says so), audited with the system as actor, and its owner
+     * told. Safe with several instances: a transaction-scoped advisory lock makes runs take turns, and each
+     * write is conditional (hide only what is visible; delete what still exists), so a post is acted on once.
+     */
+    async applyAutoAction() {
+      const { autoDeleteEnabled, autoDeleteThreshold, autoAction } = await settings.reports();
+      if (!autoDeleteEnabled) return { hidden: 0, deleted: 0 };
+      const done = await transact(async (tx) => {
+        const outcome = { hidden: 0, deleted: 0, files: [] as string[], announcements: [] as Announcement[] };
+        // Runs queue behind each other (the report that crossed the threshold waits for a job run in progress
+        // rather than skip, so it never misses its post); the lock ends with the transaction.
+        const repo = postsRepoOn(tx);
+        await repo.lockAutoAction();
+        if (autoAction === "hide") {
+          for (const post of await repo.holdReportedAtLeast(autoDeleteThreshold)) {
+            await auditRepoOn(tx).record({
+              actor: SYSTEM_ACTOR,
+              action: "post.hide",
+              targetType: "post",
+              targetId: post.id,
+              summary: { before: { heldForReview: false }, after: { heldForReview: true, isVisible: false } },
+            });
+            outcome.announcements.push(await notify(tx, post.userId, "post_hidden", post.postName));
+            outcome.hidden += 1;
+          }
+        } else {
+          for (const post of await repo.reportedAtLeast(autoDeleteThreshold)) {
+            const result = await deletePost(tx, SYSTEM_ACTOR, post);
+            if (!result) continue;
+            outcome.files.push(...result.files);
+            outcome.announcements.push(result.announcement);
+            outcome.deleted += 1;
+          }
+        }
+        return outcome;
+      });
+      await afterCommit(done.files, done.announcements);
+      return { hidden: done.hidden, deleted: done.deleted };
+    },
+  };
+}
+
+export type AdminModerationService = ReturnType<typeof createAdminModerationService>;

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { noticeIdParamsSchema, noticeListSchema } from "#contract/api/notices.ts";
+import { requireMember } from "#server/plugins/auth.ts";
+import type { NoticesService } from "./notices.service.ts";
+
+const member = { access: "member" } as const;
+
+/** The signed-in member's notices (newest first), and dismissing one. */
+export const noticesRoutes: FastifyPluginAsyncZod<{ noticesService: NoticesService }> = async (
+  app,
+  { noticesService },
+) => {
+  app.get("/api/notices", { config: member, schema: { response: { 200: noticeListSchema } } }, (request) =>
+    noticesService.listOwn(requireMember(request).user.id),
+  );
+
+  app.delete(
+    "/api/notices/:id",
+    {
+      config: member,
+      schema: { params: noticeIdParamsSchema, response: { 200: z.object({ success: z.literal(true) }) } },
+    },
+    async (request) => {
+      await noticesService.dismiss(requireMember(request).user.id, request.params.id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { NOTICES_SHOWN, type Notice } from "#contract/api/notices.ts";
+import { MESSAGES } from "#contract/errors.ts";
+import type { MemberNoticeRow } from "#server/db/schema/index.ts";
+import type { Tx } from "#server/db/transaction.ts";
+import { AppError } from "#server/lib/app-error.ts";
+import type { EventBus } from "#server/lib/event-bus.ts";
+import { createNoticesRepository, type NoticesRepository } from "./notices.repository.ts";
+
+export const toNotice = (row: MemberNoticeRow): Notice => ({
+  id: row.id,
+  kind: row.kind,
+  postName: row.postName,
+  createdAt: row.createdAt.toISOString(),
+});
+
+type Deps = { noticesRepo: NoticesRepository; events: Pick<EventBus, "publish"> };
+
+/**
+ * In-app notices to a member about their own posts. `add` writes on the caller's transaction (so the notice
+ * commits with the moderation it reports); `announce` then pushes it to the member's open live streams.
+ */
+export function createNoticesService({ noticesRepo, events }: Deps) {
+  return {
+    add: (values: Parameters<NoticesRepository["add"]>[0], tx: Tx) =>
+      createNoticesRepository(tx).add(values).then(toNotice),
+
+    announce(userId: string, notice: Notice) {
+      events.publish(userId, { type: "notice", data: notice });
+    },
+
+    async listOwn(userId: string) {
+      return (await noticesRepo.listOwn(userId, NOTICES_SHOWN)).map(toNotice);
+    },
+
+    async dismiss(userId: string, id: string) {
+      if (!(await noticesRepo.remove(userId, id))) throw new AppError("not_found", MESSAGES.notFound);
+    },
+  };
+}
+
+export type NoticesService = ReturnType<typeof createNoticesService>;
