@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { createPost, registerMember, withoutGreeting } from "./support/member-steps.ts";
@@ -12,17 +12,30 @@ async function publicSearchCount(page: Page, term: string) {
   return ((await response.json()) as unknown[]).length;
 }
 
-test("an administrator unlocks the panel, finds, edits and hides a tagg, and reads the audit log", async ({
+/** A separate member in a browser context of their own, presenting their own client address. */
+async function memberContext(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: {
+      "x-forwarded-for": `10.81.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  });
+  await withoutGreeting(context);
+  return context;
+}
+
+test("an administrator unlocks the panel, edits and hides a tagg, reviews a report, runs a cleanup and reads the audit log", async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   const owner = newMember();
   const tagg = `owner_${owner.lastName.slice(-8).toLowerCase()}`;
   const postName = `Harbour ${owner.lastName.slice(-8)}`;
 
-  await test.step("a member with a tagg publishes a post that search finds", async () => {
-    const context = await browser.newContext();
-    await withoutGreeting(context);
+  const baseURL = testInfo.project.use.baseURL;
+  let postId = "";
+  await test.step("a member with a tagg publishes a post that search finds, and another member reports it", async () => {
+    const context = await memberContext(browser, baseURL);
     const ownerPage = await context.newPage();
     await registerMember(ownerPage, owner);
     const claimed = await ownerPage.request.post("/api/me/tagg", {
@@ -31,8 +44,20 @@ test("an administrator unlocks the panel, finds, edits and hides a tagg, and rea
     });
     expect(claimed.status()).toBe(200);
     await createPost(ownerPage, postName);
+    postId =
+      ((await (await ownerPage.request.get("/api/tagged-posts")).json()) as { id: string }[])[0]?.id ?? "";
     await context.close();
     expect(await publicSearchCount(page, postName)).toBe(1);
+
+    const reporterContext = await memberContext(browser, baseURL);
+    const reporterPage = await reporterContext.newPage();
+    await registerMember(reporterPage, newMember());
+    const report = await reporterPage.request.post(`/api/tagged-posts/${postId}/report`, {
+      data: { reason: "spam" },
+      headers: { origin: new URL(reporterPage.url()).origin },
+    });
+    expect(report.status()).toBe(201);
+    await reporterContext.close();
   });
 
   const admin = { ...newMember(), firstName: "Ada", email: ADMIN_EMAIL };
@@ -84,7 +109,46 @@ test("an administrator unlocks the panel, finds, edits and hides a tagg, and rea
     await expect(table.getByText(`@${tagg}`)).toBeVisible();
   });
 
-  await test.step("the audit log shows both writes, filterable by action", async () => {
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  await test.step("review the reported post and dismiss its reports", async () => {
+    await nav.getByRole("link", { name: "Reported Posts" }).click();
+    await expect(page.getByRole("heading", { name: "Reported Posts", level: 1 })).toBeVisible();
+    const queue = page.getByRole("table", { name: "Reported posts" });
+    await expect(queue.getByText(postName)).toBeVisible();
+    await expect(queue.getByText("1 report", { exact: true })).toBeVisible();
+    await expect(queue.getByText("Spam or scam ×1")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin reported posts");
+    await queue.getByRole("button", { name: `Dismiss the reports of ${postName}` }).click();
+    await expect(page.getByText("Reports Dismissed")).toBeVisible();
+    await expect(page.getByText("No reported posts found.")).toBeVisible();
+  });
+
+  await test.step("the profiles and tagged posts sections list the member and the post", async () => {
+    await nav.getByRole("link", { name: "Profile Database" }).click();
+    await page.getByRole("searchbox", { name: "Search Profile Database" }).fill(owner.email);
+    await expect(page.getByRole("table", { name: "Profiles" }).getByText(`@${tagg}`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin profiles");
+    await nav.getByRole("link", { name: "Tagged Posts" }).click();
+    await page.getByRole("searchbox", { name: "Search Tagged Posts" }).fill(postName);
+    await expect(page.getByRole("table", { name: "Tagged posts" }).getByText(postName)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin tagged posts");
+  });
+
+  await test.step("run a cleanup search", async () => {
+    await nav.getByRole("link", { name: "Data Cleanup" }).click();
+    await page.getByRole("combobox", { name: "Database" }).click();
+    await page.getByRole("option", { name: "Sessions" }).click();
+    await page.getByRole("combobox", { name: "Inactive for" }).click();
+    await page.getByRole("option", { name: "30 days or more" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: /Sessions inactive for 30 days or more: 0 items/ }),
+    ).toBeVisible();
+    await expect(page.getByText("Nothing to clean up")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin data cleanup");
+  });
+
+  await test.step("the audit log shows the writes, filterable by action", async () => {
     await page
       .getByRole("navigation", { name: "Admin sections" })
       .getByRole("link", { name: "Audit Log" })
@@ -93,7 +157,7 @@ test("an administrator unlocks the panel, finds, edits and hides a tagg, and rea
     const log = page.getByRole("table", { name: "Audit log" });
     await expect(log.getByText(/^reason: .* → Verified partner$/)).toBeVisible();
     await expect(log.getByText("isHidden: false → true")).toBeVisible();
-    await expect(page.getByText("2 entries", { exact: true })).toBeVisible();
+    await expect(page.getByText("3 entries", { exact: true })).toBeVisible();
     await page.getByRole("combobox", { name: "Action" }).click();
     await page.getByRole("option", { name: "Tagg update" }).click();
     await expect(page.getByText("2 entries", { exact: true })).toBeVisible();
@@ -101,7 +165,7 @@ test("an administrator unlocks the panel, finds, edits and hides a tagg, and rea
     await page.getByLabel("To", { exact: true }).fill("2000-01-02");
     await expect(page.getByText("No admin actions recorded yet")).toBeVisible();
     await page.getByRole("button", { name: "Clear filters" }).click();
-    await expect(page.getByText("2 entries", { exact: true })).toBeVisible();
+    await expect(page.getByText("3 entries", { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "/admin audit log");
   });
 

@@ -7,9 +7,9 @@ import { Label } from "#web/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { actionLabel } from "../admin-display.ts";
 import { adminRequest } from "../admin-request.ts";
-import { ADMIN_URLS } from "../admin-urls.ts";
 import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
+import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
 import { auditLogColumns } from "./audit-log-columns.tsx";
 
@@ -23,7 +23,8 @@ export function AuditLogSection({ search }: AdminSectionProps) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const facets = useQuery({
     queryKey: [ADMIN_URLS.auditLogFacets],
-    queryFn: ({ signal }) => adminRequest<AuditLogFacets>("GET", ADMIN_URLS.auditLogFacets, undefined, signal),
+    queryFn: ({ signal }) =>
+      adminRequest<AuditLogFacets>("GET", ADMIN_URLS.auditLogFacets, undefined, signal),
   });
   const list = useAdminList<AuditLogItem>(ADMIN_URLS.auditLog, {
     search,

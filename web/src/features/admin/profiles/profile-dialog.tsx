@@ -90,9 +90,16 @@ const editValues = (profile: AdminProfile | null) => ({
 });
 
 /** "Edit Profile" (spec 2 §5): first name, last name and e-mail required; a new e-mail must be verified again. */
-export function EditProfileDialog({ open, onOpenChange, profile }: DialogProps & { profile: AdminProfile | null }) {
+export function EditProfileDialog({
+  open,
+  onOpenChange,
+  profile,
+}: DialogProps & { profile: AdminProfile | null }) {
   const { update } = useProfileMutations();
-  const form = useForm({ resolver: zodResolver(adminProfilePatchSchema), defaultValues: editValues(profile) });
+  const form = useForm({
+    resolver: zodResolver(adminProfilePatchSchema),
+    defaultValues: editValues(profile),
+  });
   useEffect(() => {
     if (open) form.reset(editValues(profile));
   }, [open, profile, form]);
@@ -127,7 +134,8 @@ export function EditProfileDialog({ open, onOpenChange, profile }: DialogProps &
       <DialogContent>
         <DialogTitle>Edit Profile</DialogTitle>
         <DialogDescription>
-          {profile?.tagg ? `@${profile.tagg}. ` : ""}A changed e-mail address must be verified again by its owner.
+          {profile?.tagg ? `@${profile.tagg}. ` : ""}A changed e-mail address must be verified again by its
+          owner.
         </DialogDescription>
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">

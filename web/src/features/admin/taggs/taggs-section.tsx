@@ -5,10 +5,10 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
+import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
 import { taggColumns } from "./tagg-columns.tsx";
 import { TaggDialog } from "./tagg-dialog.tsx";
-import { ADMIN_URLS } from "../admin-urls.ts";
 import { useTaggMutations } from "./use-tagg-mutations.ts";
 
 /** Tagit Database (spec 2 §2): the registered taggs, searched on the server. */
