@@ -62,7 +62,7 @@ export function profileColumns({ onEdit, onDelete }: ProfileActions): AdminColum
     {
       accessorKey: "lastActive",
       header: "Last Active",
-      size: 170,
+      size: 184,
       enableSorting: true,
       sortFn: "datetime",
       cell: ({ row }) => formatDateTime(row.original.lastActive),

@@ -69,7 +69,7 @@ export function reportedPostColumns({
     {
       id: "visibility",
       header: "Status",
-      size: 170,
+      size: 184,
       cell: ({ row }) =>
         row.original.isVisible ? (
           <Badge variant="outline">Visible</Badge>
@@ -80,7 +80,7 @@ export function reportedPostColumns({
     {
       accessorKey: "lastReportedAt",
       header: "Last Reported",
-      size: 170,
+      size: 184,
       enableSorting: true,
       sortFn: "datetime",
       cell: ({ row }) => formatDateTime(row.original.lastReportedAt),
@@ -88,7 +88,7 @@ export function reportedPostColumns({
     {
       id: ACTIONS_COLUMN_ID,
       header: "Actions",
-      size: 230,
+      size: 264,
       cell: ({ row }) => (
         <div className="flex gap-1.5">
           <Button

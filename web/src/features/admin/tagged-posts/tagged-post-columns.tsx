@@ -38,7 +38,7 @@ export function taggedPostColumns(onDelete: (post: AdminTaggedPost) => void): Ad
     {
       id: "settings",
       header: "Settings",
-      size: 220,
+      size: 200,
       cell: ({ row }) => (
         <div className="flex flex-wrap gap-1">
           <Badge variant={row.original.scrambleImage ? "default" : "outline"}>
@@ -57,7 +57,7 @@ export function taggedPostColumns(onDelete: (post: AdminTaggedPost) => void): Ad
     {
       accessorKey: "createdAt",
       header: "Created",
-      size: 170,
+      size: 184,
       enableSorting: true,
       sortFn: "datetime",
       cell: ({ row }) => formatDateTime(row.original.createdAt),
