@@ -21,7 +21,14 @@ const appEnv = (port: number, dataDir: string) => ({
   // on this machine stands where a reverse proxy would, so loopback is the one proxy trusted.
   TRUST_PROXY: "loopback",
   LOG_LEVEL: "warn",
-  ADMIN_EMAILS: "admin@e2e.tagit.test",
+  // Each admin journey registers one of these (tests/e2e/support/admin-steps.ts).
+  ADMIN_EMAILS: [
+    "admin@e2e.tagit.test",
+    "second.admin@e2e.tagit.test",
+    "content.admin@e2e.tagit.test",
+    "settings.admin@e2e.tagit.test",
+    "money.admin@e2e.tagit.test",
+  ].join(","),
 });
 
 export default defineConfig({

@@ -1,28 +1,42 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { E2E_ADMIN_EMAILS, openAdminPanel } from "./support/admin-steps.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { createPost, registerMember, withoutGreeting } from "./support/member-steps.ts";
-import { verifyLinkFor } from "./support/outbox.ts";
+import { resetLinkFor, verifyLinkFor } from "./support/outbox.ts";
 
-/** The address playwright.config.ts lists in ADMIN_EMAILS: it is an administrator once verified. */
-const ADMIN_EMAIL = "admin@e2e.tagit.test";
+const ADMIN_EMAIL = E2E_ADMIN_EMAILS.panel;
 
 async function publicSearchCount(page: Page, term: string) {
   const response = await page.request.get(`/api/public/tagged-posts?search=${encodeURIComponent(term)}`);
   return ((await response.json()) as unknown[]).length;
 }
 
-test("an administrator unlocks the panel, finds, edits and hides a tagg, and reads the audit log", async ({
+/** A separate member in a browser context of their own, presenting their own client address. */
+async function memberContext(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: {
+      "x-forwarded-for": `10.81.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  });
+  await withoutGreeting(context);
+  return context;
+}
+
+test("an administrator unlocks the panel, edits and hides a tagg, reviews a report, runs a cleanup and reads the audit log", async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
+  test.setTimeout(120_000);
   const owner = newMember();
   const tagg = `owner_${owner.lastName.slice(-8).toLowerCase()}`;
   const postName = `Harbour ${owner.lastName.slice(-8)}`;
 
-  await test.step("a member with a tagg publishes a post that search finds", async () => {
-    const context = await browser.newContext();
-    await withoutGreeting(context);
+  const baseURL = testInfo.project.use.baseURL;
+  let postId = "";
+  await test.step("a member with a tagg publishes a post that search finds, and another member reports it", async () => {
+    const context = await memberContext(browser, baseURL);
     const ownerPage = await context.newPage();
     await registerMember(ownerPage, owner);
     const claimed = await ownerPage.request.post("/api/me/tagg", {
@@ -31,8 +45,20 @@ test("an administrator unlocks the panel, finds, edits and hides a tagg, and rea
     });
     expect(claimed.status()).toBe(200);
     await createPost(ownerPage, postName);
+    postId =
+      ((await (await ownerPage.request.get("/api/tagged-posts")).json()) as { id: string }[])[0]?.id ?? "";
     await context.close();
     expect(await publicSearchCount(page, postName)).toBe(1);
+
+    const reporterContext = await memberContext(browser, baseURL);
+    const reporterPage = await reporterContext.newPage();
+    await registerMember(reporterPage, newMember());
+    const report = await reporterPage.request.post(`/api/tagged-posts/${postId}/report`, {
+      data: { reason: "spam" },
+      headers: { origin: new URL(reporterPage.url()).origin },
+    });
+    expect(report.status()).toBe(201);
+    await reporterContext.close();
   });
 
   const admin = { ...newMember(), firstName: "Ada", email: ADMIN_EMAIL };
@@ -84,7 +110,46 @@ test("an administrator unlocks the panel, finds, edits and hides a tagg, and rea
     await expect(table.getByText(`@${tagg}`)).toBeVisible();
   });
 
-  await test.step("the audit log shows both writes, filterable by action", async () => {
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  await test.step("review the reported post and dismiss its reports", async () => {
+    await nav.getByRole("link", { name: "Reported Posts" }).click();
+    await expect(page.getByRole("heading", { name: "Reported Posts", level: 1 })).toBeVisible();
+    const queue = page.getByRole("table", { name: "Reported posts" });
+    await expect(queue.getByText(postName)).toBeVisible();
+    await expect(queue.getByText("1 report", { exact: true })).toBeVisible();
+    await expect(queue.getByText("Spam or scam ×1")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin reported posts");
+    await queue.getByRole("button", { name: `Dismiss the reports of ${postName}` }).click();
+    await expect(page.getByText("Reports Dismissed")).toBeVisible();
+    await expect(page.getByText("No reported posts found.")).toBeVisible();
+  });
+
+  await test.step("the profiles and tagged posts sections list the member and the post", async () => {
+    await nav.getByRole("link", { name: "Profile Database" }).click();
+    await page.getByRole("searchbox", { name: "Search Profile Database" }).fill(owner.email);
+    await expect(page.getByRole("table", { name: "Profiles" }).getByText(`@${tagg}`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin profiles");
+    await nav.getByRole("link", { name: "Tagged Posts" }).click();
+    await page.getByRole("searchbox", { name: "Search Tagged Posts" }).fill(postName);
+    await expect(page.getByRole("table", { name: "Tagged posts" }).getByText(postName)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin tagged posts");
+  });
+
+  await test.step("run a cleanup search", async () => {
+    await nav.getByRole("link", { name: "Data Cleanup" }).click();
+    await page.getByRole("combobox", { name: "Database" }).click();
+    await page.getByRole("option", { name: "Sessions" }).click();
+    await page.getByRole("combobox", { name: "Inactive for" }).click();
+    await page.getByRole("option", { name: "30 days or more" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: /Sessions inactive for 30 days or more: 0 items/ }),
+    ).toBeVisible();
+    await expect(page.getByText("Nothing to clean up")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin data cleanup");
+  });
+
+  await test.step("the audit log shows the writes, filterable by action", async () => {
     await page
       .getByRole("navigation", { name: "Admin sections" })
       .getByRole("link", { name: "Audit Log" })
@@ -93,7 +158,7 @@ test("an administrator unlocks the panel, finds, edits and hides a tagg, and rea
     const log = page.getByRole("table", { name: "Audit log" });
     await expect(log.getByText(/^reason: .* → Verified partner$/)).toBeVisible();
     await expect(log.getByText("isHidden: false → true")).toBeVisible();
-    await expect(page.getByText("2 entries", { exact: true })).toBeVisible();
+    await expect(page.getByText("3 entries", { exact: true })).toBeVisible();
     await page.getByRole("combobox", { name: "Action" }).click();
     await page.getByRole("option", { name: "Tagg update" }).click();
     await expect(page.getByText("2 entries", { exact: true })).toBeVisible();
@@ -101,7 +166,7 @@ test("an administrator unlocks the panel, finds, edits and hides a tagg, and rea
     await page.getByLabel("To", { exact: true }).fill("2000-01-02");
     await expect(page.getByText("No admin actions recorded yet")).toBeVisible();
     await page.getByRole("button", { name: "Clear filters" }).click();
-    await expect(page.getByText("2 entries", { exact: true })).toBeVisible();
+    await expect(page.getByText("3 entries", { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "/admin audit log");
   });
 
@@ -124,5 +189,118 @@ test("an administrator unlocks the panel, finds, edits and hides a tagg, and rea
       headers: { "x-admin-session": String(sessionId) },
     });
     expect(reused.status()).toBe(403);
+  });
+});
+
+test("an administrator adds a tagg and a profile by invitation, deletes the member's post, the profile and a tagg", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const suffix = newMember().lastName.slice(-8).toLowerCase();
+  const invited = { firstName: "Lin", lastName: `Invited${suffix}`, email: `lin-${suffix}@e2e.tagit.test` };
+  const tagg = `lin_${suffix}`;
+  const spareTagg = `spare_${suffix}`;
+  const postName = `Lantern ${suffix}`;
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+
+  await test.step("a second administrator unlocks the panel", async () => {
+    await openAdminPanel(page, E2E_ADMIN_EMAILS.people);
+    await expect(page.getByRole("heading", { name: "Tagit Database", level: 1 })).toBeVisible();
+  });
+
+  const addTagg = async (name: string) => {
+    await page.getByRole("button", { name: "Add Entry" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Tagg" });
+    await dialog.getByLabel("First Name").fill(invited.firstName);
+    await dialog.getByLabel("Last Name").fill(invited.lastName);
+    await dialog.getByLabel("Tagg").fill(name);
+    await dialog.getByLabel("Email").fill(invited.email);
+    await dialog.getByRole("button", { name: "Add Tagg" }).click();
+    return dialog;
+  };
+
+  await test.step("add two taggs; the same tagg again is refused", async () => {
+    await addTagg(tagg);
+    await expect(page.getByText("Tagg Added")).toBeVisible();
+    await addTagg(spareTagg);
+    await expect(page.getByText(`@${spareTagg} is registered.`)).toBeVisible();
+    const again = await addTagg(tagg);
+    await expect(page.getByText("Failed to Add Tagg")).toBeVisible();
+    await expect(again.getByText("This tagg is already taken")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin add tagg dialog with an error");
+    await again.getByRole("button", { name: "Close" }).click();
+  });
+
+  await test.step("add a profile for the tagg: the member is invited to set a password", async () => {
+    await nav.getByRole("link", { name: "Profile Database" }).click();
+    await page.getByRole("button", { name: "Add Entry" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Profile" });
+    await dialog.getByLabel("Tagg").fill(tagg);
+    await dialog.getByLabel("First Name").fill(invited.firstName);
+    await dialog.getByLabel("Last Name").fill(invited.lastName);
+    await dialog.getByLabel("Email").fill(invited.email);
+    await expectNoSeriousA11yViolations(page, "/admin add profile dialog");
+    await dialog.getByRole("button", { name: "Add Profile" }).click();
+    await expect(
+      page.getByText(`An invitation to set a password was sent to ${invited.email}.`),
+    ).toBeVisible();
+    await expect(page.getByRole("table", { name: "Profiles" }).getByText(`@${tagg}`)).toBeVisible();
+  });
+
+  await test.step("the invited member sets a password from the e-mail and publishes a post", async () => {
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      extraHTTPHeaders: { "x-forwarded-for": `10.82.${Math.floor(Math.random() * 250)}.9` },
+    });
+    await withoutGreeting(context);
+    const member = await context.newPage();
+    await member.goto(await resetLinkFor(invited.email));
+    await member.getByLabel("New Password", { exact: true }).fill("invited secret");
+    await member.getByLabel("Confirm New Password").fill("invited secret");
+    await member.getByRole("button", { name: "Reset Password" }).click();
+    await expect(member).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    await createPost(member, postName);
+    await context.close();
+  });
+
+  await test.step("edit the profile's bio", async () => {
+    await page.reload();
+    const table = page.getByRole("table", { name: "Profiles" });
+    await table.getByRole("button", { name: `Edit @${tagg}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+    await dialog.getByLabel("Bio").fill("Lights lanterns");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Profile Updated")).toBeVisible();
+  });
+
+  await test.step("delete the member's post from Tagged Posts", async () => {
+    await nav.getByRole("link", { name: "Tagged Posts" }).click();
+    await page.getByRole("searchbox", { name: "Search Tagged Posts" }).fill(postName);
+    const table = page.getByRole("table", { name: "Tagged posts" });
+    await table.getByRole("button", { name: `Delete ${postName}` }).click();
+    await page
+      .getByRole("alertdialog", { name: "Delete Post" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page.getByText("Post Deleted")).toBeVisible();
+    await expect(page.getByText("No tagged posts match your search")).toBeVisible();
+  });
+
+  await test.step("delete the profile, then the spare tagg", async () => {
+    await nav.getByRole("link", { name: "Profile Database" }).click();
+    await page.getByRole("button", { name: `Delete @${tagg}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Profile" });
+    await expect(confirm.getByText("This action cannot be undone.")).toBeVisible();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Profile Deleted")).toBeVisible();
+
+    await nav.getByRole("link", { name: "Tagit Database" }).click();
+    await page.getByRole("button", { name: `Delete @${spareTagg}` }).click();
+    await page
+      .getByRole("alertdialog", { name: "Delete Tagg" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page.getByText("Tagg Deleted")).toBeVisible();
   });
 });

@@ -12,12 +12,15 @@ const WRONG_PASSWORD = { password: "not the password" };
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** Every route the app registered under /api/admin/, read from the app itself so new ones are covered too. */
+/**
+ * Every admin route the app registered — under /api/admin/, or elsewhere with `access: "admin"` (the spec puts
+ * a few admin writes outside that prefix) — read from the app itself so new ones are covered too.
+ */
 function adminRoutes(t: TestApp) {
   return (
     t.app
       .declaredRoutes()
-      .filter((route) => route.url.startsWith("/api/admin/"))
+      .filter((route) => route.url.startsWith("/api/admin/") || route.config.access === "admin")
       .map((route) => ({
         method: route.method as Method,
         url: route.url.replace(/:\w+/g, SOME_ID).replace(/\*$/, "x"),

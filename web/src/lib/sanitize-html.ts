@@ -1,59 +1,26 @@
 import DOMPurify from "dompurify";
+import {
+  HTML_ALLOWED_ATTRIBUTES,
+  HTML_ALLOWED_TAGS,
+  HTML_LINK_REL,
+  SAFE_URI,
+} from "#contract/html-policy.ts";
 
-/** Formatting elements administrator-written HTML (terms, popups) may use; everything else is dropped. */
-const ALLOWED_TAGS = [
-  "a",
-  "b",
-  "blockquote",
-  "br",
-  "code",
-  "div",
-  "em",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "hr",
-  "i",
-  "li",
-  "ol",
-  "p",
-  "pre",
-  "s",
-  "small",
-  "span",
-  "strong",
-  "sub",
-  "sup",
-  "table",
-  "tbody",
-  "td",
-  "th",
-  "thead",
-  "tr",
-  "u",
-  "ul",
-];
-
-/** Only http(s), mailto and same-site relative links survive (no javascript:, data: or //host links). */
-export const SAFE_URI = /^(?:https?:|mailto:|\/(?!\/)|#|\?)/i;
+export { SAFE_URI };
 
 let hooked = false;
 
-/** Allow-list sanitising with DOMPurify before any server HTML reaches the page. */
+/** Allow-list sanitising with DOMPurify (the contract's policy) before any server HTML reaches the page. */
 export function sanitizeHtml(html: string): string {
   if (!hooked) {
     DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-      if (node.tagName === "A" && node.hasAttribute("href"))
-        node.setAttribute("rel", "noopener noreferrer nofollow");
+      if (node.tagName === "A" && node.hasAttribute("href")) node.setAttribute("rel", HTML_LINK_REL);
     });
     hooked = true;
   }
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR: ["href"],
+    ALLOWED_TAGS: [...HTML_ALLOWED_TAGS],
+    ALLOWED_ATTR: [...HTML_ALLOWED_ATTRIBUTES],
     ALLOWED_URI_REGEXP: SAFE_URI,
   });
 }

@@ -9,6 +9,10 @@ import { type AdminSectionInfo, resolveSection } from "./admin-sections.ts";
 import { adminSession, useAdminSessionId } from "./admin-session.ts";
 import { AdminShell } from "./admin-shell.tsx";
 import { AuditLogSection } from "./audit-log/audit-log-section.tsx";
+import { CleanupSection } from "./cleanup/cleanup-section.tsx";
+import { ProfilesSection } from "./profiles/profiles-section.tsx";
+import { ReportedPostsSection } from "./reported-posts/reported-posts-section.tsx";
+import { TaggedPostsSection } from "./tagged-posts/tagged-posts-section.tsx";
 import { TaggsSection } from "./taggs/taggs-section.tsx";
 import { UnlockForm } from "./unlock-form.tsx";
 
@@ -16,6 +20,26 @@ type AdminSection = AdminSectionInfo & { Component: ComponentType<AdminSectionPr
 
 /** The sections, in the sidebar's order (spec 2 §2); part 2 of the panel adds the content and settings ones. */
 const SECTIONS: readonly AdminSection[] = [
+  { id: "cleanup", label: "Data Cleanup", Component: CleanupSection },
+  {
+    id: "profiles",
+    label: "Profile Database",
+    addEntry: true,
+    searchPlaceholder: "Search tagg, name, email or bio...",
+    Component: ProfilesSection,
+  },
+  {
+    id: "reported-posts",
+    label: "Reported Posts",
+    searchPlaceholder: "Search post name or owner email...",
+    Component: ReportedPostsSection,
+  },
+  {
+    id: "tagged-posts",
+    label: "Tagged Posts",
+    searchPlaceholder: "Search id, user tagg, post name or date (2026-11-23)...",
+    Component: TaggedPostsSection,
+  },
   {
     id: "taggs",
     label: "Tagit Database",

@@ -39,3 +39,29 @@ export async function adminRequest<T = unknown>(
     throw error;
   }
 }
+
+/**
+ * Opens an image the server shows only to administrators (the original of a scrambled or hidden post) in a new
+ * tab: the tab opens at once (so no popup blocker intervenes), the image is fetched with the admin session,
+ * and the tab then shows it from an object URL. No session ever travels in a URL.
+ */
+export async function openAdminImage(url: string): Promise<void> {
+  const tab = window.open("", "_blank");
+  const sessionId = adminSession.get();
+  try {
+    const response = await fetch(url, {
+      credentials: "include",
+      headers: sessionId ? { [ADMIN_SESSION_HEADER]: sessionId } : {},
+    });
+    if (response.status === 403) expireAdminSession();
+    if (!response.ok) throw new Error(`${response.status}`);
+    const objectUrl = URL.createObjectURL(await response.blob());
+    if (tab) tab.location.href = objectUrl;
+    else window.location.assign(objectUrl);
+    // The tab has loaded it by then; the URL only keeps the blob alive.
+    window.setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}

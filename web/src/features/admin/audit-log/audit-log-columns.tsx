@@ -8,7 +8,7 @@ export const auditLogColumns: AdminColumn<AuditLogItem>[] = [
   {
     accessorKey: "createdAt",
     header: "When",
-    size: 170,
+    size: 184,
     enableSorting: true,
     sortFn: "datetime",
     cell: ({ row }) => formatDateTime(row.original.createdAt),

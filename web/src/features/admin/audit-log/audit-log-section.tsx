@@ -9,11 +9,10 @@ import { actionLabel } from "../admin-display.ts";
 import { adminRequest } from "../admin-request.ts";
 import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
+import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
 import { auditLogColumns } from "./audit-log-columns.tsx";
 
-const AUDIT_LOG_URL = "/api/admin/audit-log";
-const FACETS_URL = "/api/admin/audit-log/facets";
 const ANY = "any";
 
 type Filters = { actorId: string; action: string; from: string; to: string };
@@ -23,10 +22,11 @@ const NO_FILTERS: Filters = { actorId: ANY, action: ANY, from: "", to: "" };
 export function AuditLogSection({ search }: AdminSectionProps) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const facets = useQuery({
-    queryKey: [FACETS_URL],
-    queryFn: ({ signal }) => adminRequest<AuditLogFacets>("GET", FACETS_URL, undefined, signal),
+    queryKey: [ADMIN_URLS.auditLogFacets],
+    queryFn: ({ signal }) =>
+      adminRequest<AuditLogFacets>("GET", ADMIN_URLS.auditLogFacets, undefined, signal),
   });
-  const list = useAdminList<AuditLogItem>(AUDIT_LOG_URL, {
+  const list = useAdminList<AuditLogItem>(ADMIN_URLS.auditLog, {
     search,
     actorId: filters.actorId === ANY ? undefined : filters.actorId,
     action: filters.action === ANY ? undefined : filters.action,

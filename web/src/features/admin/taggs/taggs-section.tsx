@@ -5,14 +5,15 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
+import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
 import { taggColumns } from "./tagg-columns.tsx";
 import { TaggDialog } from "./tagg-dialog.tsx";
-import { ADMIN_TAGGS_URL, useTaggMutations } from "./use-tagg-mutations.ts";
+import { useTaggMutations } from "./use-tagg-mutations.ts";
 
 /** Tagit Database (spec 2 §2): the registered taggs, searched on the server. */
 export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
-  const list = useAdminList<AdminTagg>(ADMIN_TAGGS_URL, { search });
+  const list = useAdminList<AdminTagg>(ADMIN_URLS.taggs, { search });
   const { update, remove } = useTaggMutations();
   const [editing, setEditing] = useState<AdminTagg | null>(null);
   const [deleting, setDeleting] = useState<AdminTagg | null>(null);

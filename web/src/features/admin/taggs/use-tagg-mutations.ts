@@ -1,31 +1,26 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { AdminTagg, AdminTaggBody, AdminTaggPatch } from "#contract/api/admin-taggs.ts";
 import { adminRequest } from "../admin-request.ts";
-
-export const ADMIN_TAGGS_URL = "/api/admin/taggs";
-const AUDIT_LOG_URL = "/api/admin/audit-log";
+import { ADMIN_URLS } from "../admin-urls.ts";
+import { useAdminRefresh } from "../use-admin-refresh.ts";
 
 /** Every write of the Taggs section; each refreshes the list and the audit log it wrote to. */
 export function useTaggMutations() {
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [ADMIN_TAGGS_URL] }),
-      queryClient.invalidateQueries({ queryKey: [AUDIT_LOG_URL] }),
-    ]);
+  const refresh = useAdminRefresh();
+  const onSuccess = () => refresh(ADMIN_URLS.taggs);
   return {
     create: useMutation({
-      mutationFn: (body: AdminTaggBody) => adminRequest<AdminTagg>("POST", ADMIN_TAGGS_URL, body),
-      onSuccess: refresh,
+      mutationFn: (body: AdminTaggBody) => adminRequest<AdminTagg>("POST", ADMIN_URLS.taggs, body),
+      onSuccess,
     }),
     update: useMutation({
       mutationFn: ({ id, changes }: { id: string; changes: AdminTaggPatch }) =>
-        adminRequest<AdminTagg>("PATCH", `${ADMIN_TAGGS_URL}/${id}`, changes),
-      onSuccess: refresh,
+        adminRequest<AdminTagg>("PATCH", `${ADMIN_URLS.taggs}/${id}`, changes),
+      onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => adminRequest("DELETE", `${ADMIN_TAGGS_URL}/${id}`),
-      onSuccess: refresh,
+      mutationFn: (id: string) => adminRequest("DELETE", `${ADMIN_URLS.taggs}/${id}`),
+      onSuccess,
     }),
   };
 }

@@ -1,0 +1,98 @@
+import { Pencil, Trash2 } from "lucide-react";
+import type { AdminProfile } from "#contract/api/admin-profiles.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { formatDateTime, shortId, subscriptionLabel } from "../admin-display.ts";
+import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
+
+export type ProfileActions = {
+  onEdit: (profile: AdminProfile) => void;
+  onDelete: (profile: AdminProfile) => void;
+};
+
+/** How a profile is named in a button's label: its tagg, else its e-mail. */
+export const profileName = (profile: AdminProfile) => (profile.tagg ? `@${profile.tagg}` : profile.email);
+
+/** The Profiles table's columns (spec 2 §2). */
+export function profileColumns({ onEdit, onDelete }: ProfileActions): AdminColumn<AdminProfile>[] {
+  return [
+    {
+      id: "id",
+      header: "ID",
+      size: 96,
+      cell: ({ row }) => <span title={row.original.id}>{shortId(row.original.id)}</span>,
+    },
+    {
+      accessorKey: "tagg",
+      header: "Tagg",
+      size: 140,
+      enableSorting: true,
+      cell: ({ row }) =>
+        row.original.tagg ? <span className="font-medium text-slate-900">@{row.original.tagg}</span> : "—",
+    },
+    {
+      id: "displayName",
+      accessorFn: (profile) => `${profile.firstName} ${profile.lastName}`,
+      header: "Display Name",
+      size: 160,
+      enableSorting: true,
+    },
+    {
+      accessorKey: "email",
+      header: "Email",
+      size: 220,
+      enableSorting: true,
+      cell: ({ row }) => (
+        <span className="flex items-center gap-1.5">
+          <span className="truncate">{row.original.email}</span>
+          {row.original.emailVerified ? null : <Badge variant="outline">Unverified</Badge>}
+        </span>
+      ),
+    },
+    { id: "ipAddress", header: "IP Address", size: 130, cell: ({ row }) => row.original.ipAddress ?? "N/A" },
+    {
+      id: "subscription",
+      header: "Subscription",
+      size: 120,
+      cell: ({ row }) => {
+        const label = subscriptionLabel(row.original.subscriptionStatus);
+        return <Badge variant={label === "Paid" ? "premium" : "neutral"}>{label}</Badge>;
+      },
+    },
+    {
+      accessorKey: "lastActive",
+      header: "Last Active",
+      size: 184,
+      enableSorting: true,
+      sortFn: "datetime",
+      cell: ({ row }) => formatDateTime(row.original.lastActive),
+    },
+    {
+      id: ACTIONS_COLUMN_ID,
+      header: "Actions",
+      size: 96,
+      cell: ({ row }) => (
+        <div className="flex gap-1">
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-8"
+            aria-label={`Edit ${profileName(row.original)}`}
+            onClick={() => onEdit(row.original)}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-8 text-red-700 hover:bg-red-50"
+            aria-label={`Delete ${profileName(row.original)}`}
+            onClick={() => onDelete(row.original)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,172 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm, useFormContext } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  type AdminProfile,
+  adminProfileBodySchema,
+  adminProfilePatchSchema,
+} from "#contract/api/admin-profiles.ts";
+import { EmailInput } from "#web/components/email-input.tsx";
+import { LabelledField } from "#web/components/labelled-field.tsx";
+import { SubmitButton } from "#web/components/submit-button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
+import { Form } from "#web/components/ui/form.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Textarea } from "#web/components/ui/textarea.tsx";
+import { errorMessage } from "#web/lib/api-request.ts";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
+import { changedFields } from "../admin-form.ts";
+import { useProfileMutations } from "./use-profile-mutations.ts";
+
+type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+const EMPTY_NEW_PROFILE = { tagg: "", firstName: "", lastName: "", email: "", bio: "" };
+
+/**
+ * "Add New Profile" (spec 2 §5): for a tagg already registered that no member holds. No password is set:
+ * the address receives an invitation with a set-password link (DESIGN "Admin-created profiles").
+ */
+export function AddProfileDialog({ open, onOpenChange }: DialogProps) {
+  const { create } = useProfileMutations();
+  const form = useForm({ resolver: zodResolver(adminProfileBodySchema), defaultValues: EMPTY_NEW_PROFILE });
+  useEffect(() => {
+    if (open) form.reset(EMPTY_NEW_PROFILE);
+  }, [open, form]);
+
+  const onSubmit = form.handleSubmit((body) =>
+    create.mutate(
+      { ...body, bio: body.bio || null },
+      {
+        onSuccess: (profile) => {
+          toast.success("Profile Added", {
+            description: `An invitation to set a password was sent to ${profile.email}.`,
+          });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          applyServerFieldErrors(form, error);
+          toast.error("Failed to Add Profile", { description: errorMessage(error, "Failed to add profile") });
+        },
+      },
+    ),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogTitle>Add New Profile</DialogTitle>
+        <DialogDescription>
+          Create the profile for a registered tagg. The member sets their own password from the invitation we
+          e-mail them; the link works for 7 days.
+        </DialogDescription>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <LabelledField control={form.control} name="tagg" label="Tagg">
+              {({ field }) => <Input autoComplete="off" required placeholder="tagg_name" {...field} />}
+            </LabelledField>
+            <NameFields />
+            <LabelledField control={form.control} name="email" label="Email">
+              {({ field }) => <EmailInput required {...field} />}
+            </LabelledField>
+            <LabelledField control={form.control} name="bio" label="Bio">
+              {({ field }) => <Textarea rows={3} {...field} value={field.value ?? ""} />}
+            </LabelledField>
+            <SubmitButton pending={create.isPending} className="justify-self-end">
+              Add Profile
+            </SubmitButton>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const editValues = (profile: AdminProfile | null) => ({
+  firstName: profile?.firstName ?? "",
+  lastName: profile?.lastName ?? "",
+  email: profile?.email ?? "",
+  bio: profile?.bio ?? "",
+});
+
+/** "Edit Profile" (spec 2 §5): first name, last name and e-mail required; a new e-mail must be verified again. */
+export function EditProfileDialog({
+  open,
+  onOpenChange,
+  profile,
+}: DialogProps & { profile: AdminProfile | null }) {
+  const { update } = useProfileMutations();
+  const form = useForm({
+    resolver: zodResolver(adminProfilePatchSchema),
+    defaultValues: editValues(profile),
+  });
+  useEffect(() => {
+    if (open) form.reset(editValues(profile));
+  }, [open, profile, form]);
+
+  const onSubmit = form.handleSubmit((body) => {
+    if (!profile) return;
+    if (Object.keys(changedFields(editValues(profile), body)).length === 0) {
+      onOpenChange(false);
+      return;
+    }
+    update.mutate(
+      { id: profile.id, changes: { ...body, bio: body.bio || null } },
+      {
+        onSuccess: (saved) => {
+          toast.success("Profile Updated", {
+            description: saved.emailVerified
+              ? `${saved.firstName} ${saved.lastName} is saved.`
+              : `Saved. ${saved.email} was asked to verify the address.`,
+          });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          applyServerFieldErrors(form, error);
+          toast.error("Update Failed", { description: errorMessage(error, "Failed to update profile") });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogTitle>Edit Profile</DialogTitle>
+        <DialogDescription>
+          {profile?.tagg ? `@${profile.tagg}. ` : ""}A changed e-mail address must be verified again by its
+          owner.
+        </DialogDescription>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <NameFields />
+            <LabelledField control={form.control} name="email" label="Email">
+              {({ field }) => <EmailInput required {...field} />}
+            </LabelledField>
+            <LabelledField control={form.control} name="bio" label="Bio">
+              {({ field }) => <Textarea rows={3} {...field} value={field.value ?? ""} />}
+            </LabelledField>
+            <SubmitButton pending={update.isPending} className="justify-self-end">
+              Save Changes
+            </SubmitButton>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** First and last name, side by side, in whichever profile form holds them. */
+function NameFields() {
+  const form = useFormContext<{ firstName: string; lastName: string }>();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <LabelledField control={form.control} name="firstName" label="First Name">
+        {({ field }) => <Input autoComplete="off" required {...field} />}
+      </LabelledField>
+      <LabelledField control={form.control} name="lastName" label="Last Name">
+        {({ field }) => <Input autoComplete="off" required {...field} />}
+      </LabelledField>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation } from "@tanstack/react-query";
+import type { AdminProfile, AdminProfileBody, AdminProfilePatch } from "#contract/api/admin-profiles.ts";
+import { adminRequest } from "../admin-request.ts";
+import { ADMIN_URLS } from "../admin-urls.ts";
+import { useAdminRefresh } from "../use-admin-refresh.ts";
+
+/** Every write of the Profiles section (a profile holds a tagg, so the taggs list refreshes too). */
+export function useProfileMutations() {
+  const refresh = useAdminRefresh();
+  const onSuccess = () => refresh(ADMIN_URLS.profiles, ADMIN_URLS.taggs);
+  return {
+    create: useMutation({
+      mutationFn: (body: AdminProfileBody) => adminRequest<AdminProfile>("POST", ADMIN_URLS.profiles, body),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, changes }: { id: string; changes: AdminProfilePatch }) =>
+        adminRequest<AdminProfile>("PATCH", `${ADMIN_URLS.profiles}/${id}`, changes),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => adminRequest("DELETE", `${ADMIN_URLS.profiles}/${id}`),
+      onSuccess,
+    }),
+  };
+}

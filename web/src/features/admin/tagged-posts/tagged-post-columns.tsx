@@ -1,0 +1,82 @@
+import { Trash2 } from "lucide-react";
+import type { AdminTaggedPost } from "#contract/api/admin-moderation.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { formatDateTime, shortId } from "../admin-display.ts";
+import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
+import { PostImageCells } from "./post-image-cells.tsx";
+
+/** The Tagged posts table's columns (spec 2 §2). */
+export function taggedPostColumns(onDelete: (post: AdminTaggedPost) => void): AdminColumn<AdminTaggedPost>[] {
+  return [
+    {
+      id: "id",
+      header: "ID",
+      size: 96,
+      cell: ({ row }) => <span title={row.original.id}>{shortId(row.original.id)}</span>,
+    },
+    {
+      id: "user",
+      accessorFn: (post) => post.userTagg ?? post.userEmail,
+      header: "User",
+      size: 180,
+      enableSorting: true,
+      cell: ({ row }) => (
+        <span title={row.original.userEmail}>
+          {row.original.userTagg ? `@${row.original.userTagg}` : row.original.userEmail}
+        </span>
+      ),
+    },
+    {
+      accessorKey: "postName",
+      header: "Post Name",
+      size: 200,
+      enableSorting: true,
+      cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.postName}</span>,
+    },
+    { id: "images", header: "Images", size: 110, cell: ({ row }) => <PostImageCells post={row.original} /> },
+    {
+      id: "settings",
+      header: "Settings",
+      size: 200,
+      cell: ({ row }) => (
+        <div className="flex flex-wrap gap-1">
+          <Badge variant={row.original.scrambleImage ? "default" : "outline"}>
+            {row.original.scrambleImage ? "Scrambled" : "Original"}
+          </Badge>
+          {row.original.hidePersonalInfo ? <Badge variant="secondary">No Personal Info</Badge> : null}
+          {row.original.isVisible ? null : <Badge variant="destructive">Hidden</Badge>}
+          {row.original.reportCount > 0 ? (
+            <Badge variant="destructive">
+              {row.original.reportCount === 1 ? "1 report" : `${row.original.reportCount} reports`}
+            </Badge>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      accessorKey: "createdAt",
+      header: "Created",
+      size: 184,
+      enableSorting: true,
+      sortFn: "datetime",
+      cell: ({ row }) => formatDateTime(row.original.createdAt),
+    },
+    {
+      id: ACTIONS_COLUMN_ID,
+      header: "Actions",
+      size: 88,
+      cell: ({ row }) => (
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-8 text-red-700 hover:bg-red-50"
+          aria-label={`Delete ${row.original.postName}`}
+          onClick={() => onDelete(row.original)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ),
+    },
+  ];
+}
