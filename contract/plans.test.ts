@@ -21,3 +21,20 @@ describe("subscriptionStatusOf", () => {
     expect(getPlanCapabilities("past_due").premium).toBe(false);
   });
 });
+
+describe("getPlanCapabilities and the AI switches", () => {
+  it("allows AI post creation only while AI is on, to free members only when allowed", () => {
+    const on = { isEnabled: true, allowFreeUsers: false };
+    const onForAll = { isEnabled: true, allowFreeUsers: true };
+    const off = { isEnabled: false, allowFreeUsers: true };
+    expect(getPlanCapabilities("active", on).aiPostCreation).toBe(true);
+    expect(getPlanCapabilities("inactive", on).aiPostCreation).toBe(false);
+    expect(getPlanCapabilities("inactive", onForAll).aiPostCreation).toBe(true);
+    expect(getPlanCapabilities("active", off).aiPostCreation).toBe(false);
+    expect(getPlanCapabilities("inactive", off).aiPostCreation).toBe(false);
+  });
+
+  it("gives no AI to a caller that has not read the settings", () => {
+    expect(getPlanCapabilities("active").aiPostCreation).toBe(false);
+  });
+});

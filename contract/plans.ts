@@ -20,12 +20,22 @@ export function subscriptionStatusOf(providerStatus: string): SubscriptionStatus
   }
 }
 
-/** What a member may do on their plan. The server refuses with it and the web upsells with it. */
-export function getPlanCapabilities(status: string) {
+/** The administrator's AI switches (admin panel "AI Settings"; decision 026). */
+export type AiSwitches = { isEnabled: boolean; allowFreeUsers: boolean };
+/** What a caller that has not read the AI settings gets: no AI. */
+export const AI_SWITCHES_UNKNOWN: AiSwitches = { isEnabled: false, allowFreeUsers: false };
+
+/**
+ * What a member may do on their plan. The server refuses with it and the web upsells with it. `ai` is the
+ * administrator's AI settings: `aiPostCreation` is what the first AI feature (the AI-powered post creation
+ * the dashboard advertises) must check — no feature uses AI yet (decision 026).
+ */
+export function getPlanCapabilities(status: string, ai: AiSwitches = AI_SWITCHES_UNKNOWN) {
   const premium = status === "active";
   return {
     premium,
     changePostVisibility: premium,
+    aiPostCreation: ai.isEnabled && (premium || ai.allowFreeUsers),
     badgeLabel: premium ? "Premium Member" : "Free Member",
   } as const;
 }

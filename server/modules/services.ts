@@ -15,6 +15,7 @@ import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
 import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
 import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
+import { createAdminSettingsService } from "./admin/admin-settings.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
 import { createAuditRepository } from "./admin/audit.repository.ts";
 import { createAuditLogService } from "./admin/audit-log.service.ts";
@@ -217,6 +218,11 @@ export function createServices(infra: Infrastructure) {
       sessions,
       auditRepoOn: createAuditRepository,
       clock,
+    }),
+    adminSettingsService: createAdminSettingsService({
+      transact,
+      settings: settingsService,
+      auditRepoOn: createAuditRepository,
     }),
     emailVerificationService,
     uploadsService,

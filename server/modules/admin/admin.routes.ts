@@ -7,6 +7,8 @@ import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
 import type { AdminProfilesService } from "./admin-profiles.service.ts";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
+import { adminSettingsRoutes } from "./admin-settings.routes.ts";
+import type { AdminSettingsService } from "./admin-settings.service.ts";
 import { adminTaggsRoutes } from "./admin-taggs.routes.ts";
 import type { AdminTaggsService } from "./admin-taggs.service.ts";
 import { auditLogRoutes } from "./audit-log.routes.ts";
@@ -29,6 +31,7 @@ type Options = {
   adminModerationService: AdminModerationService;
   adminProfilesService: AdminProfilesService;
   adminCleanupService: AdminCleanupService;
+  adminSettingsService: AdminSettingsService;
 };
 
 /**
@@ -45,6 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
     adminModerationService,
     adminProfilesService,
     adminCleanupService,
+    adminSettingsService,
   },
 ) => {
   app.addHook("onRoute", (route) => {
@@ -63,4 +67,5 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(adminModerationRoutes, { adminModerationService });
   await app.register(adminProfilesRoutes, { adminProfilesService });
   await app.register(adminCleanupRoutes, { adminCleanupService });
+  await app.register(adminSettingsRoutes, { adminSettingsService });
 };

@@ -45,12 +45,13 @@ const AI_DEFAULT: AiSettings = { isEnabled: true, allowFreeUsers: false };
 export function createSettingsService({ settingsRepo }: { settingsRepo: SettingsRepository }) {
   const repoOn = (tx?: Tx) => (tx ? createSettingsRepository(tx) : settingsRepo);
   return {
-    popup: async (name: PopupName): Promise<Popup> =>
-      (await settingsRepo.popup(name)) ?? POPUP_DEFAULTS[name],
+    popup: async (name: PopupName, tx?: Tx): Promise<Popup> =>
+      (await repoOn(tx).popup(name)) ?? POPUP_DEFAULTS[name],
     setPopup: (name: PopupName, values: Popup, tx?: Tx) => repoOn(tx).savePopup(name, values),
 
     /** The banner drawn on downloaded post images. */
-    imageBanner: async (): Promise<ImageBanner> => (await settingsRepo.imageBanner()) ?? IMAGE_BANNER_DEFAULT,
+    imageBanner: async (tx?: Tx): Promise<ImageBanner> =>
+      (await repoOn(tx).imageBanner()) ?? IMAGE_BANNER_DEFAULT,
     setImageBanner: (values: ImageBanner, tx?: Tx) => repoOn(tx).saveImageBanner(values),
 
     /** Whether posts with enough reports are acted on automatically, from how many, and how (hide or delete). */
@@ -61,11 +62,12 @@ export function createSettingsService({ settingsRepo }: { settingsRepo: Settings
     affiliate: async (): Promise<AffiliateSettings> => (await settingsRepo.affiliate()) ?? AFFILIATE_DEFAULT,
     setAffiliate: (values: AffiliateSettings, tx?: Tx) => repoOn(tx).saveAffiliate(values),
 
-    ai: async (): Promise<AiSettings> => (await settingsRepo.ai()) ?? AI_DEFAULT,
+    /** Read by the plan capability table (`getPlanCapabilities(status, ai)`, decision 026). */
+    ai: async (tx?: Tx): Promise<AiSettings> => (await repoOn(tx).ai()) ?? AI_DEFAULT,
     setAi: (values: AiSettings, tx?: Tx) => repoOn(tx).saveAi(values),
 
     /** The platform's free-access option. */
-    freeOptionEnabled: async () => (await settingsRepo.freeOption()) === true,
+    freeOptionEnabled: async (tx?: Tx) => (await repoOn(tx).freeOption()) === true,
     setFreeOptionEnabled: (enabled: boolean, tx?: Tx) => repoOn(tx).saveFreeOption(enabled),
   };
 }

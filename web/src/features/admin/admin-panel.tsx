@@ -8,19 +8,44 @@ import type { AdminSectionProps } from "./admin-section-props.ts";
 import { type AdminSectionInfo, resolveSection } from "./admin-sections.ts";
 import { adminSession, useAdminSessionId } from "./admin-session.ts";
 import { AdminShell } from "./admin-shell.tsx";
+import { AiSettingsSection } from "./ai-settings/ai-settings-section.tsx";
 import { AuditLogSection } from "./audit-log/audit-log-section.tsx";
 import { CleanupSection } from "./cleanup/cleanup-section.tsx";
+import { ImageBannerSection } from "./popups/image-banner-section.tsx";
+import {
+  GreetingsPopupSection,
+  HideSearchesPopupSection,
+  SavedImagesPopupSection,
+} from "./popups/popup-sections.tsx";
 import { ProfilesSection } from "./profiles/profiles-section.tsx";
 import { ReportedPostsSection } from "./reported-posts/reported-posts-section.tsx";
+import { SettingsSection } from "./settings/settings-section.tsx";
 import { TaggedPostsSection } from "./tagged-posts/tagged-posts-section.tsx";
 import { TaggsSection } from "./taggs/taggs-section.tsx";
 import { UnlockForm } from "./unlock-form.tsx";
+
+const POPUPS_GROUP = "Popups & Overlays";
 
 type AdminSection = AdminSectionInfo & { Component: ComponentType<AdminSectionProps> };
 
 /** The sections, in the sidebar's order (spec 2 §2); part 2 of the panel adds the content and settings ones. */
 const SECTIONS: readonly AdminSection[] = [
+  { id: "ai-settings", label: "AI Settings", Component: AiSettingsSection },
   { id: "cleanup", label: "Data Cleanup", Component: CleanupSection },
+  { id: "greetings", label: "Greetings Popup", group: POPUPS_GROUP, Component: GreetingsPopupSection },
+  {
+    id: "saved-images",
+    label: "Saved Images Popup",
+    group: POPUPS_GROUP,
+    Component: SavedImagesPopupSection,
+  },
+  {
+    id: "hide-searches",
+    label: "Hide Searches Popup",
+    group: POPUPS_GROUP,
+    Component: HideSearchesPopupSection,
+  },
+  { id: "image-banner", label: "Image Banner Overlay", group: POPUPS_GROUP, Component: ImageBannerSection },
   {
     id: "profiles",
     label: "Profile Database",
@@ -34,6 +59,7 @@ const SECTIONS: readonly AdminSection[] = [
     searchPlaceholder: "Search post name or owner email...",
     Component: ReportedPostsSection,
   },
+  { id: "settings", label: "Settings", Component: SettingsSection },
   {
     id: "tagged-posts",
     label: "Tagged Posts",

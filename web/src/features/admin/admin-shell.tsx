@@ -77,7 +77,7 @@ export function AdminShell({
         <header className="flex flex-wrap items-center gap-3">
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" className="lg:hidden" aria-label={`Section: ${current.label}`}>
+              <Button variant="outline" className="lg:hidden" aria-label={`Sections: ${current.label}`}>
                 Sections
                 <ChevronDown aria-hidden="true" />
               </Button>

@@ -6,6 +6,9 @@ export const ADMIN_URLS = {
   reportedPosts: "/api/admin/reported-posts",
   reportSettings: "/api/admin/post-report-settings",
   cleanup: "/api/admin/cleanup",
+  imageBanner: "/api/admin/image-banner",
+  aiSettings: "/api/admin/ai-settings",
+  siteSettings: "/api/admin/settings",
   auditLog: "/api/admin/audit-log",
   auditLogFacets: "/api/admin/audit-log/facets",
 } as const;

@@ -8,9 +8,9 @@ export function usePaymentsConfig() {
   return useQuery<PaymentsConfig>({ queryKey: ["/api/payments/config"] });
 }
 
-/** GET /api/settings/free-option: whether the Free Access card shows. */
+/** GET /api/settings/free-option: whether the Free Access card shows; asked on every visit to /payments. */
 export function useFreeOption() {
-  return useQuery<{ freeOptionEnabled: boolean }>({ queryKey: ["/api/settings/free-option"] });
+  return useQuery<{ freeOptionEnabled: boolean }>({ queryKey: ["/api/settings/free-option"], staleTime: 0 });
 }
 
 /** POST /api/create-subscription (no body) → a client secret, or status "active" when already subscribed. */

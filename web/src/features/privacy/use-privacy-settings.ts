@@ -59,8 +59,8 @@ export type HideSearchesPopup = { isEnabled: boolean; content: string };
 export const DEFAULT_HIDE_SEARCHES_CONTENT = "This is how to hide your searches";
 
 /**
- * GET /api/hide-searches-popup — not served yet: any failure means the default popup, enabled. Fetched when
- * the member chooses Hide (the answer decides whether the popup shows at all).
+ * GET /api/hide-searches-popup (the administrator's editor): any failure means the default popup, enabled.
+ * Fetched each time the member chooses Hide (the answer decides whether the popup shows at all).
  */
 export function fetchHideSearchesPopup(queryClient: QueryClient): Promise<HideSearchesPopup> {
   return queryClient.fetchQuery({
