@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { EventBus } from "#server/lib/event-bus.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
+import { adminSectionsRoutes } from "./admin/admin-content.routes.ts";
 import { affiliateRoutes } from "./affiliate/affiliate.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { eventsRoutes } from "./analytics/events.routes.ts";
@@ -61,5 +62,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     adminModerationService: deps.adminModerationService,
     adminProfilesService: deps.adminProfilesService,
     adminCleanupService: deps.adminCleanupService,
+    adminContentService: deps.adminContentService,
   });
+  await app.register(adminSectionsRoutes, { adminContentService: deps.adminContentService });
 }

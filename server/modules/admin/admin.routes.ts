@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminCleanupRoutes } from "./admin-cleanup.routes.ts";
 import type { AdminCleanupService } from "./admin-cleanup.service.ts";
+import { adminContentRoutes } from "./admin-content.routes.ts";
+import type { AdminContentService } from "./admin-content.service.ts";
 import { adminModerationRoutes } from "./admin-moderation.routes.ts";
 import type { AdminModerationService } from "./admin-moderation.service.ts";
 import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
@@ -29,6 +31,7 @@ type Options = {
   adminModerationService: AdminModerationService;
   adminProfilesService: AdminProfilesService;
   adminCleanupService: AdminCleanupService;
+  adminContentService: AdminContentService;
 };
 
 /**
@@ -45,6 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
     adminModerationService,
     adminProfilesService,
     adminCleanupService,
+    adminContentService,
   },
 ) => {
   app.addHook("onRoute", (route) => {
@@ -63,4 +67,5 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(adminModerationRoutes, { adminModerationService });
   await app.register(adminProfilesRoutes, { adminProfilesService });
   await app.register(adminCleanupRoutes, { adminCleanupService });
+  await app.register(adminContentRoutes, { adminContentService });
 };
