@@ -21,8 +21,8 @@ const call = (
   admin: Admin,
   method: "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
-  payload?: unknown,
-) => t.app.inject({ method, url, headers: admin.headers, ...(payload === undefined ? {} : { payload }) });
+  payload?: Record<string, unknown>,
+) => t.app.inject({ method, url, headers: admin.headers, payload });
 
 describe("Terms & Conditions (admin)", () => {
   it("creates, replaces and deletes the terms; /api/terms follows at once, and each write is audited", async () => {

@@ -10,17 +10,34 @@ import { adminSession, useAdminSessionId } from "./admin-session.ts";
 import { AdminShell } from "./admin-shell.tsx";
 import { AuditLogSection } from "./audit-log/audit-log-section.tsx";
 import { CleanupSection } from "./cleanup/cleanup-section.tsx";
+import { HelpContentSection } from "./help-content/help-content-section.tsx";
 import { ProfilesSection } from "./profiles/profiles-section.tsx";
 import { ReportedPostsSection } from "./reported-posts/reported-posts-section.tsx";
 import { TaggedPostsSection } from "./tagged-posts/tagged-posts-section.tsx";
 import { TaggsSection } from "./taggs/taggs-section.tsx";
+import { TermsSection } from "./terms/terms-section.tsx";
+import { UiCodesSection } from "./ui-codes/ui-codes-section.tsx";
 import { UnlockForm } from "./unlock-form.tsx";
+import { WhatWeDoSection } from "./what-we-do/what-we-do-section.tsx";
 
 type AdminSection = AdminSectionInfo & { Component: ComponentType<AdminSectionProps> };
 
 /** The sections, in the sidebar's order (spec 2 §2); part 2 of the panel adds the content and settings ones. */
 const SECTIONS: readonly AdminSection[] = [
   { id: "cleanup", label: "Data Cleanup", Component: CleanupSection },
+  {
+    id: "help",
+    label: "Help Content",
+    searchPlaceholder: "Search section, title or text...",
+    Component: HelpContentSection,
+  },
+  { id: "what-we-do", label: "What We Do", Component: WhatWeDoSection },
+  {
+    id: "ui-codes",
+    label: "UI Code Management",
+    searchPlaceholder: "Search code, name, title, route or tags...",
+    Component: UiCodesSection,
+  },
   {
     id: "profiles",
     label: "Profile Database",
@@ -47,6 +64,7 @@ const SECTIONS: readonly AdminSection[] = [
     searchPlaceholder: "Search tagg, name, email or reason...",
     Component: TaggsSection,
   },
+  { id: "terms", label: "Terms & Conditions", addEntry: true, Component: TermsSection },
   {
     id: "audit-log",
     label: "Audit Log",
