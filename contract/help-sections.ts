@@ -9,7 +9,8 @@ export const BUILT_IN_HELP_SECTIONS = [
     sectionName: "share-something",
     title: "Share Something",
     type: "page",
-    route: "/create-post",
+    route: "/dashboard",
+    description: "The help button of a post's detail dialog (share, copy link, download).",
     help: {
       title: "Sharing a post",
       content:
@@ -22,6 +23,7 @@ export const BUILT_IN_HELP_SECTIONS = [
     title: "Recent Posts",
     type: "page",
     route: "/dashboard",
+    description: "The help button of the My Tagged Posts dialog (the latest posts).",
     help: {
       title: "Recent posts",
       content:
@@ -33,7 +35,8 @@ export const BUILT_IN_HELP_SECTIONS = [
     sectionName: "search-tags",
     title: "Search Tags",
     type: "page",
-    route: "/search-tagged-posts",
+    route: "/dashboard",
+    description: "The help button of the Who's Searching for Your Taggs card.",
     help: {
       title: "Who's searching for your taggs",
       content:
@@ -46,6 +49,7 @@ export const BUILT_IN_HELP_SECTIONS = [
     title: "My Posts",
     type: "page",
     route: "/dashboard",
+    description: "The help button of the My Tagged Posts card on the dashboard.",
     help: {
       title: "Your tagged posts",
       content:
@@ -58,6 +62,7 @@ export const BUILT_IN_HELP_SECTIONS = [
     title: "Social Links",
     type: "page",
     route: "/dashboard",
+    description: "The help button of the Social Links card on the dashboard.",
     help: {
       title: "Social links",
       content:
@@ -70,6 +75,7 @@ export const BUILT_IN_HELP_SECTIONS = [
     title: "Privacy Settings",
     type: "page",
     route: "/dashboard",
+    description: "The help button of the Privacy Settings card (dashboard and /manage).",
     help: {
       title: "Privacy settings",
       content:
@@ -82,6 +88,7 @@ export const BUILT_IN_HELP_SECTIONS = [
     title: "Affiliate Program",
     type: "page",
     route: "/affiliate",
+    description: "The help button of the affiliate card and the /affiliate page.",
     help: {
       title: "Affiliate programme",
       content:
@@ -94,6 +101,7 @@ export const BUILT_IN_HELP_SECTIONS = [
     title: "Search Results",
     type: "page",
     route: "/search-tagged-posts",
+    description: "The help button of the search results on /search-tagged-posts.",
     help: {
       title: "Search results",
       content:
@@ -106,6 +114,7 @@ export const BUILT_IN_HELP_SECTIONS = [
     title: "Create Post Pop Up",
     type: "popup",
     route: "/create-post",
+    description: "The help button of the create-post form.",
     help: {
       title: "Creating a tagged post",
       content:

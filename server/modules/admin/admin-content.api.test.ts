@@ -139,7 +139,11 @@ describe("UI code management: PATCH /api/sections/:id", () => {
         targetType: "ui_section",
         targetId: id,
         summary: {
-          before: { code: 100005, tags: null, description: null },
+          before: {
+            code: 100005,
+            tags: null,
+            description: "The help button of the Social Links card on the dashboard.",
+          },
           after: { code: 123456, tags: "profile, links", description: "Where members add their profiles" },
         },
       }),
