@@ -1,3 +1,4 @@
+import { BUILT_IN_HELP_SECTIONS } from "#contract/help-sections.ts";
 import type { Database } from "./client.ts";
 import * as schema from "./schema/index.ts";
 import { withTransaction } from "./transaction.ts";
@@ -12,58 +13,12 @@ You control how you appear to others. Show lets the people you look up see your 
 
 Premium unlocks visibility controls for all your posts at once. The affiliate programme pays you a commission for every member you refer who subscribes, and the montage maker turns your pictures into a wallpaper you can download.`;
 
-/** The help sections of spec 1 §9 and their six-digit codes. */
-const DEFAULT_UI_SECTIONS = [
-  {
-    code: 100001,
-    sectionName: "share-something",
-    title: "Share Something",
-    type: "page",
-    route: "/create-post",
-  },
-  { code: 100002, sectionName: "recent-posts", title: "Recent Posts", type: "page", route: "/dashboard" },
-  {
-    code: 100003,
-    sectionName: "search-tags",
-    title: "Search Tags",
-    type: "page",
-    route: "/search-tagged-posts",
-  },
-  { code: 100004, sectionName: "my-posts", title: "My Posts", type: "page", route: "/dashboard" },
-  { code: 100005, sectionName: "social-links", title: "Social Links", type: "page", route: "/dashboard" },
-  {
-    code: 100006,
-    sectionName: "privacy-settings",
-    title: "Privacy Settings",
-    type: "page",
-    route: "/dashboard",
-  },
-  {
-    code: 100007,
-    sectionName: "affiliate-program",
-    title: "Affiliate Program",
-    type: "page",
-    route: "/affiliate",
-  },
-  {
-    code: 100008,
-    sectionName: "search-results",
-    title: "Search Results",
-    type: "page",
-    route: "/search-tagged-posts",
-  },
-  {
-    code: 100009,
-    sectionName: "Create post pop up",
-    title: "Create Post Pop Up",
-    type: "popup",
-    route: "/create-post",
-  },
-] as const satisfies readonly (typeof schema.uiSections.$inferInsert)[];
+/** A settings key that marks the help texts as seeded: they are inserted once, so a deleted one stays deleted. */
+export const HELP_SEEDED_KEY = "seed.helpContent";
 
 /**
- * Inserts every default row that is missing (singleton settings, popups, UI section codes, platform settings).
- * Never overwrites what an administrator changed. Runs at every start and between tests.
+ * Inserts every default row that is missing (singleton settings, popups, platform settings), and once per install
+ * the UI section codes and their help texts. Never overwrites what an administrator changed. Runs at every start and between tests.
  */
 export async function seedDefaults(db: Database): Promise<void> {
   await withTransaction(db, async (tx) => {
@@ -84,10 +39,22 @@ export async function seedDefaults(db: Database): Promise<void> {
       .values({ id: 1, content: DEFAULT_WHAT_WE_DO_CONTENT })
       .onConflictDoNothing();
     await tx.insert(schema.settings).values({ key: "freeOptionEnabled", value: false }).onConflictDoNothing();
-    // No target: a row whose name or code an administrator already uses is left alone.
+    // Once per install: a default help text for every built-in section, and its UI code. No conflict target, so
+    // a name or code an administrator already uses is left alone; an entry the administrator deleted or renamed
+    // later is not brought back, because the marker row says the defaults went in already.
+    const [firstSeed] = await tx
+      .insert(schema.settings)
+      .values({ key: HELP_SEEDED_KEY, value: true })
+      .onConflictDoNothing()
+      .returning();
+    if (!firstSeed) return;
     await tx
       .insert(schema.uiSections)
-      .values([...DEFAULT_UI_SECTIONS])
+      .values(BUILT_IN_HELP_SECTIONS.map(({ help: _, ...section }) => section))
+      .onConflictDoNothing();
+    await tx
+      .insert(schema.helpContent)
+      .values(BUILT_IN_HELP_SECTIONS.map(({ sectionName, help }) => ({ sectionName, ...help })))
       .onConflictDoNothing();
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { EventBus } from "#server/lib/event-bus.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
+import { adminSectionsRoutes } from "./admin/admin-content.routes.ts";
 import { adminPopupsRoutes } from "./admin/admin-popups.routes.ts";
 import { affiliateRoutes } from "./affiliate/affiliate.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
@@ -63,6 +64,8 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     adminProfilesService: deps.adminProfilesService,
     adminCleanupService: deps.adminCleanupService,
     adminSettingsService: deps.adminSettingsService,
+    adminContentService: deps.adminContentService,
   });
   await app.register(adminPopupsRoutes, { adminSettingsService: deps.adminSettingsService });
+  await app.register(adminSectionsRoutes, { adminContentService: deps.adminContentService });
 }

@@ -12,6 +12,7 @@ import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
+import { createAdminContentService } from "./admin/admin-content.service.ts";
 import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
 import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
@@ -179,6 +180,7 @@ export function createServices(infra: Infrastructure) {
     taggsRepoOn: createTaggsRepository,
     transact,
   });
+  const contentService = createContentService({ contentRepo: createContentRepository(db) });
   const postsService = createPostsService({
     postsRepo,
     postsRepoOn: createPostsRepository,
@@ -245,7 +247,12 @@ export function createServices(infra: Infrastructure) {
       }),
     affiliateService,
     taggsService,
-    contentService: createContentService({ contentRepo: createContentRepository(db) }),
+    contentService,
+    adminContentService: createAdminContentService({
+      transact,
+      content: contentService,
+      auditRepoOn: createAuditRepository,
+    }),
   };
 }
 

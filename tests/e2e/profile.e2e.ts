@@ -216,11 +216,11 @@ test("a member adds social links, opens the social-links help and claims a tagg"
     await dialog.getByRole("button", { name: "Cancel" }).click();
   });
 
-  await test.step("the help dialog shows the section code", async () => {
+  await test.step("the help dialog shows the seeded help text and the section code", async () => {
     await card.getByRole("button", { name: "Help: Social links" }).click();
-    const help = page.getByRole("dialog", { name: "Help" });
+    const help = page.getByRole("dialog", { name: "Social links" });
     await expect(help.getByText("100005")).toBeVisible();
-    await expect(help.getByText("No help content available for this section")).toBeVisible();
+    await expect(help.getByText(/Add the profiles you want visitors to reach you on/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, "the Help dialog");
     await help.getByRole("button", { name: "Close" }).first().click();
     await expect(help).toBeHidden();

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminCleanupRoutes } from "./admin-cleanup.routes.ts";
 import type { AdminCleanupService } from "./admin-cleanup.service.ts";
+import { adminContentRoutes } from "./admin-content.routes.ts";
+import type { AdminContentService } from "./admin-content.service.ts";
 import { adminModerationRoutes } from "./admin-moderation.routes.ts";
 import type { AdminModerationService } from "./admin-moderation.service.ts";
 import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
@@ -32,6 +34,7 @@ type Options = {
   adminProfilesService: AdminProfilesService;
   adminCleanupService: AdminCleanupService;
   adminSettingsService: AdminSettingsService;
+  adminContentService: AdminContentService;
 };
 
 /**
@@ -49,6 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
     adminProfilesService,
     adminCleanupService,
     adminSettingsService,
+    adminContentService,
   },
 ) => {
   app.addHook("onRoute", (route) => {
@@ -68,4 +72,5 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(adminProfilesRoutes, { adminProfilesService });
   await app.register(adminCleanupRoutes, { adminCleanupService });
   await app.register(adminSettingsRoutes, { adminSettingsService });
+  await app.register(adminContentRoutes, { adminContentService });
 };

@@ -75,7 +75,7 @@ describe("popups, What We Do, sections and help content", () => {
 
   it("answer help content for a section, or 404 when there is none", async () => {
     const t = await createTestApp();
-    const missing = await t.app.inject({ url: "/api/help-content/my-posts" });
+    const missing = await t.app.inject({ url: "/api/help-content/new-card" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
       error: "No help content available for this section",
@@ -83,9 +83,9 @@ describe("popups, What We Do, sections and help content", () => {
     });
     await t.db
       .insert(helpContent)
-      .values({ sectionName: "my-posts", title: "Your posts", content: "Here they are." });
-    expect((await t.app.inject({ url: "/api/help-content/my-posts" })).json()).toEqual({
-      sectionName: "my-posts",
+      .values({ sectionName: "new-card", title: "Your posts", content: "Here they are." });
+    expect((await t.app.inject({ url: "/api/help-content/new-card" })).json()).toEqual({
+      sectionName: "new-card",
       title: "Your posts",
       content: "Here they are.",
     });

@@ -11,6 +11,8 @@ export function useSectionCode(sectionName: string, enabled: boolean) {
   return useQuery<number>({
     queryKey: [sectionUrl(sectionName), "code"],
     enabled,
+    // Checked again each time the dialog opens: an administrator may have changed the code.
+    staleTime: 0,
     queryFn: async ({ signal }) => {
       try {
         const section = await apiRequest<Section | null>("GET", sectionUrl(sectionName), undefined, {
@@ -26,5 +28,11 @@ export function useSectionCode(sectionName: string, enabled: boolean) {
 
 /** A section's help {title, content}; a 404 means there is none. No retry (spec 1 §7). */
 export function useHelpContent(sectionName: string, enabled: boolean) {
-  return useQuery<HelpContent>({ queryKey: [helpContentUrl(sectionName)], enabled, retry: false });
+  return useQuery<HelpContent>({
+    queryKey: [helpContentUrl(sectionName)],
+    enabled,
+    retry: false,
+    // Checked again each time the dialog opens: an administrator may have edited the text.
+    staleTime: 0,
+  });
 }

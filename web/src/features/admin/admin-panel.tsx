@@ -11,6 +11,7 @@ import { AdminShell } from "./admin-shell.tsx";
 import { AiSettingsSection } from "./ai-settings/ai-settings-section.tsx";
 import { AuditLogSection } from "./audit-log/audit-log-section.tsx";
 import { CleanupSection } from "./cleanup/cleanup-section.tsx";
+import { HelpContentSection } from "./help-content/help-content-section.tsx";
 import { ImageBannerSection } from "./popups/image-banner-section.tsx";
 import {
   GreetingsPopupSection,
@@ -22,16 +23,26 @@ import { ReportedPostsSection } from "./reported-posts/reported-posts-section.ts
 import { SettingsSection } from "./settings/settings-section.tsx";
 import { TaggedPostsSection } from "./tagged-posts/tagged-posts-section.tsx";
 import { TaggsSection } from "./taggs/taggs-section.tsx";
+import { TermsSection } from "./terms/terms-section.tsx";
+import { UiCodesSection } from "./ui-codes/ui-codes-section.tsx";
 import { UnlockForm } from "./unlock-form.tsx";
+import { WhatWeDoSection } from "./what-we-do/what-we-do-section.tsx";
 
 const POPUPS_GROUP = "Popups & Overlays";
 
 type AdminSection = AdminSectionInfo & { Component: ComponentType<AdminSectionProps> };
 
-/** The sections, in the sidebar's order (spec 2 §2); part 2 of the panel adds the content and settings ones. */
+/** The sections, in the sidebar's order (spec 2 §2), and the Audit Log last. */
 const SECTIONS: readonly AdminSection[] = [
   { id: "ai-settings", label: "AI Settings", Component: AiSettingsSection },
   { id: "cleanup", label: "Data Cleanup", Component: CleanupSection },
+  {
+    id: "help",
+    label: "Help Content",
+    searchPlaceholder: "Search section, title or text...",
+    Component: HelpContentSection,
+  },
+  { id: "what-we-do", label: "What We Do", Component: WhatWeDoSection },
   { id: "greetings", label: "Greetings Popup", group: POPUPS_GROUP, Component: GreetingsPopupSection },
   {
     id: "saved-images",
@@ -46,6 +57,12 @@ const SECTIONS: readonly AdminSection[] = [
     Component: HideSearchesPopupSection,
   },
   { id: "image-banner", label: "Image Banner Overlay", group: POPUPS_GROUP, Component: ImageBannerSection },
+  {
+    id: "ui-codes",
+    label: "UI Code Management",
+    searchPlaceholder: "Search code, name, title, route or tags...",
+    Component: UiCodesSection,
+  },
   {
     id: "profiles",
     label: "Profile Database",
@@ -73,6 +90,7 @@ const SECTIONS: readonly AdminSection[] = [
     searchPlaceholder: "Search tagg, name, email or reason...",
     Component: TaggsSection,
   },
+  { id: "terms", label: "Terms & Conditions", addEntry: true, Component: TermsSection },
   {
     id: "audit-log",
     label: "Audit Log",

@@ -11,4 +11,18 @@ export const ADMIN_URLS = {
   siteSettings: "/api/admin/settings",
   auditLog: "/api/admin/audit-log",
   auditLogFacets: "/api/admin/audit-log/facets",
+  terms: "/api/admin/terms",
+  helpContent: "/api/admin/help-content",
+  whatWeDo: "/api/admin/what-we-do-content",
+} as const;
+
+/**
+ * What members read of the content the panel writes: a content write refreshes every query whose key starts
+ * with one of these, so /terms, the help dialogs, their section codes and What We Do follow at once.
+ */
+export const PUBLIC_CONTENT_URLS = {
+  terms: "/api/terms",
+  sections: "/api/sections",
+  helpContent: "/api/help-content",
+  whatWeDo: "/api/what-we-do-content",
 } as const;
