@@ -61,5 +61,6 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     adminModerationService: deps.adminModerationService,
     adminProfilesService: deps.adminProfilesService,
     adminCleanupService: deps.adminCleanupService,
+    adminMoneyService: deps.adminMoneyService,
   });
 }

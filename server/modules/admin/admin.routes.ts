@@ -3,6 +3,8 @@ import { adminCleanupRoutes } from "./admin-cleanup.routes.ts";
 import type { AdminCleanupService } from "./admin-cleanup.service.ts";
 import { adminModerationRoutes } from "./admin-moderation.routes.ts";
 import type { AdminModerationService } from "./admin-moderation.service.ts";
+import { adminMoneyRoutes } from "./admin-money.routes.ts";
+import type { AdminMoneyService } from "./admin-money.service.ts";
 import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
 import type { AdminProfilesService } from "./admin-profiles.service.ts";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
@@ -29,6 +31,7 @@ type Options = {
   adminModerationService: AdminModerationService;
   adminProfilesService: AdminProfilesService;
   adminCleanupService: AdminCleanupService;
+  adminMoneyService: AdminMoneyService;
 };
 
 /**
@@ -45,6 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
     adminModerationService,
     adminProfilesService,
     adminCleanupService,
+    adminMoneyService,
   },
 ) => {
   app.addHook("onRoute", (route) => {
@@ -63,4 +67,5 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(adminModerationRoutes, { adminModerationService });
   await app.register(adminProfilesRoutes, { adminProfilesService });
   await app.register(adminCleanupRoutes, { adminCleanupService });
+  await app.register(adminMoneyRoutes, { adminMoneyService });
 };
