@@ -8,8 +8,10 @@ import type { AdminSectionProps } from "./admin-section-props.ts";
 import { type AdminSectionInfo, resolveSection } from "./admin-sections.ts";
 import { adminSession, useAdminSessionId } from "./admin-session.ts";
 import { AdminShell } from "./admin-shell.tsx";
+import { AffiliateSection } from "./affiliate/affiliate-section.tsx";
 import { AuditLogSection } from "./audit-log/audit-log-section.tsx";
 import { CleanupSection } from "./cleanup/cleanup-section.tsx";
+import { CostsSection } from "./costs/costs-section.tsx";
 import { ProfilesSection } from "./profiles/profiles-section.tsx";
 import { ReportedPostsSection } from "./reported-posts/reported-posts-section.tsx";
 import { TaggedPostsSection } from "./tagged-posts/tagged-posts-section.tsx";
@@ -20,6 +22,19 @@ type AdminSection = AdminSectionInfo & { Component: ComponentType<AdminSectionPr
 
 /** The sections, in the sidebar's order (spec 2 §2); part 2 of the panel adds the content and settings ones. */
 const SECTIONS: readonly AdminSection[] = [
+  {
+    id: "affiliate",
+    label: "Affiliate System",
+    searchPlaceholder: "Search member name or tagg...",
+    Component: AffiliateSection,
+  },
+  {
+    id: "costs",
+    label: "Cost Tracking",
+    addEntry: true,
+    searchPlaceholder: "Search service, description, category or notes...",
+    Component: CostsSection,
+  },
   { id: "cleanup", label: "Data Cleanup", Component: CleanupSection },
   {
     id: "profiles",

@@ -6,6 +6,12 @@ export const ADMIN_URLS = {
   reportedPosts: "/api/admin/reported-posts",
   reportSettings: "/api/admin/post-report-settings",
   cleanup: "/api/admin/cleanup",
+  costs: "/api/admin/costs",
+  costsTotal: "/api/admin/costs/total",
+  costsEconomics: "/api/admin/costs/economics",
+  affiliateSettings: "/api/admin/affiliate/settings",
+  affiliateStats: "/api/admin/affiliate/stats",
+  affiliatePayouts: "/api/admin/affiliate/payouts",
   auditLog: "/api/admin/audit-log",
   auditLogFacets: "/api/admin/audit-log/facets",
 } as const;
