@@ -7,7 +7,16 @@ import {
   affiliatePayouts,
   affiliateReferrals,
   costs,
+  profiles,
 } from "#server/db/schema/index.ts";
+import { transactOn } from "#server/db/transaction.ts";
+import { systemClock } from "#server/lib/clock.ts";
+import { createSecretBox } from "#server/lib/secret-box.ts";
+import { createAffiliateRepository } from "#server/modules/affiliate/affiliate.repository.ts";
+import { createAffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
+import { createBillingEventsService } from "#server/modules/payments/billing-events.service.ts";
+import { createSettingsRepository } from "#server/modules/settings/settings.repository.ts";
+import { createSettingsService } from "#server/modules/settings/settings.service.ts";
 import { asMember, registerMember, signInAsAdmin, TEST_ADMIN_EMAIL } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
@@ -42,6 +51,19 @@ const cost = (extra: Record<string, unknown> = {}) => ({
   category: "Infrastructure",
   ...extra,
 });
+
+/** The billing-event handler on the test's database, wired as services.ts wires it. */
+const billingFor = (t: TestApp) =>
+  createBillingEventsService({
+    transact: transactOn(t.db),
+    affiliate: createAffiliateService({
+      affiliateRepo: createAffiliateRepository(t.db),
+      settings: createSettingsService({ settingsRepo: createSettingsRepository(t.db) }),
+      secretBox: createSecretBox(t.config.appSecret),
+      publicUrl: t.config.publicUrl,
+      clock: systemClock,
+    }),
+  });
 
 /** A referrer with 240 pence earned and a requested payout of all of it. */
 async function requestedPayout(t: TestApp) {
@@ -173,7 +195,7 @@ describe("Cost Tracking", () => {
 
     const referrer = await registerMember(t);
     await t.db.insert(affiliateLinks).values({ userId: referrer.user.id, referralCode: "ECON-CODE" });
-    await referredSubscriber(t, "ECON-CODE");
+    const subscriberId = (await referredSubscriber(t, "ECON-CODE")).user.id;
     const afterSale = (await call(t, admin, "GET", "/api/admin/costs/economics")).json();
     expect(afterSale.revenue).toEqual([{ total: 1200, currency: "GBP" }]);
     expect(afterSale.commissionOwed).toEqual([{ total: 120, currency: "GBP" }]);
@@ -184,6 +206,20 @@ describe("Cost Tracking", () => {
     const afterPayout = (await call(t, admin, "GET", "/api/admin/costs/economics")).json();
     expect(afterPayout.commissionOwed).toEqual([]);
     expect(afterPayout.commissionPaid).toEqual([{ total: 120, currency: "GBP" }]);
+
+    // A refunded invoice is no revenue (its commission was paid out already, so it stays paid).
+    const [earning] = await t.db.select().from(affiliateEarnings);
+    const [subscriber] = await t.db.select().from(profiles).where(eq(profiles.id, subscriberId));
+    await billingFor(t).apply("stripe", {
+      id: "evt_refund_econ",
+      type: "charge.refunded",
+      created: new Date(),
+      customerId: subscriber?.stripeCustomerId ?? "",
+      invoiceId: earning?.invoiceId ?? "",
+    });
+    const afterRefund = (await call(t, admin, "GET", "/api/admin/costs/economics")).json();
+    expect(afterRefund.revenue).toEqual([]);
+    expect(afterRefund.commissionPaid).toEqual([{ total: 120, currency: "GBP" }]);
   });
 });
 
@@ -392,6 +428,24 @@ describe("Affiliate stats and payouts", () => {
         after: { status: "rejected", adminNotes: "Account closed" },
       },
     });
+  });
+
+  it("processes a payout once when two administrators act at the same moment", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const { referrer, payoutId } = await requestedPayout(t);
+    const url = `/api/admin/affiliate/payouts/${payoutId}`;
+    const answers = await Promise.all([
+      call(t, admin, "POST", url, { status: "completed" }),
+      call(t, admin, "POST", url, { status: "rejected", adminNotes: "Duplicate" }),
+      call(t, admin, "POST", url, { status: "completed" }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+    const member = await dashboard(t, referrer);
+    const outcome = member.payouts[0].status;
+    expect(member.totalEarnings.available).toBe(outcome === "completed" ? 0 : 240);
+    const log = await auditLog(t, admin);
+    expect(log.items.filter((i: { action: string }) => i.action.startsWith("payout."))).toHaveLength(1);
   });
 
   it("answers 404 for an unknown payout and 400 for a bad status", async () => {
