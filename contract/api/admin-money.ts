@@ -86,11 +86,25 @@ export type Economics = z.infer<typeof economicsSchema>;
 
 /** Affiliate settings: the commission in whole steps of 10 (0–100), and whether new referrals are taken. */
 export const affiliateSettingsBodySchema = z.strictObject({
-  commissionPercentage: z.coerce
-    .number({ error: COMMISSION_MESSAGE })
-    .min(0, { error: COMMISSION_MESSAGE })
-    .max(100, { error: COMMISSION_MESSAGE })
-    .multipleOf(10, { error: COMMISSION_MESSAGE }),
+  commissionPercentage: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,3}(\.\d{1,2})?$/)
+          .transform(Number),
+      ],
+      { error: COMMISSION_MESSAGE },
+    )
+    .pipe(
+      z
+        .number()
+        .min(0, { error: COMMISSION_MESSAGE })
+        .max(100, { error: COMMISSION_MESSAGE })
+        .multipleOf(10, { error: COMMISSION_MESSAGE }),
+    ),
   isActive: z.boolean({ error: "Choose whether the programme is active" }),
 });
 export type AffiliateSettingsBody = z.input<typeof affiliateSettingsBodySchema>;

@@ -232,7 +232,7 @@ describe("Affiliate settings", () => {
       isActive: true,
     });
     const res = await call(t, admin, "PUT", "/api/admin/affiliate/settings", {
-      commissionPercentage: 30,
+      commissionPercentage: "30",
       isActive: false,
     });
     expect(res.statusCode).toBe(200);
@@ -252,7 +252,7 @@ describe("Affiliate settings", () => {
   it("refuses a commission outside 0–100 or off the step of 10 with 400, changing nothing", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
-    for (const commissionPercentage of [-10, 110, 15, "abc"]) {
+    for (const commissionPercentage of [-10, 110, 15, "abc", "", null, true]) {
       const res = await call(t, admin, "PUT", "/api/admin/affiliate/settings", {
         commissionPercentage,
         isActive: true,

@@ -53,7 +53,7 @@ function SettingsForm({ initial }: { initial: AffiliateSettings }) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     saveSettings.mutate(
-      { commissionPercentage: Number(commission), isActive },
+      { commissionPercentage: commission, isActive },
       {
         onSuccess: (saved) =>
           toast.success("Affiliate Settings Updated", {
