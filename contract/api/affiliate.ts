@@ -36,6 +36,8 @@ export const affiliateDashboardSchema = z.object({
       payoutDetails: z.record(z.string(), z.string()),
       requestedAt: z.string(),
       processedAt: z.string().nullable(),
+      /** The administrator's note, e.g. why a payout was rejected. */
+      adminNotes: z.string().nullable(),
     }),
   ),
 });

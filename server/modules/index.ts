@@ -65,6 +65,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     adminCleanupService: deps.adminCleanupService,
     adminSettingsService: deps.adminSettingsService,
     adminContentService: deps.adminContentService,
+    adminMoneyService: deps.adminMoneyService,
   });
   await app.register(adminPopupsRoutes, { adminSettingsService: deps.adminSettingsService });
   await app.register(adminSectionsRoutes, { adminContentService: deps.adminContentService });

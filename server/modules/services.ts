@@ -14,12 +14,14 @@ import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
 import { createAdminContentService } from "./admin/admin-content.service.ts";
 import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
+import { createAdminMoneyService } from "./admin/admin-money.service.ts";
 import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAdminSettingsService } from "./admin/admin-settings.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
 import { createAuditRepository } from "./admin/audit.repository.ts";
 import { createAuditLogService } from "./admin/audit-log.service.ts";
+import { createCostsRepository } from "./admin/costs.repository.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
@@ -225,6 +227,16 @@ export function createServices(infra: Infrastructure) {
       transact,
       settings: settingsService,
       auditRepoOn: createAuditRepository,
+    }),
+    adminMoneyService: createAdminMoneyService({
+      transact,
+      costsRepo: createCostsRepository(db),
+      costsRepoOn: createCostsRepository,
+      auditRepoOn: createAuditRepository,
+      affiliate: affiliateService,
+      settings: settingsService,
+      revenueBetween: createPaymentsRepository(db).revenueBetween,
+      clock,
     }),
     emailVerificationService,
     uploadsService,

@@ -5,6 +5,8 @@ import { adminContentRoutes } from "./admin-content.routes.ts";
 import type { AdminContentService } from "./admin-content.service.ts";
 import { adminModerationRoutes } from "./admin-moderation.routes.ts";
 import type { AdminModerationService } from "./admin-moderation.service.ts";
+import { adminMoneyRoutes } from "./admin-money.routes.ts";
+import type { AdminMoneyService } from "./admin-money.service.ts";
 import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
 import type { AdminProfilesService } from "./admin-profiles.service.ts";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
@@ -35,6 +37,7 @@ type Options = {
   adminCleanupService: AdminCleanupService;
   adminSettingsService: AdminSettingsService;
   adminContentService: AdminContentService;
+  adminMoneyService: AdminMoneyService;
 };
 
 /**
@@ -53,6 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
     adminCleanupService,
     adminSettingsService,
     adminContentService,
+    adminMoneyService,
   },
 ) => {
   app.addHook("onRoute", (route) => {
@@ -73,4 +77,5 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(adminCleanupRoutes, { adminCleanupService });
   await app.register(adminSettingsRoutes, { adminSettingsService });
   await app.register(adminContentRoutes, { adminContentService });
+  await app.register(adminMoneyRoutes, { adminMoneyService });
 };

@@ -64,5 +64,6 @@ export function toPayout(payout: PayoutRow) {
     payoutDetails: payout.payoutDetailsMasked,
     requestedAt: payout.requestedAt.toISOString(),
     processedAt: payout.processedAt?.toISOString() ?? null,
+    adminNotes: payout.adminNotes,
   };
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { PayoutsQuery } from "#contract/api/admin-money.ts";
 import type { Database } from "#server/db/client.ts";
+import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import {
   affiliateEarnings,
   affiliateLinks,
@@ -12,6 +14,10 @@ import {
 import { withTransaction } from "#server/db/transaction.ts";
 
 const referred = alias(profiles, "referred");
+const payee = alias(profiles, "payee");
+
+/** What an administrator decides about a requested payout. */
+export type PayoutDecision = { status: "completed" | "rejected"; adminNotes: string | null; now: Date };
 /** Unambiguous letters and digits (no 0/O, 1/I). */
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const newCode = () =>
@@ -192,6 +198,117 @@ export function createAffiliateRepository(db: Database) {
             .where(eq(affiliateEarnings.id, earning.id));
         }
         return payout;
+      });
+    },
+    /** The programme's totals for the admin panel, in pence. */
+    async stats() {
+      const [[links], [referrals], [payouts]] = await Promise.all([
+        db.select({ affiliates: count() }).from(affiliateLinks),
+        db
+          .select({
+            referrals: count(),
+            confirmed: sql<number>`(count(*) filter (where ${affiliateReferrals.status} = 'confirmed'))::int`,
+          })
+          .from(affiliateReferrals),
+        db
+          .select({
+            paid: sql<number>`(coalesce(sum(${affiliatePayouts.amountMinor}) filter (where ${affiliatePayouts.status} = 'completed'), 0))::int`,
+            pending: sql<number>`(coalesce(sum(${affiliatePayouts.amountMinor}) filter (where ${affiliatePayouts.status} = 'requested'), 0))::int`,
+          })
+          .from(affiliatePayouts),
+      ]);
+      return {
+        affiliates: links?.affiliates ?? 0,
+        referrals: referrals?.referrals ?? 0,
+        confirmedReferrals: referrals?.confirmed ?? 0,
+        payoutsTotal: payouts?.paid ?? 0,
+        pendingPayoutsTotal: payouts?.pending ?? 0,
+      };
+    },
+
+    /** Earnings of one status (`pending`: owed, `paid`: paid out), one total per currency. */
+    earningsByCurrency: (status: "pending" | "paid") =>
+      db
+        .select({
+          currency: affiliateEarnings.currency,
+          total: sql<number>`(coalesce(sum(${affiliateEarnings.amountMinor}), 0))::int`,
+        })
+        .from(affiliateEarnings)
+        .where(eq(affiliateEarnings.status, status))
+        .groupBy(affiliateEarnings.currency)
+        .orderBy(asc(affiliateEarnings.currency)),
+
+    /** The payouts for the admin panel, newest request first, with the member; searched by name or tagg. */
+    listPayouts(query: PayoutsQuery) {
+      return paginate({
+        query,
+        keys: { createdAt: affiliatePayouts.requestedAt, id: affiliatePayouts.id },
+        searchIn: [payee.firstName, payee.lastName, sql`coalesce(${payee.tagg}, '')`],
+        filter: query.status ? eq(affiliatePayouts.status, query.status) : undefined,
+        rows: (where: SQL | undefined, limit: number) =>
+          db
+            .select({
+              id: affiliatePayouts.id,
+              payout: affiliatePayouts,
+              member: {
+                id: payee.id,
+                firstName: payee.firstName,
+                lastName: payee.lastName,
+                tagg: payee.tagg,
+              },
+              cursorAt: cursorAt(affiliatePayouts.requestedAt),
+            })
+            .from(affiliatePayouts)
+            .innerJoin(payee, eq(payee.id, affiliatePayouts.userId))
+            .where(where)
+            .orderBy(desc(affiliatePayouts.requestedAt), desc(affiliatePayouts.id))
+            .limit(limit),
+        countUpTo: (where: SQL | undefined, upTo: number) =>
+          countRows(
+            db,
+            db
+              .select({ one: sql`1` })
+              .from(affiliatePayouts)
+              .innerJoin(payee, eq(payee.id, affiliatePayouts.userId))
+              .where(where)
+              .limit(upTo)
+              .as("matches"),
+          ),
+      });
+    },
+
+    async findPayout(id: string) {
+      const [row] = await db.select().from(affiliatePayouts).where(eq(affiliatePayouts.id, id)).limit(1);
+      return row;
+    },
+
+    /**
+     * Completes or rejects a requested payout, once: the payout row is locked, so of two administrators (or a
+     * refund) acting at once the second sees the first's outcome. Completing marks its earnings paid; rejecting
+     * detaches them, so they are available to the member again. Answers the payout before and after, or
+     * `undefined` when there is no such payout; `after` is undefined when it was no longer `requested`.
+     */
+    async processPayout(id: string, decision: PayoutDecision) {
+      return withTransaction(db, async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(affiliatePayouts)
+          .where(eq(affiliatePayouts.id, id))
+          .for("update");
+        if (!before) return undefined;
+        if (before.status !== "requested") return { before, after: undefined };
+        const [after] = await tx
+          .update(affiliatePayouts)
+          .set({ status: decision.status, processedAt: decision.now, adminNotes: decision.adminNotes })
+          .where(eq(affiliatePayouts.id, id))
+          .returning();
+        const ofPayout = and(eq(affiliateEarnings.payoutId, id), eq(affiliateEarnings.status, "pending"));
+        if (decision.status === "completed") {
+          await tx.update(affiliateEarnings).set({ status: "paid" }).where(ofPayout);
+        } else {
+          await tx.update(affiliateEarnings).set({ payoutId: null }).where(ofPayout);
+        }
+        return { before, after };
       });
     },
   };

@@ -1,5 +1,8 @@
+import { type AdminPayout, PAYOUT_MESSAGES, type PayoutsQuery } from "#contract/api/admin-money.ts";
 import { AFFILIATE_MESSAGES, type AffiliateDashboard } from "#contract/api/affiliate.ts";
+import { MESSAGES } from "#contract/errors.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
+import { AFFILIATE_CURRENCY } from "#server/db/schema/index.ts";
 import type { Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
@@ -13,7 +16,11 @@ import {
   toReferral,
   toTotals,
 } from "./affiliate.mapper.ts";
-import { type AffiliateRepository, createAffiliateRepository } from "./affiliate.repository.ts";
+import {
+  type AffiliateRepository,
+  createAffiliateRepository,
+  type PayoutDecision,
+} from "./affiliate.repository.ts";
 import { commissionMinor, withinAttributionWindow } from "./commission.ts";
 
 /** A referred member's paid invoice, as the billing handler reports it. */
@@ -129,6 +136,58 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
         if (isUniqueViolation(err)) throw new AppError("conflict", AFFILIATE_MESSAGES.payoutPending);
         throw err;
       }
+    },
+    /** The programme's real totals for the admin panel (pence, GBP). */
+    stats: async () => ({ ...(await affiliateRepo.stats()), currency: AFFILIATE_CURRENCY }),
+
+    /** Commission owed (earned, not yet paid out) and paid (in completed payouts), per currency. */
+    commissionTotals: async () => {
+      const [owed, paid] = await Promise.all([
+        affiliateRepo.earningsByCurrency("pending"),
+        affiliateRepo.earningsByCurrency("paid"),
+      ]);
+      return { owed, paid };
+    },
+
+    /** The payouts for an administrator: member, amount, method and masked details, never the full ones. */
+    async payouts(query: PayoutsQuery) {
+      const page = await affiliateRepo.listPayouts(query);
+      return {
+        ...page,
+        items: page.items.map(
+          ({ payout, member }): AdminPayout => ({
+            id: payout.id,
+            member,
+            amount: payout.amountMinor,
+            currency: payout.currency,
+            payoutMethod: payout.payoutMethod,
+            maskedDetails: payout.payoutDetailsMasked,
+            status: payout.status,
+            requestedAt: payout.requestedAt.toISOString(),
+            processedAt: payout.processedAt?.toISOString() ?? null,
+            adminNotes: payout.adminNotes,
+          }),
+        ),
+      };
+    },
+
+    /**
+     * Completes or rejects a requested payout (inside the caller's transaction, beside its audit row).
+     * 404 when there is none; 409 when it was already processed, so nothing is paid or returned twice.
+     */
+    async processPayout(id: string, decision: Omit<PayoutDecision, "now">, tx?: Tx) {
+      const result = await repoOn(tx).processPayout(id, { ...decision, now: clock.now() });
+      if (!result) throw new AppError("not_found", MESSAGES.notFound);
+      if (!result.after) throw new AppError("conflict", PAYOUT_MESSAGES.alreadyProcessed);
+      return { before: result.before, after: result.after };
+    },
+
+    /** The full payout details, decrypted; the caller records who asked. */
+    async revealPayout(id: string, tx?: Tx) {
+      const payout = await repoOn(tx).findPayout(id);
+      if (!payout) throw new AppError("not_found", MESSAGES.notFound);
+      const details: Record<string, string> = JSON.parse(secretBox.open(payout.payoutDetailsEncrypted));
+      return { payout, details };
     },
   };
 }

@@ -19,7 +19,17 @@ export function createBillingEventsService({ transact, affiliate }: Deps) {
     async apply(provider: string, event: BillingEvent): Promise<"applied" | "duplicate"> {
       return transact(async (tx) => {
         const payments = createPaymentsRepository(tx);
-        if (!(await payments.recordEvent({ id: event.id, provider, type: event.type }))) return "duplicate";
+        const recorded = await payments.recordEvent({
+          id: event.id,
+          provider,
+          type: event.type,
+          occurredAt: event.created,
+          ...("invoiceId" in event ? { invoiceId: event.invoiceId } : {}),
+          ...(event.type === "invoice.paid"
+            ? { amountMinor: event.amountPaidMinor, currency: event.currency.toUpperCase() }
+            : {}),
+        });
+        if (!recorded) return "duplicate";
         const member = await payments.findMemberByCustomer(event.customerId);
         if (!member) return "applied";
         if (event.type === "invoice.paid") {

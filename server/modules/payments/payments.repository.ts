@@ -1,9 +1,11 @@
-import { and, eq, isNull, like, lte, or } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, like, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { paymentEvents, profiles } from "#server/db/schema/index.ts";
 import type { BillingEvent, SubscriptionBillingEvent } from "./billing-event.ts";
 
 type PaidEvent = Extract<BillingEvent, { type: "invoice.paid" }>;
+const refunds = alias(paymentEvents, "refunds");
 
 /** Only an event at least as new as the last one applied may change the member's subscription. */
 const notOlderThan = (created: Date) =>
@@ -13,7 +15,7 @@ const notOlderThan = (created: Date) =>
 export function createPaymentsRepository(db: Database) {
   return {
     /** Records a provider event; false when it was handled before (its id is the primary key). */
-    async recordEvent(values: { id: string; provider: string; type: string }) {
+    async recordEvent(values: typeof paymentEvents.$inferInsert) {
       const [fresh] = await db
         .insert(paymentEvents)
         .values(values)
@@ -21,6 +23,35 @@ export function createPaymentsRepository(db: Database) {
         .returning({ id: paymentEvents.id });
       return Boolean(fresh);
     },
+
+    /**
+     * Premium revenue paid in [from, to): paid invoices less those refunded since, one total per currency.
+     * Read from the provider events already recorded (their amount and time, kept since migration 0007).
+     */
+    revenueBetween: (from: Date, to: Date) =>
+      db
+        .select({
+          currency: sql<string>`upper(${paymentEvents.currency})`,
+          total: sql<number>`coalesce(sum(${paymentEvents.amountMinor}), 0)::int`,
+        })
+        .from(paymentEvents)
+        .where(
+          and(
+            eq(paymentEvents.type, "invoice.paid"),
+            gte(paymentEvents.occurredAt, from),
+            lt(paymentEvents.occurredAt, to),
+            notExists(
+              db
+                .select({ id: refunds.id })
+                .from(refunds)
+                .where(
+                  and(eq(refunds.type, "charge.refunded"), eq(refunds.invoiceId, paymentEvents.invoiceId)),
+                ),
+            ),
+          ),
+        )
+        .groupBy(sql`upper(${paymentEvents.currency})`)
+        .orderBy(asc(sql`upper(${paymentEvents.currency})`)),
 
     async findMemberByCustomer(customerId: string) {
       const [row] = await db

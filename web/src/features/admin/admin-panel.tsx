@@ -8,9 +8,11 @@ import type { AdminSectionProps } from "./admin-section-props.ts";
 import { type AdminSectionInfo, resolveSection } from "./admin-sections.ts";
 import { adminSession, useAdminSessionId } from "./admin-session.ts";
 import { AdminShell } from "./admin-shell.tsx";
+import { AffiliateSection } from "./affiliate/affiliate-section.tsx";
 import { AiSettingsSection } from "./ai-settings/ai-settings-section.tsx";
 import { AuditLogSection } from "./audit-log/audit-log-section.tsx";
 import { CleanupSection } from "./cleanup/cleanup-section.tsx";
+import { CostsSection } from "./costs/costs-section.tsx";
 import { HelpContentSection } from "./help-content/help-content-section.tsx";
 import { ImageBannerSection } from "./popups/image-banner-section.tsx";
 import {
@@ -34,7 +36,20 @@ type AdminSection = AdminSectionInfo & { Component: ComponentType<AdminSectionPr
 
 /** The sections, in the sidebar's order (spec 2 §2), and the Audit Log last. */
 const SECTIONS: readonly AdminSection[] = [
+  {
+    id: "affiliate",
+    label: "Affiliate System",
+    searchPlaceholder: "Search member name or tagg...",
+    Component: AffiliateSection,
+  },
   { id: "ai-settings", label: "AI Settings", Component: AiSettingsSection },
+  {
+    id: "costs",
+    label: "Cost Tracking",
+    addEntry: true,
+    searchPlaceholder: "Search service, description, category or notes...",
+    Component: CostsSection,
+  },
   { id: "cleanup", label: "Data Cleanup", Component: CleanupSection },
   {
     id: "help",

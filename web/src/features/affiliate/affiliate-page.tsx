@@ -103,7 +103,10 @@ function AffiliateContent({ data }: { data: AffiliateDashboard }) {
 
       {data.settings.isActive ? null : (
         <Alert variant="warning">
-          <p>The affiliate program is paused at the moment. Your link and balance are kept.</p>
+          <p>
+            The affiliate program is paused at the moment: sign-ups through your link are not recorded as
+            referrals. Your balance and the earnings you have made stay payable.
+          </p>
         </Alert>
       )}
 

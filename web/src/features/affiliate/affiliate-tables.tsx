@@ -105,6 +105,9 @@ export function AffiliateTables({ data }: { data: AffiliateDashboard }) {
               </td>
               <td className={cell}>
                 <StatusBadge kind="payout" status={payout.status} />
+                {payout.adminNotes ? (
+                  <p className="mt-1 text-xs text-slate-600">{payout.adminNotes}</p>
+                ) : null}
               </td>
               <td className={cell}>{formatDate(payout.requestedAt)}</td>
               <td className={cell}>{formatDate(payout.processedAt)}</td>

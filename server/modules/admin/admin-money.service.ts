@@ -1,0 +1,178 @@
+import type { AdminListQuery } from "#contract/api/admin.ts";
+import type {
+  AffiliateSettingsBody,
+  Cost,
+  CostBody,
+  Economics,
+  MoneyByCurrency,
+  PayoutsQuery,
+  ProcessPayoutBody,
+} from "#contract/api/admin-money.ts";
+import {
+  affiliateSettingsBodySchema,
+  costBodySchema,
+  processPayoutBodySchema,
+} from "#contract/api/admin-money.ts";
+import type { Transact, Tx } from "#server/db/transaction.ts";
+import type { Clock } from "#server/lib/clock.ts";
+import type { AffiliateService } from "../affiliate/affiliate.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import type { AuditActor, AuditRepository } from "./audit.repository.ts";
+import type { CostRow, CostsRepository } from "./costs.repository.ts";
+
+type Deps = {
+  transact: Transact;
+  costsRepo: CostsRepository;
+  costsRepoOn: (tx: Tx) => CostsRepository;
+  auditRepoOn: (tx: Tx) => AuditRepository;
+  affiliate: Pick<
+    AffiliateService,
+    "stats" | "commissionTotals" | "payouts" | "processPayout" | "revealPayout"
+  >;
+  settings: Pick<SettingsService, "affiliate" | "setAffiliate">;
+  /** Premium revenue paid in [from, to), per currency (the payments module's recorded billing events). */
+  revenueBetween: (from: Date, to: Date) => Promise<MoneyByCurrency>;
+  clock: Clock;
+};
+
+const toCost = ({ amountMinor, createdAt, ...row }: CostRow): Cost => ({
+  ...row,
+  amount: amountMinor,
+  createdAt: createdAt.toISOString(),
+});
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The first instants of this UTC month and the next. */
+function monthBounds(now: Date) {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { from, to, month: isoDay(from).slice(0, 7) };
+}
+
+/**
+ * The admin panel's money: Cost Tracking (with the month's unit economics beside it) and the Affiliate System
+ * (settings, totals, payouts). Every write records its audit row in the same transaction.
+ */
+export function createAdminMoneyService({
+  transact,
+  costsRepo,
+  costsRepoOn,
+  auditRepoOn,
+  affiliate,
+  settings,
+  revenueBetween,
+  clock,
+}: Deps) {
+  return {
+    async listCosts(query: AdminListQuery) {
+      const page = await costsRepo.list(query);
+      return { ...page, items: page.items.map(toCost) };
+    },
+
+    costsTotal: async () => ({ totals: await costsRepo.totals() }),
+
+    async economics(): Promise<Economics> {
+      const { from, to, month } = monthBounds(clock.now());
+      const [costs, revenue, commission] = await Promise.all([
+        costsRepo.totalsBetween(isoDay(from), isoDay(to)),
+        revenueBetween(from, to),
+        affiliate.commissionTotals(),
+      ]);
+      return { month, costs, revenue, commissionOwed: commission.owed, commissionPaid: commission.paid };
+    },
+
+    addCost(actor: AuditActor, input: CostBody) {
+      const body = costBodySchema.parse(input);
+      return transact(async (tx) => {
+        const row = await costsRepoOn(tx).insert({
+          service: body.service,
+          description: body.description,
+          category: body.category,
+          amountMinor: body.amount,
+          currency: body.currency,
+          notes: body.notes || null,
+          date: body.date ?? isoDay(clock.now()),
+        });
+        await auditRepoOn(tx).record({
+          actor,
+          action: "cost.create",
+          targetType: "cost",
+          targetId: row.id,
+          summary: {
+            after: { service: row.service, amount: row.amountMinor, currency: row.currency, date: row.date },
+          },
+        });
+        return toCost(row);
+      });
+    },
+
+    affiliateSettings: () => settings.affiliate(),
+
+    /** Applies forward: referrals keep the rate of the day they were made (stored on each referral). */
+    async updateAffiliateSettings(actor: AuditActor, input: AffiliateSettingsBody) {
+      const body = affiliateSettingsBodySchema.parse(input);
+      const next = { commissionPercentage: body.commissionPercentage.toFixed(2), isActive: body.isActive };
+      const before = await settings.affiliate();
+      return transact(async (tx) => {
+        await settings.setAffiliate(next, tx);
+        await auditRepoOn(tx).record({
+          actor,
+          action: "affiliate.settings.update",
+          targetType: "affiliate_settings",
+          targetId: "1",
+          summary: { before, after: next },
+        });
+        return next;
+      });
+    },
+
+    affiliateStats: () => affiliate.stats(),
+
+    payouts: (query: PayoutsQuery) => affiliate.payouts(query),
+
+    processPayout(actor: AuditActor, id: string, input: ProcessPayoutBody) {
+      const body = processPayoutBodySchema.parse(input);
+      return transact(async (tx) => {
+        const { before, after } = await affiliate.processPayout(
+          id,
+          { status: body.status, adminNotes: body.adminNotes || null },
+          tx,
+        );
+        await auditRepoOn(tx).record({
+          actor,
+          action: body.status === "completed" ? "payout.complete" : "payout.reject",
+          targetType: "affiliate_payout",
+          targetId: id,
+          summary: {
+            before: { status: before.status },
+            after: {
+              status: after.status,
+              amount: after.amountMinor,
+              currency: after.currency,
+              adminNotes: after.adminNotes,
+            },
+          },
+        });
+        return { id, status: after.status, processedAt: after.processedAt?.toISOString() ?? null };
+      });
+    },
+
+    /** The full payout details; the audit row (who looked, at which payout) commits before they are answered. */
+    revealPayout(actor: AuditActor, id: string) {
+      return transact(async (tx) => {
+        const { payout, details } = await affiliate.revealPayout(id, tx);
+        await auditRepoOn(tx).record({
+          actor,
+          action: "payout.reveal",
+          targetType: "affiliate_payout",
+          targetId: payout.id,
+          summary: { after: { payoutMethod: payout.payoutMethod, member: payout.userId } },
+        });
+        return { payoutDetails: details };
+      });
+    },
+  };
+}
+
+export type AdminMoneyService = ReturnType<typeof createAdminMoneyService>;

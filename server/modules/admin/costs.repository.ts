@@ -1,0 +1,63 @@
+import { and, asc, desc, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { AdminListQuery } from "#contract/api/admin.ts";
+import type { Database } from "#server/db/client.ts";
+import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
+import { costs } from "#server/db/schema/index.ts";
+
+export type CostRow = typeof costs.$inferSelect;
+
+/** The platform's running costs (the admin module owns the `costs` table): add, page, total per currency. */
+export function createCostsRepository(db: Database) {
+  /** One total per currency of the costs matching `where`; currencies are never added together. */
+  const totals = (where?: SQL) =>
+    db
+      .select({ currency: costs.currency, total: sql<number>`(coalesce(sum(${costs.amountMinor}), 0))::int` })
+      .from(costs)
+      .where(where)
+      .groupBy(costs.currency)
+      .orderBy(asc(costs.currency));
+
+  return {
+    async insert(values: typeof costs.$inferInsert) {
+      const [row] = await db.insert(costs).values(values).returning();
+      if (!row) throw new Error("cost insert returned nothing");
+      return row;
+    },
+
+    /** Newest entry first; searched in service, description, category and notes. */
+    list: (query: AdminListQuery) =>
+      paginate<CostRow>({
+        query,
+        keys: { createdAt: costs.createdAt, id: costs.id },
+        searchIn: [costs.service, costs.description, costs.category, sql`coalesce(${costs.notes}, '')`],
+        rows: (where, limit) =>
+          db
+            .select({ ...costsColumns, cursorAt: cursorAt(costs.createdAt) })
+            .from(costs)
+            .where(where)
+            .orderBy(desc(costs.createdAt), desc(costs.id))
+            .limit(limit),
+        countUpTo: (where, upTo) =>
+          countRows(db, db.select({ one: sql`1` }).from(costs).where(where).limit(upTo).as("matches")),
+      }),
+
+    totals: () => totals(),
+
+    /** Costs dated within [from, to) (ISO days), per currency. */
+    totalsBetween: (from: string, to: string) => totals(and(gte(costs.date, from), lt(costs.date, to))),
+  };
+}
+
+const costsColumns = {
+  id: costs.id,
+  date: costs.date,
+  service: costs.service,
+  description: costs.description,
+  amountMinor: costs.amountMinor,
+  currency: costs.currency,
+  category: costs.category,
+  notes: costs.notes,
+  createdAt: costs.createdAt,
+};
+
+export type CostsRepository = ReturnType<typeof createCostsRepository>;

@@ -1,0 +1,101 @@
+import { Plus } from "lucide-react";
+import { useMemo } from "react";
+import type { Cost, MoneyByCurrency } from "#contract/api/admin-money.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import type { AdminSectionProps } from "../admin-section-props.ts";
+import { AdminTable } from "../admin-table.tsx";
+import { ADMIN_URLS } from "../admin-urls.ts";
+import { useAdminList } from "../use-admin-list.ts";
+import { costColumns } from "./cost-columns.tsx";
+import { CostDialog } from "./cost-dialog.tsx";
+import { formatTotals } from "./cost-money.ts";
+import { useCostFigures } from "./use-costs.ts";
+
+function Figure({ label, totals, loading }: { label: string; totals?: MoneyByCurrency; loading: boolean }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums text-slate-900">
+        {loading ? "…" : formatTotals(totals ?? [])}
+      </dd>
+    </div>
+  );
+}
+
+/** Cost Tracking (spec 2 §2): the total headline, the month's unit economics beside it, and the costs. */
+export function CostsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
+  const list = useAdminList<Cost>(ADMIN_URLS.costs, { search });
+  const { total, economics } = useCostFigures();
+  const columns = useMemo(() => costColumns(), []);
+  const month = economics.data?.month;
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-4 lg:grid-cols-[1fr_2fr]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Total Costs</CardTitle>
+            <CardDescription>Every cost recorded, one total per currency.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap items-end justify-between gap-3">
+            <p className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="costs-total">
+              {total.isPending ? "…" : total.isError ? "Failed to load" : formatTotals(total.data.totals)}
+            </p>
+            <Button type="button" onClick={() => onAddOpenChange(true)}>
+              <Plus aria-hidden="true" />
+              Add Cost
+            </Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Unit Economics{month ? ` (${month})` : ""}</CardTitle>
+            <CardDescription>
+              This month's Premium revenue (paid invoices less refunds) and costs, beside the affiliate
+              commission still owed and already paid out.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {economics.isError ? (
+              <p role="alert">Failed to load the unit economics</p>
+            ) : (
+              <dl className="grid gap-4 sm:grid-cols-4">
+                <Figure
+                  label="Premium revenue"
+                  totals={economics.data?.revenue}
+                  loading={economics.isPending}
+                />
+                <Figure
+                  label="Costs this month"
+                  totals={economics.data?.costs}
+                  loading={economics.isPending}
+                />
+                <Figure
+                  label="Commission owed"
+                  totals={economics.data?.commissionOwed}
+                  loading={economics.isPending}
+                />
+                <Figure
+                  label="Commission paid"
+                  totals={economics.data?.commissionPaid}
+                  loading={economics.isPending}
+                />
+              </dl>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      <AdminTable
+        label="Costs"
+        columns={columns}
+        list={list}
+        getRowId={(cost) => cost.id}
+        empty="No costs recorded yet"
+        noun={{ one: "cost", many: "costs" }}
+        loadError="Failed to load costs"
+      />
+      <CostDialog open={addOpen} onOpenChange={onAddOpenChange} />
+    </div>
+  );
+}
