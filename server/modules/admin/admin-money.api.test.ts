@@ -111,6 +111,7 @@ describe("Cost Tracking", () => {
     expect((await call(t, admin, "GET", "/api/admin/costs")).json()).toEqual({
       items: [added],
       total: 1,
+      totalCapped: false,
       nextCursor: null,
     });
     expect((await call(t, admin, "GET", "/api/admin/costs/total")).json()).toEqual({
@@ -362,6 +363,7 @@ describe("Affiliate stats and payouts", () => {
         },
       ],
       total: 1,
+      totalCapped: false,
       nextCursor: null,
     });
     expect(res.body).not.toContain("12345678");
