@@ -84,7 +84,16 @@ test("/tagg?ref= shows the disabled registration form with the referral banner, 
   // Time stands still while the page is checked, so the spec's 2 s redirect cannot race the assertions.
   await page.clock.install();
   await page.goto("/tagg?ref=FRIEND42");
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+  // A little ahead of the page's clock, well before the 2 s redirect; on a busy machine the page's time may
+  // already have passed a target taken a moment earlier, so take it again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 300);
+      break;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
 
   await test.step("the five fields are labelled and disabled, and so is the submit button", async () => {
     await expect(page.getByRole("heading", { level: 1, name: "Register Your Tagg" })).toBeVisible();
@@ -112,7 +121,16 @@ test("/tagg?ref= shows the disabled registration form with the referral banner, 
 
   await test.step("left alone, /tagg moves on to /auth after 2 s", async () => {
     await page.goto("/tagg");
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    // A little ahead of the page's clock, well before the 2 s redirect; on a busy machine the page's time may
+    // already have passed a target taken a moment earlier, so take it again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 300);
+        break;
+      } catch (error) {
+        if (attempt >= 2) throw error;
+      }
+    }
     await expect(page.getByRole("heading", { level: 1, name: "Register Your Tagg" })).toBeVisible();
     await page.clock.runFor(2_000);
     await expect(page).toHaveURL(/\/auth$/);
