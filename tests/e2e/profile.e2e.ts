@@ -282,7 +282,7 @@ test("the greeting shows once per browser session; What We Do and the header dia
   });
 
   await test.step("What We Do shows the server's text", async () => {
-    // Whatever an administrator last wrote (another journey may have rewritten it), not a hard-coded default.
+    // The text the server holds now: an administrator journey earlier in the run may have rewritten it.
     const { content } = (await (await page.request.get("/api/what-we-do-content")).json()) as {
       content: string;
     };

@@ -7,8 +7,30 @@ import { expect, type Page } from "@playwright/test";
  */
 const EXTRA_RULES = ["label-content-name-mismatch"];
 
-/** Serious or critical axe violations on the page as it is now (dialogs included). */
+/**
+ * Waits (up to 3 s) for finite animations and transitions to end — a toast fading in or out, a dialog opening —
+ * since a half-transparent element fails colour contrast only while it moves. Endless ones (spinners) are
+ * ignored.
+ */
+async function settleAnimations(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Serious or critical axe violations on the page as it is now (dialogs included), once it has settled. */
 export async function expectNoSeriousA11yViolations(page: Page, what: string) {
+  await settleAnimations(page);
   const tagged = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

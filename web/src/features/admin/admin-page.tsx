@@ -2,7 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
-import { PagePlaceholder } from "#web/components/page-placeholder.tsx";
+import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 
@@ -15,16 +15,18 @@ export type AdminPageProps = { profile: Profile };
 export function AdminPage({ profile }: AdminPageProps) {
   if (!profile.isAdmin) {
     return (
-      <PagePlaceholder
-        icon={ShieldAlert}
-        title="Admin access required"
-        description="This area is only for Tagit administrators, and your account is not one of them."
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/dashboard">Back to Dashboard</Link>
-          </Button>
-        }
-      />
+      <div className="mx-auto w-full max-w-xl px-4 py-16">
+        <EmptyState
+          icon={ShieldAlert}
+          title="Admin access required"
+          description="This area is only for Tagit administrators, and your account is not one of them."
+          action={
+            <Button asChild variant="outline">
+              <Link to="/dashboard">Back to Dashboard</Link>
+            </Button>
+          }
+        />
+      </div>
     );
   }
   return (

@@ -1,10 +1,10 @@
 import { Check, Eye, X } from "lucide-react";
 import type { AdminPayout } from "#contract/api/admin-money.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { formatMoney } from "#web/lib/money.ts";
 import { formatDate } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
+import { RowActionButton } from "../row-action-button.tsx";
 
 const METHOD_LABELS: Record<string, string> = { bank_transfer: "Bank Transfer", paypal: "PayPal" };
 const DETAIL_LABELS: Record<string, string> = {
@@ -102,35 +102,19 @@ export function payoutColumns({ onComplete, onReject, onReveal }: PayoutActions)
         const who = `${payout.member.firstName} ${payout.member.lastName}`;
         return (
           <div className="flex gap-1">
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Reveal full details of ${who}'s payout`}
+            <RowActionButton
+              label={`Reveal full details of ${who}'s payout`}
+              icon={Eye}
               onClick={() => onReveal(payout)}
-            >
-              <Eye aria-hidden="true" />
-            </Button>
+            />
             {payout.status === "requested" ? (
               <>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Mark ${who}'s payout completed`}
+                <RowActionButton
+                  label={`Mark ${who}'s payout completed`}
+                  icon={Check}
                   onClick={() => onComplete(payout)}
-                >
-                  <Check aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Reject ${who}'s payout`}
-                  onClick={() => onReject(payout)}
-                >
-                  <X aria-hidden="true" />
-                </Button>
+                />
+                <RowActionButton label={`Reject ${who}'s payout`} icon={X} onClick={() => onReject(payout)} />
               </>
             ) : null}
           </div>

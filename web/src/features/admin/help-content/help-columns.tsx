@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { AdminHelpContent } from "#contract/api/admin-content.ts";
-import { Button } from "#web/components/ui/button.tsx";
 import { formatDateTime } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
 import { excerpt } from "../content-display.ts";
+import { RowActionButton } from "../row-action-button.tsx";
 
 export type HelpActions = {
   onEdit: (help: AdminHelpContent) => void;
@@ -33,24 +33,17 @@ export function helpColumns({ onEdit, onDelete }: HelpActions): AdminColumn<Admi
       size: 100,
       cell: ({ row }) => (
         <div className="flex gap-1">
-          <Button
-            size="icon"
-            variant="ghost"
-            className="size-8"
-            aria-label={`Edit help for ${row.original.sectionName}`}
+          <RowActionButton
+            label={`Edit help for ${row.original.sectionName}`}
+            icon={Pencil}
             onClick={() => onEdit(row.original)}
-          >
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button
-            size="icon"
-            variant="ghost"
-            className="size-8 text-red-700 hover:text-red-800"
-            aria-label={`Delete help for ${row.original.sectionName}`}
+          />
+          <RowActionButton
+            label={`Delete help for ${row.original.sectionName}`}
+            icon={Trash2}
             onClick={() => onDelete(row.original)}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
+            destructive
+          />
         </div>
       ),
     },

@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { AdminProfile } from "#contract/api/admin-profiles.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { formatDateTime, shortId, subscriptionLabel } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
+import { RowActionButton } from "../row-action-button.tsx";
 
 export type ProfileActions = {
   onEdit: (profile: AdminProfile) => void;
@@ -73,24 +73,17 @@ export function profileColumns({ onEdit, onDelete }: ProfileActions): AdminColum
       size: 96,
       cell: ({ row }) => (
         <div className="flex gap-1">
-          <Button
-            size="icon"
-            variant="ghost"
-            className="size-8"
-            aria-label={`Edit ${profileName(row.original)}`}
+          <RowActionButton
+            label={`Edit ${profileName(row.original)}`}
+            icon={Pencil}
             onClick={() => onEdit(row.original)}
-          >
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button
-            size="icon"
-            variant="ghost"
-            className="size-8 text-red-700 hover:bg-red-50"
-            aria-label={`Delete ${profileName(row.original)}`}
+          />
+          <RowActionButton
+            label={`Delete ${profileName(row.original)}`}
+            icon={Trash2}
             onClick={() => onDelete(row.original)}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
+            destructive
+          />
         </div>
       ),
     },

@@ -1,9 +1,9 @@
 import { Trash2 } from "lucide-react";
 import type { AdminTaggedPost } from "#contract/api/admin-moderation.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { formatDateTime, shortId } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
+import { RowActionButton } from "../row-action-button.tsx";
 import { PostImageCells } from "./post-image-cells.tsx";
 
 /** The Tagged posts table's columns (spec 2 §2). */
@@ -67,15 +67,12 @@ export function taggedPostColumns(onDelete: (post: AdminTaggedPost) => void): Ad
       header: "Actions",
       size: 88,
       cell: ({ row }) => (
-        <Button
-          size="icon"
-          variant="ghost"
-          className="size-8 text-red-700 hover:bg-red-50"
-          aria-label={`Delete ${row.original.postName}`}
+        <RowActionButton
+          label={`Delete ${row.original.postName}`}
+          icon={Trash2}
           onClick={() => onDelete(row.original)}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+          destructive
+        />
       ),
     },
   ];

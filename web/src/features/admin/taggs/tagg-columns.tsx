@@ -4,6 +4,7 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { shortId, subscriptionLabel } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
+import { RowActionButton } from "../row-action-button.tsx";
 
 export type TaggActions = {
   onEdit: (tagg: AdminTagg) => void;
@@ -66,15 +67,7 @@ export function taggColumns({
         const hidden = tagg.isHidden;
         return (
           <div className="flex gap-1">
-            <Button
-              size="icon"
-              variant="ghost"
-              className="size-8"
-              aria-label={`Edit @${tagg.tagg}`}
-              onClick={() => onEdit(tagg)}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
+            <RowActionButton label={`Edit @${tagg.tagg}`} icon={Pencil} onClick={() => onEdit(tagg)} />
             <Button
               size="icon"
               variant="ghost"
@@ -85,15 +78,12 @@ export function taggColumns({
             >
               {hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
             </Button>
-            <Button
-              size="icon"
-              variant="ghost"
-              aria-label={`Delete @${tagg.tagg}`}
-              className="size-8 text-red-700 hover:bg-red-50"
+            <RowActionButton
+              label={`Delete @${tagg.tagg}`}
+              icon={Trash2}
               onClick={() => onDelete(tagg)}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
+              destructive
+            />
           </div>
         );
       },

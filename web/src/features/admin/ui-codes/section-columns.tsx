@@ -4,6 +4,7 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
 import { openableRoute } from "../content-display.ts";
+import { RowActionButton } from "../row-action-button.tsx";
 
 export type SectionActions = { onEdit: (section: Section) => void };
 
@@ -44,15 +45,11 @@ export function sectionColumns({ onEdit }: SectionActions): AdminColumn<Section>
         const route = openableRoute(section.route);
         return (
           <div className="flex gap-1">
-            <Button
-              size="icon"
-              variant="ghost"
-              className="size-8"
-              aria-label={`Edit ${section.sectionName}`}
+            <RowActionButton
+              label={`Edit ${section.sectionName}`}
+              icon={Pencil}
               onClick={() => onEdit(section)}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
+            />
             {route ? (
               <Button asChild size="icon" variant="ghost" className="size-8">
                 <a
