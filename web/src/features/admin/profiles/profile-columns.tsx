@@ -1,9 +1,10 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { AdminProfile } from "#contract/api/admin-profiles.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { formatDateTime, shortId, subscriptionLabel } from "../admin-display.ts";
+import { formatDateTime, shortId } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
 import { RowActionButton } from "../row-action-button.tsx";
+import { subscriptionColumn } from "../subscription-column.tsx";
 
 export type ProfileActions = {
   onEdit: (profile: AdminProfile) => void;
@@ -50,15 +51,7 @@ export function profileColumns({ onEdit, onDelete }: ProfileActions): AdminColum
       ),
     },
     { id: "ipAddress", header: "IP Address", size: 130, cell: ({ row }) => row.original.ipAddress ?? "N/A" },
-    {
-      id: "subscription",
-      header: "Subscription",
-      size: 120,
-      cell: ({ row }) => {
-        const label = subscriptionLabel(row.original.subscriptionStatus);
-        return <Badge variant={label === "Paid" ? "premium" : "neutral"}>{label}</Badge>;
-      },
-    },
+    subscriptionColumn<AdminProfile>(),
     {
       accessorKey: "lastActive",
       header: "Last Active",

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { useForm, useFormContext } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import {
   type AdminProfile,
@@ -17,6 +17,7 @@ import { Textarea } from "#web/components/ui/textarea.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { changedFields } from "../admin-form.ts";
+import { NameFields } from "../name-fields.tsx";
 import { useProfileMutations } from "./use-profile-mutations.ts";
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -153,20 +154,5 @@ export function EditProfileDialog({
         </Form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** First and last name, side by side, in whichever profile form holds them. */
-function NameFields() {
-  const form = useFormContext<{ firstName: string; lastName: string }>();
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <LabelledField control={form.control} name="firstName" label="First Name">
-        {({ field }) => <Input autoComplete="off" required {...field} />}
-      </LabelledField>
-      <LabelledField control={form.control} name="lastName" label="Last Name">
-        {({ field }) => <Input autoComplete="off" required {...field} />}
-      </LabelledField>
-    </div>
   );
 }

@@ -2,9 +2,10 @@ import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import type { AdminTagg } from "#contract/api/admin-taggs.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import { shortId, subscriptionLabel } from "../admin-display.ts";
+import { shortId } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
 import { RowActionButton } from "../row-action-button.tsx";
+import { subscriptionColumn } from "../subscription-column.tsx";
 
 export type TaggActions = {
   onEdit: (tagg: AdminTagg) => void;
@@ -38,15 +39,7 @@ export function taggColumns({
     },
     { accessorKey: "email", header: "Email", size: 200, enableSorting: true },
     { accessorKey: "reason", header: "Reason", size: 160, cell: ({ row }) => row.original.reason ?? "" },
-    {
-      id: "subscription",
-      header: "Subscription",
-      size: 120,
-      cell: ({ row }) => {
-        const label = subscriptionLabel(row.original.subscriptionStatus);
-        return <Badge variant={label === "Paid" ? "premium" : "neutral"}>{label}</Badge>;
-      },
-    },
+    subscriptionColumn<AdminTagg>(),
     {
       id: "status",
       header: "Status",

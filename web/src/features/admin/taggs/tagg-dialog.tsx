@@ -13,6 +13,7 @@ import { Textarea } from "#web/components/ui/textarea.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { changedFields } from "../admin-form.ts";
+import { NameFields } from "../name-fields.tsx";
 import { useTaggMutations } from "./use-tagg-mutations.ts";
 
 export type TaggDialogProps = {
@@ -92,14 +93,7 @@ export function TaggDialog({ open, onOpenChange, tagg }: TaggDialogProps) {
         </DialogDescription>
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <LabelledField control={form.control} name="firstName" label="First Name">
-                {({ field }) => <Input autoComplete="off" required {...field} />}
-              </LabelledField>
-              <LabelledField control={form.control} name="lastName" label="Last Name">
-                {({ field }) => <Input autoComplete="off" required {...field} />}
-              </LabelledField>
-            </div>
+            <NameFields />
             <LabelledField control={form.control} name="tagg" label="Tagg">
               {({ field }) => <Input autoComplete="off" required placeholder="tagg_name" {...field} />}
             </LabelledField>
