@@ -1,5 +1,5 @@
 // The baseline for bench/admin-lists: node:http + pg answering the admin lists with the same SQL the app runs —
-// the member session and admin session checks, the page query (keyset on created_at and id, newest first, the
+// the member session and admin session check (one query), the page query (keyset on created_at and id, newest first, the
 // case-insensitive search) and the `total` — with no framework, validation, ORM or serializer. Prints its port.
 import { createHash } from "node:crypto";
 import http from "node:http";
@@ -10,10 +10,12 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 /** As paginate: `total` counts the matching rows up to this many, then says "more". */
 const TOTAL_CAP = process.env.BENCH_EXACT_TOTAL ? Number.MAX_SAFE_INTEGER - 1 : 1_000;
 
-const SESSION_SQL = `select s.id, p.role, p.email_verified from sessions s join profiles p on p.id = s.user_id
+// As the app: the member session and whether its admin session is unlocked, in one round trip.
+const SESSION_SQL = `select s.id, p.role, p.email_verified, exists (
+    select 1 from admin_sessions a where a.token_hash = $2 and a.session_id = s.id and a.expires_at > now()
+  ) as unlocked
+  from sessions s join profiles p on p.id = s.user_id
   where s.token_hash = $1 and s.expires_at > now() limit 1`;
-const ADMIN_SESSION_SQL = `select id from admin_sessions
-  where token_hash = $1 and session_id = $2 and expires_at > now() limit 1`;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -114,14 +116,10 @@ async function isAdministrator(req: http.IncomingMessage) {
   const token = /tagit_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
   const adminToken = req.headers["x-admin-session"];
   if (!token || typeof adminToken !== "string") return false;
-  const session = (await pool.query({ name: "session", text: SESSION_SQL, values: [sha256(token)] })).rows[0];
-  if (session?.role !== "admin") return false;
-  const admin = await pool.query({
-    name: "admin-session",
-    text: ADMIN_SESSION_SQL,
-    values: [sha256(adminToken), session.id],
-  });
-  return admin.rows.length > 0;
+  const session = (
+    await pool.query({ name: "session", text: SESSION_SQL, values: [sha256(token), sha256(adminToken)] })
+  ).rows[0];
+  return session?.role === "admin" && session.unlocked === true;
 }
 
 async function page(list: List, url: URL) {
@@ -143,10 +141,13 @@ async function page(list: List, url: URL) {
     );
   }
   const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
-  const rows = await pool.query(
-    `${list.select} ${where} order by ${list.createdAt} desc, ${list.id} desc limit ${param(limit + 1)}`,
+  // As paginate: the unsearched pages (first, later, their total) run as named prepared statements.
+  const prepared = (kind: string) => (search ? {} : { name: `${url.pathname} ${kind}` });
+  const rows = await pool.query({
+    ...prepared(cursor ? "later" : "first"),
+    text: `${list.select} ${where} order by ${list.createdAt} desc, ${list.id} desc limit ${param(limit + 1)}`,
     values,
-  );
+  });
   const found = rows.rows as { id: string; cursor_at: string }[];
   const items = found.slice(0, limit);
   const last = items.at(-1);
@@ -155,12 +156,13 @@ async function page(list: List, url: URL) {
     !cursor && found.length <= limit
       ? found.length
       : ((
-          await pool.query(
-            process.env.BENCH_EXACT_TOTAL
+          await pool.query({
+            ...prepared("total"),
+            text: process.env.BENCH_EXACT_TOTAL
               ? `select count(*)::int as n from (${list.countFrom} ${countWhere}) matches`
               : `select count(*)::int as n from (${list.countFrom} ${countWhere} limit ${TOTAL_CAP + 1}) matches`,
-            countValues,
-          )
+            values: countValues,
+          })
         ).rows[0].n as number);
   return {
     items: items.map(({ cursor_at: _, ...item }) => item),

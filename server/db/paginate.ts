@@ -1,4 +1,14 @@
-import { and, type Column, count, ilike, or, type SQL, type Subquery, sql } from "drizzle-orm";
+import {
+  and,
+  type Column,
+  count,
+  ilike,
+  or,
+  type Placeholder,
+  type SQL,
+  type Subquery,
+  sql,
+} from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import { ADMIN_LIST_TOTAL_CAP } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -39,6 +49,11 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
 /** A column, or an expression of the rows (a cast, an aggregate of a subquery). */
 type Expr = Column | SQL | SQL.Aliased;
 
+/** A select that can be awaited or prepared: drizzle's select builder. */
+type PageQuery<T> = PromiseLike<T> & {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> };
+};
+
 /**
  * A place a search looks that needs its own condition rather than `ILIKE '%term%'` on a column — one an index
  * can answer (a key range, a list of ids). Given the trimmed term and its ILIKE pattern, it answers the
@@ -50,7 +65,12 @@ export type SearchCondition = (term: string, pattern: string) => SQL | undefined
 export const cursorAt = (createdAt: Expr) =>
   sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+type Keyed = { cursorAt: string; id: string };
+
 type PageSpec<Row> = {
+  db: Database;
+  /** The list's name, unique in the app: its unsearched pages run as prepared statements named after it. */
+  name: string;
   query: AdminListQuery;
   /** The list's stable order, newest first: its creation time and its id. */
   keys: { createdAt: Expr; id: Expr };
@@ -62,12 +82,12 @@ type PageSpec<Row> = {
   /** Further conditions of the list's own filters (both the page and `total` respect them). */
   filter?: SQL;
   /** The rows matching `where`, ordered by `keys` descending, at most `limit`, each with `cursorAt`. */
-  rows: (where: SQL | undefined, limit: number) => Promise<(Row & { cursorAt: string; id: string })[]>;
+  rows: (where: SQL | undefined, limit: number | Placeholder) => PageQuery<(Row & Keyed)[]>;
   /**
    * How many rows match `where`, counting no further than `upTo` (see `countRows`): an exact count of a
    * million rows costs more than the page it sits beside.
    */
-  countUpTo: (where: SQL | undefined, upTo: number) => Promise<number>;
+  countUpTo: (where: SQL | undefined, upTo: number | Placeholder) => PageQuery<{ n: number }[]>;
 };
 
 /**
@@ -75,9 +95,52 @@ type PageSpec<Row> = {
  * subquery selecting as little as possible, e.g.
  * `countRows(db, db.select({ one: sql\`1\` }).from(t).where(where).limit(upTo).as("matches"))`.
  */
-export async function countRows(db: Database, matches: Subquery): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(matches);
-  return row?.n ?? 0;
+export function countRows(db: Database, matches: Subquery) {
+  return db.select({ n: count() }).from(matches);
+}
+
+/** How a page reads its rows and counts its matches. */
+type PageReader<Row> = {
+  rows: (search: SQL | undefined, cursor: Cursor | undefined, limit: number) => Promise<(Row & Keyed)[]>;
+  count: (search: SQL | undefined, upTo: number) => Promise<number>;
+};
+
+const after = (keys: PageSpec<unknown>["keys"], at: unknown, id: unknown) =>
+  sql`(${keys.createdAt}, ${keys.id}) < (${at}::timestamptz, ${id}::uuid)`;
+
+/** Builds each page's SQL: the searched and filtered ones, whose shape changes with the request. */
+const builtReader = <Row>({ keys, rows, countUpTo }: PageSpec<Row>): PageReader<Row> => ({
+  rows: async (search, cursor, limit) =>
+    rows(and(search, cursor ? after(keys, cursor.at, cursor.id) : undefined), limit),
+  count: async (search, upTo) => (await countUpTo(search, upTo))[0]?.n ?? 0,
+});
+
+/**
+ * The unsearched, unfiltered pages — the first and any later one — as prepared statements made on first use:
+ * no SQL is built per request and PostgreSQL plans each once per connection (the lists' most common reads).
+ */
+function preparedReader<Row>({ name, keys, rows, countUpTo }: PageSpec<Row>): PageReader<Row> {
+  const limit = sql.placeholder("limit");
+  const first = rows(undefined, limit).prepare(`${name}_first_page`);
+  const later = rows(after(keys, sql.placeholder("at"), sql.placeholder("id")), limit).prepare(
+    `${name}_later_page`,
+  );
+  const total = countUpTo(undefined, sql.placeholder("upTo")).prepare(`${name}_total`);
+  return {
+    rows: (_search, cursor, limit) =>
+      cursor ? later.execute({ ...cursor, limit }) : first.execute({ limit }),
+    count: async (_search, upTo) => (await total.execute({ upTo }))[0]?.n ?? 0,
+  };
+}
+
+const preparedReaders = new WeakMap<Database, Map<string, PageReader<unknown>>>();
+
+function unsearchedReader<Row>(spec: PageSpec<Row>): PageReader<Row> {
+  const readers = preparedReaders.get(spec.db) ?? new Map<string, PageReader<unknown>>();
+  preparedReaders.set(spec.db, readers);
+  const reader = readers.get(spec.name) ?? (preparedReader(spec) as PageReader<unknown>);
+  readers.set(spec.name, reader);
+  return reader as PageReader<Row>;
 }
 
 /** A row matches a search when the term occurs in any of the places; in none of them when it can occur nowhere. */
@@ -96,26 +159,18 @@ async function searchCondition(places: (Expr | SearchCondition)[], term: string)
  * million-row list nor a search matching most of it pays for an exact count (decision 024). The count runs only
  * when the page cannot tell it (a full page, or a later one).
  */
-export async function paginate<Row>({
-  query,
-  keys,
-  searchIn,
-  filter,
-  rows,
-  countUpTo: countMatches,
-}: PageSpec<Row>): Promise<Page<Row>> {
+export async function paginate<Row>(spec: PageSpec<Row>): Promise<Page<Row>> {
+  const { query, searchIn, filter } = spec;
   const search = and(query.search ? await searchCondition(searchIn, query.search) : undefined, filter);
+  const reader = search ? builtReader(spec) : unsearchedReader(spec);
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const after = cursor
-    ? sql`(${keys.createdAt}, ${keys.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
-  const found = await rows(and(search, after), query.limit + 1);
+  const found = await reader.rows(search, cursor, query.limit + 1);
   // A first page that holds every match has counted them: a narrow search (the usual kind) then costs one
   // query, not the same index scan twice.
   const matching =
     !cursor && found.length <= query.limit
       ? found.length
-      : await countMatches(search, ADMIN_LIST_TOTAL_CAP + 1);
+      : await reader.count(search, ADMIN_LIST_TOTAL_CAP + 1);
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -116,21 +116,18 @@ async function sessionAuth(app: FastifyInstance, opts: AuthOptions) {
     const access = request.routeOptions.config.access ?? "public";
     const fromCookie = request.cookies[SESSION_COOKIE];
     const token = fromCookie ?? bearerToken(request);
+    const adminToken = access === "admin" ? request.headers[ADMIN_SESSION_HEADER] : undefined;
     if (token) {
-      request.auth = (await opts.sessions.resolve(token)) ?? null;
+      const unlocking = typeof adminToken === "string" ? adminToken : undefined;
+      request.auth = (await opts.sessions.resolve(token, unlocking)) ?? null;
       request.isAdmin = request.auth ? opts.isAdmin(request.auth.user) : false;
       if (!request.auth && fromCookie) reply.endSession();
       if (request.auth?.renewed && fromCookie) reply.startSession(request.auth);
     }
     if (access === "public") return;
     const auth = requireMember(request);
-    if (access === "admin") {
-      const adminToken = request.headers[ADMIN_SESSION_HEADER];
-      const valid =
-        request.isAdmin &&
-        typeof adminToken === "string" &&
-        (await opts.sessions.adminSessionValid(adminToken, auth.sessionId));
-      if (!valid) throw new AppError("admin_required", MESSAGES.adminRequired);
+    if (access === "admin" && !(request.isAdmin && auth.adminUnlocked)) {
+      throw new AppError("admin_required", MESSAGES.adminRequired);
     }
   });
 }

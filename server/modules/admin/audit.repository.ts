@@ -42,6 +42,8 @@ export function createAuditRepository(db: Database) {
     list(query: AuditLogQuery) {
       const t = adminAuditLog;
       return paginate({
+        db,
+        name: "admin_audit_log",
         query,
         keys: { createdAt: t.createdAt, id: t.id },
         searchIn: [t.actorFirstName, t.actorLastName, t.action, t.targetType, t.targetId],

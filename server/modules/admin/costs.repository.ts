@@ -27,6 +27,8 @@ export function createCostsRepository(db: Database) {
     /** Newest entry first; searched in service, description, category and notes. */
     list: (query: AdminListQuery) =>
       paginate<CostRow>({
+        db,
+        name: "admin_costs",
         query,
         keys: { createdAt: costs.createdAt, id: costs.id },
         searchIn: [costs.service, costs.description, costs.category, sql`coalesce(${costs.notes}, '')`],

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PayoutsQuery } from "#contract/api/admin-money.ts";
 import type { Database } from "#server/db/client.ts";
@@ -241,11 +241,13 @@ export function createAffiliateRepository(db: Database) {
     /** The payouts for the admin panel, newest request first, with the member; searched by name or tagg. */
     listPayouts(query: PayoutsQuery) {
       return paginate({
+        db,
+        name: "admin_payouts",
         query,
         keys: { createdAt: affiliatePayouts.requestedAt, id: affiliatePayouts.id },
         searchIn: [payee.firstName, payee.lastName, sql`coalesce(${payee.tagg}, '')`],
         filter: query.status ? eq(affiliatePayouts.status, query.status) : undefined,
-        rows: (where: SQL | undefined, limit: number) =>
+        rows: (where, limit) =>
           db
             .select({
               id: affiliatePayouts.id,
@@ -263,7 +265,7 @@ export function createAffiliateRepository(db: Database) {
             .where(where)
             .orderBy(desc(affiliatePayouts.requestedAt), desc(affiliatePayouts.id))
             .limit(limit),
-        countUpTo: (where: SQL | undefined, upTo: number) =>
+        countUpTo: (where, upTo) =>
           countRows(
             db,
             db

@@ -31,6 +31,26 @@ export function createSessionsRepository(db: Database) {
     )
     .limit(1)
     .prepare("live_session");
+  // Every admin panel request: the live session and whether the admin session is unlocked, in one round trip.
+  const liveSessionUnlocked = db
+    .select({
+      session: sessions,
+      user: profiles,
+      unlocked: sql<boolean>`exists (
+        select 1 from ${adminSessions} where ${adminSessions.tokenHash} = ${sql.placeholder("adminTokenHash")}
+        and ${adminSessions.sessionId} = ${sessions.id} and ${adminSessions.expiresAt} > ${sql.placeholder("now")}
+      )`,
+    })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1)
+    .prepare("live_session_unlocked");
 
   return {
     async insert(values: typeof sessions.$inferInsert) {
@@ -42,6 +62,12 @@ export function createSessionsRepository(db: Database) {
     /** The live session for a token hash, with its member. */
     async findLive(tokenHash: string, now: Date) {
       const [row] = await liveSession.execute({ tokenHash, now: now.toISOString() });
+      return row;
+    },
+
+    /** As `findLive`, and whether the admin session of that hash is live for it (`unlocked`). */
+    async findLiveUnlocked(tokenHash: string, adminTokenHash: string, now: Date) {
+      const [row] = await liveSessionUnlocked.execute({ tokenHash, adminTokenHash, now: now.toISOString() });
       return row;
     },
 

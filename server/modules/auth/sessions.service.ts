@@ -23,6 +23,8 @@ export type CurrentSession = {
   user: ProfileRow;
   expiresAt: Date;
   renewed: boolean;
+  /** Whether the admin session passed to `resolve` is live for this session. */
+  adminUnlocked: boolean;
 };
 
 type Deps = {
@@ -54,11 +56,14 @@ export function createSessionsService({ sessionsRepo, clock, transact, sessionsR
 
     /**
      * Resolves a cookie or bearer token to its member, sliding the expiry forward when it is due and moving
-     * the member's last activity when the stored one is older than the write interval.
+     * the member's last activity when the stored one is older than the write interval. With `adminToken` (an
+     * admin panel request) it also says whether that admin session is unlocked for it, in the same query.
      */
-    async resolve(token: string): Promise<CurrentSession | undefined> {
+    async resolve(token: string, adminToken?: string): Promise<CurrentSession | undefined> {
       const now = clock.now();
-      const found = await sessionsRepo.findLive(hashToken(token), now);
+      const found = adminToken
+        ? await sessionsRepo.findLiveUnlocked(hashToken(token), hashToken(adminToken), now)
+        : await sessionsRepo.findLive(hashToken(token), now);
       if (!found) return undefined;
       let expiresAt = found.session.expiresAt;
       const renewed = expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS;
@@ -72,7 +77,8 @@ export function createSessionsService({ sessionsRepo, clock, transact, sessionsR
         await sessionsRepo.touchLastActive(user.id, now);
         user = { ...user, lastActive: now };
       }
-      return { sessionId: found.session.id, token, user, expiresAt, renewed };
+      const adminUnlocked = "unlocked" in found && found.unlocked === true;
+      return { sessionId: found.session.id, token, user, expiresAt, renewed, adminUnlocked };
     },
 
     end: (sessionId: string) => sessionsRepo.delete(sessionId),

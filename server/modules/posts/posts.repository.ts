@@ -277,6 +277,8 @@ export function createPostsRepository(db: Database) {
     adminList(query: AdminListQuery) {
       const t = taggedPosts;
       return paginate({
+        db,
+        name: "admin_tagged_posts",
         query,
         keys: { createdAt: t.createdAt, id: t.id },
         searchIn: [postIdStarts, ownerTaggSearch(db), t.postName, createdDaySearch],
@@ -320,7 +322,7 @@ export function createPostsRepository(db: Database) {
      * The report queue: posts with at least one report, the most recently reported first, with how many
      * reports and of which reasons. Never who reported. A search matches the post id, name or owner e-mail.
      */
-    reportedList(query: AdminListQuery) {
+    async reportedList(query: AdminListQuery) {
       const reported = db
         .select({
           postId: postReports.postId,
@@ -332,12 +334,14 @@ export function createPostsRepository(db: Database) {
         .as("reported");
       const t = taggedPosts;
       const lastAt = sql`${reported.lastReportedAt}`;
-      return paginate({
+      const page = await paginate({
+        db,
+        name: "admin_reported_posts",
         query,
         keys: { createdAt: lastAt, id: t.id },
         searchIn: [sql`${t.id}::text`, t.postName, profiles.email],
-        rows: async (where, limit) => {
-          const rows = await db
+        rows: (where, limit) =>
+          db
             .select({
               id: t.id,
               postName: t.postName,
@@ -352,10 +356,7 @@ export function createPostsRepository(db: Database) {
             .innerJoin(profiles, eq(profiles.id, t.userId))
             .where(where)
             .orderBy(desc(lastAt), desc(t.id))
-            .limit(limit);
-          const reasons = await reasonCounts(rows.map((row) => row.id));
-          return rows.map((row) => ({ ...row, reasons: reasons.get(row.id) ?? {} }));
-        },
+            .limit(limit),
         countUpTo: (where, upTo) =>
           countRows(
             db,
@@ -369,6 +370,8 @@ export function createPostsRepository(db: Database) {
               .as("matches"),
           ),
       });
+      const reasons = await reasonCounts(page.items.map((row) => row.id));
+      return { ...page, items: page.items.map((row) => ({ ...row, reasons: reasons.get(row.id) ?? {} })) };
     },
 
     async reportCount(postId: string) {

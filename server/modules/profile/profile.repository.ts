@@ -64,6 +64,8 @@ export function createProfileRepository(db: Database) {
     /** The admin list, newest first; a search looks in the tagg, the names, the e-mail and the bio. */
     list(query: AdminListQuery) {
       return paginate({
+        db,
+        name: "admin_profiles",
         query,
         keys: { createdAt: profiles.createdAt, id: profiles.id },
         searchIn: [profiles.tagg, profiles.firstName, profiles.lastName, profiles.email, profiles.bio],

@@ -59,6 +59,8 @@ export function createTaggsRepository(db: Database) {
      */
     list(query: AdminListQuery) {
       return paginate({
+        db,
+        name: "admin_taggs",
         query,
         keys: { createdAt: taggs.createdAt, id: taggs.id },
         searchIn: [taggs.tagg, taggs.firstName, taggs.lastName, taggs.email, taggs.reason],
