@@ -10,6 +10,7 @@ import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { ERROR_STATUS } from "#contract/errors.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/limits.ts";
 import type { Config } from "./config.ts";
+import { openChangeFeed } from "./db/change-feed.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ProfileRow } from "./db/schema/index.ts";
 import { appJobs } from "./jobs/jobs.ts";
@@ -32,6 +33,7 @@ import { authPlugin } from "./plugins/auth.ts";
 import { controlCharactersPlugin } from "./plugins/control-characters.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { originCheckPlugin } from "./plugins/origin-check.ts";
+import { readYourWritesPlugin } from "./plugins/read-your-writes.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
@@ -100,8 +102,10 @@ export async function buildApp(deps: AppDeps) {
   const events = createEventBus(
     connections && { publisher: connections.client, subscriber: connections.subscriber },
   );
+  const changes = await openChangeFeed(database);
   const services = createServices({
     config,
+    changes,
     db: database.db,
     clock,
     mailer,
@@ -128,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
   // Ours
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
   await app.register(controlCharactersPlugin);
+  await app.register(readYourWritesPlugin, { changes });
   await app.register(authPlugin, {
     sessions: services.sessions,
     secureCookies: https,
@@ -142,10 +147,12 @@ export async function buildApp(deps: AppDeps) {
 
   const jobs = startJobs(appJobs({ ...services, clock }), app.log);
   app.decorate("background", background);
+  app.decorate("changes", changes);
   app.addHook("onClose", async () => {
     jobs.stop();
     await background.drain();
     await events.close();
+    await changes.close();
     redis?.disconnect();
   });
   return app;
@@ -156,5 +163,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module "fastify" {
   interface FastifyInstance {
     background: import("./lib/background-tasks.ts").BackgroundTasks;
+    /** What the database says changed, for this instance's caches (decision 030). */
+    changes: import("./db/change-feed.ts").ChangeFeed;
   }
 }

@@ -14,6 +14,16 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Receives the NOTIFY payloads of `channel`. `onListening(true)` once listening; `onListening(false)` when
+   * the listening connection is lost (notifications sent meanwhile are lost; it reconnects by itself).
+   * Answers how to stop.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -44,6 +54,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query("select 1");
       },
+      listen: (channel, onNotify, onListening) =>
+        listenOnPostgres(options.url, channel, onNotify, onListening),
       close: () => pool.end(),
     };
   }
@@ -62,9 +74,63 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await pglite.query("select 1");
     },
+    async listen(channel, onNotify, onListening) {
+      const unlisten = await pglite.listen(channel, onNotify);
+      onListening(true);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
+  };
+}
+
+const RELISTEN_AFTER_MS = 1_000;
+
+/** A connection of its own (a pooled one would be handed to queries), re-opened whenever it is lost. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+) {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, ...OUTAGE_LIMITS });
+    current = client;
+    const lost = () => {
+      if (current !== client) return;
+      current = undefined;
+      onListening(false);
+      client.end().catch(() => {});
+      if (!stopped) retry = setTimeout(connect, RELISTEN_AFTER_MS);
+    };
+    client.on("error", lost);
+    client.on("end", lost);
+    client.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      if (current === client) onListening(true);
+    } catch {
+      lost();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }
 

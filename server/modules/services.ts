@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Config } from "#server/config.ts";
+import type { ChangeFeed } from "#server/db/change-feed.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { transactOn } from "#server/db/transaction.ts";
@@ -26,11 +27,13 @@ import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
+import { createAnalyticsEtags } from "./analytics/analytics-etags.ts";
 import { announceSessionEnds } from "./analytics/live-streams.ts";
 import { createAccountsRepository } from "./auth/accounts.repository.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createEmailVerificationService } from "./auth/email-verification.service.ts";
 import { createResetTokensRepository } from "./auth/reset-tokens.repository.ts";
+import { createSessionCache } from "./auth/session-cache.ts";
 import { createSessionsRepository } from "./auth/sessions.repository.ts";
 import { createSessionsService } from "./auth/sessions.service.ts";
 import { createVerificationTokensRepository } from "./auth/verification-tokens.repository.ts";
@@ -64,6 +67,7 @@ type Infrastructure = {
   storage: Storage;
   imageQueue: ProcessingQueue;
   events: EventBus;
+  changes: ChangeFeed;
   db: Database;
   clock: Clock;
   mailer: Mailer;
@@ -83,6 +87,7 @@ export function createServices(infra: Infrastructure) {
   const sessions = announceSessionEnds(
     createSessionsService({
       sessionsRepo: createSessionsRepository(db),
+      cache: createSessionCache({ changes: infra.changes, now: () => clock.now().getTime() }),
       sessionsRepoOn: createSessionsRepository,
       transact,
       clock,
@@ -111,8 +116,10 @@ export function createServices(infra: Infrastructure) {
     notices: noticesService,
     uploads: uploadsService,
   });
+  const analyticsRepo = createAnalyticsRepository(db);
   const analyticsService = createAnalyticsService({
-    analyticsRepo: createAnalyticsRepository(db),
+    analyticsRepo,
+    etags: createAnalyticsEtags({ changes: infra.changes, ownersSeenBy: analyticsRepo.ownersSeenBy }),
     events: infra.events,
     clock,
   });

@@ -68,6 +68,7 @@ export async function giveTagg(
     email: member.input.email,
   });
   await t.db.update(profiles).set({ tagg }).where(eq(profiles.id, member.user.id));
+  await t.app.changes.sync();
 }
 
 /** Creates a tagged post through the API (upload + create) and answers it. */

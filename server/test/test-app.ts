@@ -66,14 +66,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
       done();
     },
   });
-  const app = await buildApp({
-    config,
-    database: { ...database, close: async () => {} },
-    clock: options.clock,
-    imageQueue: options.imageQueue,
-    logger: { level: options.logLevel ?? "warn", stream: logStream },
-    webRoot: path.join(dataDir, "no-web-build"),
-  });
+  const start = () =>
+    buildApp({
+      config,
+      database: { ...database, close: async () => {} },
+      clock: options.clock,
+      imageQueue: options.imageQueue,
+      logger: { level: options.logLevel ?? "warn", stream: logStream },
+      webRoot: path.join(dataDir, "no-web-build"),
+    });
+  const app = await start();
   if (options.extraRoutes) await app.register(options.extraRoutes);
   onTestFinished(async () => {
     await app.close();
@@ -92,7 +94,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
   }
 
-  return { app, config, db: database.db, dataDir, outbox, logs };
+  /** A second instance of the app on the same database and files, as behind a load balancer. */
+  async function peer() {
+    const other = await start();
+    onTestFinished(() => other.close());
+    await other.ready();
+    return other;
+  }
+
+  return { app, config, db: database.db, dataDir, outbox, logs, peer };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -65,3 +65,4 @@ export const emailVerificationTokens = pgTable("email_verification_tokens", toke
   uniqueIndex("email_verification_tokens_hash_unique").on(t.tokenHash),
   index("email_verification_tokens_user_idx").on(t.userId),
 ]);
+export type SessionRow = typeof sessions.$inferSelect;

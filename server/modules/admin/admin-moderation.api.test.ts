@@ -324,6 +324,7 @@ describe("the report auto-action", () => {
 
     // The owner cannot show a post held for review again; only a dismiss does.
     await t.db.update(profiles).set({ subscriptionStatus: "active" }).where(eq(profiles.id, owner.user.id));
+    await t.app.changes.sync(); // the cached session hears of the write
     const other = await createPost(t, owner, "Not Held");
     await t.db.update(taggedPosts).set({ isVisible: false }).where(eq(taggedPosts.id, other.id));
     const show = await t.app.inject({

@@ -6,8 +6,11 @@ import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const ADMIN_EMAIL = "admin@example.com";
 
-const isAdmin = async (t: TestApp, cookie: string) =>
-  (await t.app.inject({ url: "/api/profile", headers: { cookie } })).json().isAdmin;
+/** Whether the member's own requests see them as an administrator (after `admin:grant` wrote outside the app). */
+async function isAdmin(t: TestApp, cookie: string) {
+  await t.app.changes.sync();
+  return (await t.app.inject({ url: "/api/profile", headers: { cookie } })).json().isAdmin;
+}
 
 const unlock = (t: TestApp, member: { cookie: string; input: { password: string } }) =>
   t.app.inject({

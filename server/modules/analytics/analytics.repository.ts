@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, max, notLike, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, notLike, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { type AnalyticsAction, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
@@ -10,7 +10,7 @@ const visitor = alias(profiles, "visitor");
 const OWNER_LIST_LIMIT = 500;
 
 export function createAnalyticsRepository(db: Database) {
-  // The owner's list and its fingerprint are polled every 3 s by every signed-in member: prepared.
+  // The owner's list is read whenever it may have changed (a poll that finds no current tag): prepared.
   const ownerId = sql.placeholder("ownerId");
   const ownerEvents = db
     .select({
@@ -28,17 +28,6 @@ export function createAnalyticsRepository(db: Database) {
     .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
     .limit(OWNER_LIST_LIMIT)
     .prepare("owner_events");
-  const ownerStats = db
-    .select({
-      n: count(),
-      latest: max(searchAnalytics.createdAt),
-      // The list shows each post's images and scramble flag, so a change to my posts changes the tag too.
-      posts: sql<string>`(select count(*) || '.' || count(*) filter (where ${taggedPosts.scrambleImage}) from ${taggedPosts} where ${taggedPosts.userId} = ${ownerId})`,
-    })
-    .from(searchAnalytics)
-    .where(eq(searchAnalytics.targetUserId, ownerId))
-    .prepare("owner_event_stats");
-
   return {
     async insert(rows: (typeof searchAnalytics.$inferInsert)[]) {
       if (rows.length === 0) return [];
@@ -65,10 +54,13 @@ export function createAnalyticsRepository(db: Database) {
     /** Events aimed at an owner, newest first, with the post's images and the visible visitor's avatar. */
     listForOwner: (ownerId: string) => ownerEvents.execute({ ownerId }),
 
-    /** A cheap fingerprint of an owner's events: changes whenever one is added or deleted. */
-    async ownerFingerprint(ownerId: string) {
-      const [row] = await ownerStats.execute({ ownerId });
-      return `${row?.n ?? 0}-${row?.latest ? new Date(row.latest).getTime() : 0}-${row?.posts ?? ""}`;
+    /** The owners with an event naming this visitor (their list shows the visitor's tagg and picture). */
+    async ownersSeenBy(visitorId: string) {
+      const rows = await db
+        .selectDistinct({ ownerId: searchAnalytics.targetUserId })
+        .from(searchAnalytics)
+        .where(eq(searchAnalytics.visitorId, visitorId));
+      return rows.map((row) => row.ownerId);
     },
 
     async deleteForOwner(ownerId: string, ids: string[]) {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   ANALYTICS_MESSAGES,
   type AnalyticsEvent,
@@ -14,6 +15,7 @@ import { unlinkedMemberHash } from "#server/lib/visitor-hash.ts";
 import { toSocialLinks } from "#server/modules/profile/profile.mapper.ts";
 import { toAnalyticsEvent } from "./analytics.mapper.ts";
 import type { AnalyticsRepository } from "./analytics.repository.ts";
+import type { AnalyticsEtags } from "./analytics-etags.ts";
 
 /** The fields of a visited post that its owner's live event shows. */
 type VisitedPost = Pick<
@@ -33,9 +35,18 @@ export type Visit = {
   targets: { ownerId: string; post: VisitedPost | null }[];
 };
 
-type Deps = { analyticsRepo: AnalyticsRepository; events: EventBus; clock: Clock };
+type Deps = { analyticsRepo: AnalyticsRepository; etags: AnalyticsEtags; events: EventBus; clock: Clock };
 
-export function createAnalyticsService({ analyticsRepo, events, clock }: Deps) {
+/** The tag of exactly what the owner's list shows: any change to it changes the tag. */
+const tagOf = (list: AnalyticsEvent[]) =>
+  `W/"analytics-${createHash("sha256").update(JSON.stringify(list)).digest("base64url")}"`;
+
+export function createAnalyticsService({ analyticsRepo, etags, events, clock }: Deps) {
+  const list = async (ownerId: string): Promise<AnalyticsEvent[]> => {
+    const rows = await analyticsRepo.listForOwner(ownerId);
+    return rows.map((row) => toAnalyticsEvent(row.event, row));
+  };
+
   return {
     /** Whether this visitor recorded the same term and action less than 5 seconds ago. */
     async isRecentDuplicate(visitorHash: string, action: AnalyticsAction, searchTerm: string) {
@@ -78,15 +89,24 @@ export function createAnalyticsService({ analyticsRepo, events, clock }: Deps) {
       return inserted.length;
     },
 
-    /** A tag that changes whenever the owner's events change, for conditional (304) answers. */
-    async etag(ownerId: string) {
-      return `W/"analytics-${await analyticsRepo.ownerFingerprint(ownerId)}"`;
+    /**
+     * The owner's list and its tag, or only the tag when it is `ifNoneMatch` (a 304): a known, current tag is
+     * answered from memory, without a query.
+     */
+    async poll(
+      ownerId: string,
+      ifNoneMatch: string | undefined,
+    ): Promise<{ etag: string; list?: AnalyticsEvent[] }> {
+      const known = etags.get(ownerId);
+      if (known !== undefined && known === ifNoneMatch) return { etag: known };
+      const current = await etags.read(ownerId, async () => {
+        const events = await list(ownerId);
+        return { etag: tagOf(events), list: events };
+      });
+      return current.etag === ifNoneMatch ? { etag: current.etag } : current;
     },
 
-    async list(ownerId: string): Promise<AnalyticsEvent[]> {
-      const rows = await analyticsRepo.listForOwner(ownerId);
-      return rows.map((row) => toAnalyticsEvent(row.event, row));
-    },
+    list,
 
     /**
      * Forgets a member as a visitor: their named events leave every owner's analytics, and their anonymous

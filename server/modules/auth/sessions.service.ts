@@ -8,6 +8,7 @@ import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
+import type { SessionCache } from "./session-cache.ts";
 import type { SessionsRepository } from "./sessions.repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,12 +30,13 @@ export type CurrentSession = {
 
 type Deps = {
   sessionsRepo: SessionsRepository;
+  cache: SessionCache;
   clock: Clock;
   transact: Transact;
   sessionsRepoOn: (tx: Tx) => SessionsRepository;
 };
 
-export function createSessionsService({ sessionsRepo, clock, transact, sessionsRepoOn }: Deps) {
+export function createSessionsService({ sessionsRepo, cache, clock, transact, sessionsRepoOn }: Deps) {
   return {
     /** The data cleanup: sessions not used since `before` (expired ones included). */
     findInactive: (before: Date, limit: number) => sessionsRepo.findIdle(before, limit),
@@ -61,24 +63,27 @@ export function createSessionsService({ sessionsRepo, clock, transact, sessionsR
      */
     async resolve(token: string, adminToken?: string): Promise<CurrentSession | undefined> {
       const now = clock.now();
+      const tokenHash = hashToken(token);
+      // An admin panel request always asks the database: its admin session is not cached.
       const found = adminToken
-        ? await sessionsRepo.findLiveUnlocked(hashToken(token), hashToken(adminToken), now)
-        : await sessionsRepo.findLive(hashToken(token), now);
+        ? await sessionsRepo.findLiveUnlocked(tokenHash, hashToken(adminToken), now)
+        : (cache.get(tokenHash, now) ??
+          (await cache.load(tokenHash, () => sessionsRepo.findLive(tokenHash, now))));
       if (!found) return undefined;
-      let expiresAt = found.session.expiresAt;
-      const renewed = expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS;
+      let { session, user } = found;
+      const renewed = session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS;
       if (renewed) {
-        expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-        await sessionsRepo.extend(found.session.id, expiresAt);
+        session = { ...session, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
+        await sessionsRepo.extend(session.id, session.expiresAt);
       }
-      let user = found.user;
       const lastActive = user.lastActive?.getTime();
       if (lastActive === undefined || now.getTime() - lastActive >= LAST_ACTIVE_WRITE_MS) {
         await sessionsRepo.touchLastActive(user.id, now);
         user = { ...user, lastActive: now };
       }
+      if (renewed || user !== found.user) cache.update(tokenHash, { session, user });
       const adminUnlocked = "unlocked" in found && found.unlocked === true;
-      return { sessionId: found.session.id, token, user, expiresAt, renewed, adminUnlocked };
+      return { sessionId: session.id, token, user, expiresAt: session.expiresAt, renewed, adminUnlocked };
     },
 
     end: (sessionId: string) => sessionsRepo.delete(sessionId),

@@ -49,8 +49,12 @@ function billingFor(t: TestApp, clock: Clock) {
   return createBillingEventsService({ transact: transactOn(t.db), affiliate });
 }
 
-const statusOf = async (t: TestApp, member: Member) =>
-  (await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } })).json().subscriptionStatus;
+/** The status the member's own requests see, once the app has heard of billing written outside a request. */
+async function statusOf(t: TestApp, member: Member) {
+  await t.app.changes.sync();
+  return (await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } })).json()
+    .subscriptionStatus;
+}
 
 describe("Premium with the test provider", () => {
   it("tells the web app which provider is active and whether free access is on", async () => {
@@ -162,6 +166,7 @@ describe("billing events", () => {
     const t = await createTestApp({ clock });
     const ada = await registerMember(t);
     await t.db.update(profiles).set({ stripeCustomerId: "cus_1" }).where(eq(profiles.id, ada.user.id));
+    await t.app.changes.sync(); // the cached session hears of the write
     const billing = billingFor(t, clock);
     const at = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
     const paid = {

@@ -217,6 +217,7 @@ describe("changing and deleting posts", () => {
     expect(del.statusCode).toBe(404);
 
     await t.db.update(profiles).set({ subscriptionStatus: "active" }).where(eq(profiles.id, bob.user.id));
+    await t.app.changes.sync(); // the cached session hears of the write
     await t.app.inject({
       method: "PATCH",
       url: "/api/tagged-posts/bulk-hide",
@@ -265,6 +266,7 @@ describe("changing and deleting posts", () => {
     expect((await t.db.select().from(taggedPosts)).every((p) => p.isVisible)).toBe(true);
 
     await t.db.update(profiles).set({ subscriptionStatus: "active" }).where(eq(profiles.id, ada.user.id));
+    await t.app.changes.sync();
     expect((await bulk("bulk-hide")).json()).toEqual({ updated: 2 });
     expect((await t.db.select().from(taggedPosts)).every((p) => !p.isVisible)).toBe(true);
     expect((await bulk("bulk-show")).json()).toEqual({ updated: 2 });

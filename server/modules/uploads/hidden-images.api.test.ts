@@ -12,6 +12,7 @@ const FOREVER = "public, max-age=31536000, immutable";
 async function administrator(t: TestApp) {
   const admin = await registerMember(t, { firstName: "Root" });
   await t.db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, admin.user.id));
+  await t.app.changes.sync(); // the cached session hears of the write
   const unlock = await t.app.inject({
     method: "POST",
     url: "/api/admin/session",
