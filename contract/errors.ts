@@ -56,5 +56,6 @@ export const MESSAGES = {
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",
+  busy: "Tagit is busy right now. Please try again in a moment.",
   invalidVerificationToken: "This verification link is invalid or has expired",
 } as const;

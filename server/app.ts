@@ -28,6 +28,7 @@ import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
+import { admissionPlugin } from "./plugins/admission.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { controlCharactersPlugin } from "./plugins/control-characters.ts";
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
 
   // External plugins
   await app.register(errorHandlerPlugin);
+  await app.register(admissionPlugin, { waiting: database.waiting });
   const https = config.publicUrl.startsWith("https://");
   await app.register(securityHeadersPlugin, { stripeEnabled: Boolean(config.stripe), https });
   await app.register(cookie);

@@ -1,9 +1,11 @@
 import { mkdir } from "node:fs/promises";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pLimit from "p-limit";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
 
@@ -14,6 +16,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
+  /** How many queries wait for the database now (for admission control: see server/plugins/admission.ts). */
+  waiting(): number;
   /**
    * Receives the NOTIFY payloads of `channel`. `onListening(true)` once listening; `onListening(false)` when
    * the listening connection is lost (notifications sent meanwhile are lost; it reconnects by itself).
@@ -54,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query("select 1");
       },
+      waiting: () => pool.waitingCount,
       listen: (channel, onNotify, onListening) =>
         listenOnPostgres(options.url, channel, onNotify, onListening),
       close: () => pool.end(),
@@ -67,13 +72,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, extensions } : { extensions });
   }
   const pglite = client;
-  const db = drizzlePglite({ client: pglite, schema, casing: "snake_case" }) as unknown as Database;
+  const gate = pLimit(1);
+  const db = drizzlePglite({
+    client: takingTurns(pglite, gate),
+    schema,
+    casing: "snake_case",
+  }) as unknown as Database;
   return {
     db,
     kind: "pglite",
     ping: async () => {
       await pglite.query("select 1");
     },
+    waiting: () => gate.pendingCount,
     async listen(channel, onNotify, onListening) {
       const unlisten = await pglite.listen(channel, onNotify);
       onListening(true);
@@ -85,6 +96,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/**
+ * PGlite runs in this process and its queued queries back to back without returning to the event loop, so
+ * under load new connections are not even read (issue 16). Its queries (a transaction counts as one) take
+ * turns here instead, each after a turn of the event loop, and the queue's length is what admission control
+ * reads.
+ */
+function takingTurns(pglite: PGlite, gate: ReturnType<typeof pLimit>): PGlite {
+  const inTurn =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      gate(async () => {
+        await nextTurn();
+        return run(...args);
+      });
+  const turns: Partial<PGlite> = {
+    query: inTurn(pglite.query.bind(pglite)) as PGlite["query"],
+    exec: inTurn(pglite.exec.bind(pglite)),
+    transaction: inTurn(pglite.transaction.bind(pglite)) as PGlite["transaction"],
+  };
+  return new Proxy(pglite, {
+    get(target, key) {
+      if (key in turns) return turns[key as keyof typeof turns];
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 const RELISTEN_AFTER_MS = 1_000;

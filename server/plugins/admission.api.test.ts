@@ -1,0 +1,48 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "#contract/errors.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { admissionPlugin } from "./admission.ts";
+import { errorHandlerPlugin } from "./error-handler.ts";
+
+async function appWithQueue(waiting: () => number) {
+  const app = Fastify();
+  await app.register(errorHandlerPlugin);
+  await app.register(admissionPlugin, { waiting, limit: 10 });
+  app.get("/api/thing", async () => ({ ok: true }));
+  app.get("/readyz", async () => ({ status: "ready" }));
+  app.get("/", async () => "page");
+  return app;
+}
+
+describe("admission control", () => {
+  it("refuses an API request at once with 503 and Retry-After while the database queue is full", async () => {
+    let waiting = 9;
+    const app = await appWithQueue(() => waiting);
+    expect((await app.inject({ url: "/api/thing" })).statusCode).toBe(200);
+
+    waiting = 10;
+    const refused = await app.inject({ url: "/api/thing" });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(refused.json()).toEqual({ error: MESSAGES.busy, code: "unavailable" });
+    // The health check and the web app's pages need no database: they still answer.
+    expect((await app.inject({ url: "/readyz" })).statusCode).toBe(200);
+    expect((await app.inject({ url: "/" })).statusCode).toBe(200);
+  });
+
+  it("reads the length of PGlite's queue: its queries take turns", async () => {
+    const database = await openDatabase({ kind: "pglite" });
+    try {
+      const queries = Promise.all(
+        Array.from({ length: 20 }, () => database.db.execute("select pg_sleep(0.001)")),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(database.waiting()).toBeGreaterThan(10);
+      await queries;
+      expect(database.waiting()).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
