@@ -1,30 +1,51 @@
-// Loads the two hot paths with autocannon on real PostgreSQL — GET /api/tagg-analytics (full answer and 304)
-// and GET /api/public/tagged-posts?search= — against the Tagit app and, in the same run, a bare node:http + pg
-// server doing the same SQL. Run bench:seed first (a small and a large data set to compare).
+// Loads the two hot paths with autocannon — GET /api/tagg-analytics (full answer and 304) and
+// GET /api/public/tagged-posts?search= — against the Tagit app and, in the same run, a bare server doing the
+// same SQL: on PostgreSQL (node:http + pg; run bench:seed first, a small and a large data set to compare), or
+// with --pglite on the embedded default (Fastify + PGlite; the data set is made in a temporary directory),
+// where it also opens 500 connections at once to show excess load refused with 503, never left to time out.
 //   npm run bench:api -- --url postgres://…/tagit_bench_small --url postgres://…/tagit_bench
+//   npm run bench:api -- --pglite
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import autocannon from "autocannon";
 import pg from "pg";
+import { openDatabase } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { seedDefaults } from "#server/db/seed.ts";
+import { seedBenchData } from "./bench-data.ts";
 
 const { values } = parseArgs({
   options: {
     url: { type: "string", multiple: true, default: ["postgres://postgres@127.0.0.1:5432/tagit_bench"] },
-    connections: { type: "string", default: "50" },
+    pglite: { type: "boolean", default: false },
+    "pglite-members": { type: "string", default: "10000" },
+    connections: { type: "string" },
     duration: { type: "string", default: "10" },
     "sample-members": { type: "string", default: "2000" },
   },
 });
-const connections = Number(values.connections);
+const connections = Number(values.connections ?? (values.pglite ? 20 : 50));
 const duration = Number(values.duration);
 
-function startServer(script: string, databaseUrl: string): Promise<{ port: number; child: ChildProcess }> {
+/** Where a server finds its database: `DATABASE_URL` or `PGLITE_DIR`. */
+type Target = {
+  name: string;
+  env: Record<string, string>;
+  info: { members: number; posts: number; events: number };
+};
+
+function startServer(script: string, target: Target): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
     {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, ...target.env },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
@@ -35,12 +56,17 @@ function startServer(script: string, databaseUrl: string): Promise<{ port: numbe
 }
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
+const random = (below: number) => Math.floor(Math.random() * below);
 
-async function load(port: number, makeRequest: () => { path: string; headers?: Record<string, string> }) {
+async function load(
+  port: number,
+  makeRequest: () => { path: string; headers?: Record<string, string> },
+  load = { connections, duration },
+) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
-    connections,
-    duration,
+    ...load,
+    timeout: 10,
     requests: [{ setupRequest: (req) => ({ ...req, ...makeRequest(), method: "GET" }) }],
   });
   return {
@@ -48,7 +74,22 @@ async function load(port: number, makeRequest: () => { path: string; headers?: R
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx - (result["3xx"] ?? 0),
+    timeouts: result.timeouts,
+    refused: Number(result.statusCodeStats?.["503"]?.count ?? 0),
   };
+}
+
+/** A PGlite data directory with the migrated, seeded bench data set (members, 10 posts and 10 events each). */
+async function pgliteTarget(members: number): Promise<Target & { dir: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "tagit-bench-pglite-"));
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const handle = await openDatabase({ kind: "pglite", client });
+  await runMigrations(handle);
+  await seedDefaults(handle.db);
+  const info = { members, posts: members * 10, events: members * 10 };
+  await seedBenchData(client, info);
+  await client.close();
+  return { name: `PGlite, ${members} members`, env: { PGLITE_DIR: dir }, info, dir };
 }
 
 async function datasetInfo(url: string) {
@@ -75,12 +116,26 @@ type Row = {
   errors: number;
 };
 const rows: Row[] = [];
+const overload: { server: string; rps: number; p99: number; refused: number; timeouts: number }[] = [];
 
-for (const url of values.url) {
-  const info = await datasetInfo(url);
+const targets: Target[] = values.pglite
+  ? [await pgliteTarget(Number(values["pglite-members"]))]
+  : await Promise.all(
+      values.url.map(async (url) => ({
+        name: url.split("/").pop() ?? url,
+        env: { DATABASE_URL: url },
+        info: await datasetInfo(url),
+      })),
+    );
+const scripts = values.pglite
+  ? { bare: "./bare-pglite-server.ts", app: "./app-server.ts" }
+  : { bare: "./bare-server.ts", app: "./app-server.ts" };
+
+for (const target of targets) {
+  const { info } = target;
   const dataset = `${info.posts.toLocaleString("en")} posts`;
   console.log(
-    `\nData set ${url.split("/").pop()}: ${info.members} members, ${info.posts} posts, ${info.events} events`,
+    `\nData set ${target.name}: ${info.members} members, ${info.posts} posts, ${info.events} events`,
   );
   const sample = Math.min(info.members, Number(values["sample-members"]));
   const cookies = Array.from(
@@ -88,8 +143,14 @@ for (const url of values.url) {
     (_, i) => `tagit_session=bench-token-${1 + Math.floor((i * info.members) / sample)}`,
   );
 
+  // An anonymous visitor's exact-name search, each from an address of its own (see TRUST_PROXY in app-server).
+  const searchByName = () => ({
+    path: `/api/public/tagged-posts?search=${encodeURIComponent(`bench post ${1 + Math.floor(Math.random() * info.posts)}`)}`,
+    headers: { "x-forwarded-for": `10.${random(255)}.${random(255)}.${1 + random(253)}` },
+  });
+
   for (const server of ["bare", "app"] as const) {
-    const { port, child } = await startServer(server === "app" ? "./app-server.ts" : "./bare-server.ts", url);
+    const { port, child } = await startServer(scripts[server], target);
     // The ETag each sampled member's analytics currently has, for the 304 scenario.
     const etags = new Map<string, string>();
     for (const cookie of cookies.slice(0, 300)) {
@@ -107,12 +168,7 @@ for (const url of values.url) {
           return { path: "/api/tagg-analytics", headers: { cookie, "if-none-match": etag } };
         },
       ],
-      [
-        "search by post name",
-        () => ({
-          path: `/api/public/tagged-posts?search=${encodeURIComponent(`bench post ${1 + Math.floor(Math.random() * info.posts)}`)}`,
-        }),
-      ],
+      ["search by post name", searchByName],
     ];
     for (const [scenario, makeRequest] of scenarios) {
       await load(port, makeRequest); // warm-up
@@ -122,7 +178,17 @@ for (const url of values.url) {
         `  ${server.padEnd(4)} ${scenario.padEnd(20)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  errors ${result.errors}`,
       );
     }
+    if (values.pglite) {
+      // Far more connections than the embedded database can serve: what is not served must be refused quickly.
+      const result = await load(port, searchByName, { connections: 500, duration: 15 });
+      overload.push({ server, ...result });
+      console.log(
+        `  ${server.padEnd(4)} 500 connections      ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms  503 ${result.refused}  timed out (10 s) ${result.timeouts}`,
+      );
+    }
+    const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
+    await exited; // PGlite's directory is opened by one process at a time
   }
 }
 
@@ -136,4 +202,17 @@ for (const app of rows.filter((r) => r.server === "app")) {
   console.log(
     `${app.dataset.padEnd(15)} ${app.scenario.padEnd(20)} ${app.rps.toFixed(0).padStart(9)}  ${bare.rps.toFixed(0).padStart(10)}  ${(app.rps / bare.rps).toFixed(2).padStart(5)}  ${String(app.p50).padStart(5)} ms ${String(app.p99).padStart(5)} ms ${String(bare.p99).padStart(6)} ms`,
   );
+}
+if (overload.length > 0) {
+  console.log(
+    "\n500 connections, 15 s, public search: server  req/s  p99  503 (Retry-After)  timed out after 10 s",
+  );
+  for (const run of overload) {
+    console.log(
+      `  ${run.server.padEnd(4)} ${run.rps.toFixed(0).padStart(6)}  ${String(run.p99).padStart(6)} ms  ${String(run.refused).padStart(6)}  ${String(run.timeouts).padStart(6)}`,
+    );
+  }
+}
+for (const target of targets) {
+  if (target.env.PGLITE_DIR) await rm(target.env.PGLITE_DIR, { recursive: true, force: true });
 }

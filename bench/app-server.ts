@@ -1,4 +1,5 @@
-// The real Tagit app on PostgreSQL for bench/api. Prints its port on stdout.
+// The real Tagit app for bench/api and bench/admin-lists: on PostgreSQL (DATABASE_URL), or on PGlite, the
+// embedded default (PGLITE_DIR, for `bench:api --pglite`). Prints its port on stdout.
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,8 +15,13 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
   NODE_ENV: "production",
   PAYMENTS_TEST_MODE: "true",
+  // The bench client stands for a proxy in front of many visitors (X-Forwarded-For), so the public search's
+  // per-visitor rate limit counts each simulated visitor, not the bench's one address.
+  TRUST_PROXY: "127.0.0.1",
 });
-const database = await openDatabase({ kind: "postgres", url: config.databaseUrl ?? "", poolSize: 10 });
+const database = process.env.PGLITE_DIR
+  ? await openDatabase({ kind: "pglite", dataDir: process.env.PGLITE_DIR })
+  : await openDatabase({ kind: "postgres", url: config.databaseUrl ?? "", poolSize: 10 });
 const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, "none") });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();

@@ -1,15 +1,11 @@
-// Generates a realistic data set for the API benchmarks, inside PostgreSQL with generate_series (fast).
+// Creates a PostgreSQL database with the bench data set (bench/bench-data.ts) for the API benchmarks.
 //   npm run bench:seed -- --url postgres://postgres@127.0.0.1:5432/tagit_bench --members 100000 --posts 1000000 --events 5000000
-// Every member i has e-mail member<i>@bench.tagit, tagg member_<i>, and a live session whose token is
-// "bench-token-<i>"; post j is named "bench post <j>". Member i registered i minutes ago, has a short bio and was
-// last active some time in the past 140 days. One administrator (bench-admin@bench.tagit, role admin, verified,
-// password "bench-password") has the member session "bench-admin-token" and the admin session "bench-admin-session"
-// (the `x-admin-session` header) for bench/admin-lists.
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seedDefaults } from "#server/db/seed.ts";
+import { seedBenchData } from "./bench-data.ts";
 
 const { values } = parseArgs({
   options: {
@@ -35,14 +31,6 @@ export async function recreateDatabase(url: string) {
   await client.end();
 }
 
-async function timed(label: string, client: pg.Client, sql: string, params: unknown[] = []) {
-  const start = performance.now();
-  const result = await client.query(sql, params);
-  console.log(
-    `${label.padEnd(28)} ${((performance.now() - start) / 1000).toFixed(1).padStart(6)} s  ${result.rowCount ?? ""}`,
-  );
-}
-
 const started = performance.now();
 await recreateDatabase(values.url);
 const handle = await openDatabase({ kind: "postgres", url: values.url });
@@ -53,84 +41,7 @@ await handle.close();
 const client = new pg.Client({ connectionString: values.url });
 await client.connect();
 await client.query("SET synchronous_commit = off");
-// One real argon2 hash for every bench member (password "bench-password"), computed once.
-const { hashPassword } = await import("#server/lib/passwords.ts");
-const passwordHash = await hashPassword("bench-password");
-
-await timed(
-  "taggs",
-  client,
-  `INSERT INTO taggs (tagg, first_name, last_name, email, reason, created_at)
-  SELECT 'member_' || i, 'First' || i, 'Last' || i, 'member' || i || '@bench.tagit',
-         CASE WHEN i % 4 = 0 THEN 'Reserved for creator ' || i END, now() - (i || ' minutes')::interval
-  FROM generate_series(1, $1::int) i`,
-  [members],
-);
-await timed(
-  "profiles",
-  client,
-  `INSERT INTO profiles
-    (id, first_name, last_name, email, tagg, password_hash, privacy_mode, bio, email_verified, last_active, created_at)
-  SELECT md5('member' || i)::uuid, 'First' || i, 'Last' || i, 'member' || i || '@bench.tagit', 'member_' || i, $2,
-         CASE WHEN i % 10 = 0 THEN 'hide' ELSE 'show' END,
-         CASE WHEN i % 3 <> 0 THEN (ARRAY['Photographer', 'Traveller', 'Designer', 'Street artist', 'Coffee lover'])[1 + i % 5]
-           || ' from city ' || (i % 997) || ', member ' || i END,
-         true, now() - ((i::bigint * 7919) % 201600 || ' minutes')::interval, now() - (i || ' minutes')::interval
-  FROM generate_series(1, $1::int) i`,
-  [members, passwordHash],
-);
-await timed(
-  "sessions",
-  client,
-  `INSERT INTO sessions (token_hash, user_id, expires_at)
-  SELECT encode(sha256(convert_to('bench-token-' || i, 'UTF8')), 'hex'), md5('member' || i)::uuid, now() + interval '30 days'
-  FROM generate_series(1, $1::int) i`,
-  [members],
-);
-await timed(
-  "tagged_posts",
-  client,
-  `INSERT INTO tagged_posts (id, user_id, post_name, original_image, scrambled_image, scramble_image, created_at)
-  SELECT md5('post' || j)::uuid, md5('member' || (1 + j % $2::int))::uuid, 'bench post ' || j,
-         '/uploads/' || md5('o' || j) || '.jpg', '/uploads/' || md5('o' || j) || '-scrambled.jpg', j % 3 = 0,
-         now() - (j || ' seconds')::interval
-  FROM generate_series(1, $1::int) j`,
-  [posts, members],
-);
-// Events aimed at the owner of a random post; one in ten visitors is anonymous.
-await timed(
-  "search_analytics",
-  client,
-  `INSERT INTO search_analytics
-    (target_user_id, post_id, post_name, visitor_id, visitor_name, visitor_hash, action, search_term, created_at)
-  SELECT md5('member' || (1 + p % $3::int))::uuid, md5('post' || p)::uuid, 'bench post ' || p,
-         CASE WHEN v % 10 = 0 THEN NULL ELSE md5('member' || v)::uuid END,
-         CASE WHEN v % 10 = 0 THEN 'Anonymous User' ELSE 'First' || v || ' Last' || v END,
-         md5('visitor' || v),
-         (ARRAY['search','view','internal_search'])[1 + k % 3],
-         'bench post ' || p,
-         now() - (k || ' seconds')::interval
-  FROM (SELECT k, (1 + (k::bigint * 7919) % $2::int)::int AS p, (1 + (k::bigint * 104729) % $3::int)::int AS v FROM generate_series(1, $1::int) k) s
-  WHERE md5('member' || (1 + p % $3::int)) <> md5('member' || v)`,
-  [events, posts, members],
-);
-await timed(
-  "administrator",
-  client,
-  `WITH admin AS (
-     INSERT INTO profiles (first_name, last_name, email, password_hash, role, email_verified, last_active)
-     VALUES ('Bench', 'Admin', 'bench-admin@bench.tagit', $1, 'admin', true, now()) RETURNING id
-   ), session AS (
-     INSERT INTO sessions (token_hash, user_id, expires_at)
-     SELECT encode(sha256(convert_to('bench-admin-token', 'UTF8')), 'hex'), id, now() + interval '30 days' FROM admin
-     RETURNING id, user_id
-   )
-   INSERT INTO admin_sessions (token_hash, session_id, user_id, expires_at)
-   SELECT encode(sha256(convert_to('bench-admin-session', 'UTF8')), 'hex'), id, user_id, now() + interval '1 day'
-   FROM session`,
-  [passwordHash],
-);
-await timed("analyze", client, "VACUUM ANALYZE");
+await seedBenchData(client, { members, posts, events });
 await client.end();
 console.log(
   `Seeded ${members} members, ${posts} posts, ${events} events in ${((performance.now() - started) / 1000).toFixed(0)} s`,

@@ -5,7 +5,8 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode, MESSAGES } from "#contrac
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
 import { AppError, errorBody } from "#server/lib/app-error.ts";
 
-const RETRY_AFTER_SECONDS = 5;
+/** How long a client is asked to wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 5;
 const DATABASE_UNAVAILABLE = "Tagit is briefly unavailable. Please try again in a moment.";
 
 type ValidationIssue = {

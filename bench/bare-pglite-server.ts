@@ -1,0 +1,46 @@
+// The baseline for `bench:api --pglite`: a bare Fastify server on PGlite (the embedded default) running the same
+// SQL as bench/bare-server.ts, with no validation, ORM, hooks or serializer. Prints its port on stdout.
+import { createHash } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import Fastify from "fastify";
+import { FINGERPRINT_SQL, LIST_SQL, SEARCH_NAME_SQL, SEARCH_TAGG_SQL, SESSION_SQL } from "./bare-sql.ts";
+
+const db = await PGlite.create({ dataDir: process.env.PGLITE_DIR, extensions: { pg_trgm } });
+const app = Fastify();
+
+async function memberOf(cookie: string | undefined) {
+  const token = /tagit_session=([^;]+)/.exec(cookie ?? "")?.[1];
+  if (!token) return undefined;
+  const hash = createHash("sha256").update(token).digest("hex");
+  return (await db.query<{ id: string }>(SESSION_SQL, [hash])).rows[0]?.id;
+}
+
+app.get("/api/tagg-analytics", async (request, reply) => {
+  const userId = await memberOf(request.headers.cookie);
+  if (!userId) return reply.code(401).send();
+  const fp = (await db.query<{ n: number; latest: Date | null; posts: string }>(FINGERPRINT_SQL, [userId]))
+    .rows[0];
+  const etag = `W/"analytics-${fp?.n}-${fp?.latest ? new Date(fp.latest).getTime() : 0}-${fp?.posts}"`;
+  reply.header("etag", etag);
+  if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+  return (await db.query(LIST_SQL, [userId])).rows;
+});
+
+app.get<{ Querystring: { search?: string } }>("/api/public/tagged-posts", async (request) => {
+  const term = (request.query.search ?? "").trim().toLowerCase();
+  const tagg = term.replace(/^@/, "");
+  const byName = await db.query(SEARCH_NAME_SQL, [term]);
+  const byTagg = /^[a-z0-9_]{3,30}$/.test(tagg) ? await db.query(SEARCH_TAGG_SQL, [tagg]) : { rows: [] };
+  return [...byName.rows, ...byTagg.rows];
+});
+
+await app.listen({ port: 0, host: "127.0.0.1" });
+const address = app.server.address();
+console.log(typeof address === "object" && address ? address.port : "");
+process.once("SIGTERM", () => {
+  void app
+    .close()
+    .then(() => db.close())
+    .then(() => process.exit(0));
+});
