@@ -53,6 +53,8 @@ export type MontageColour = (typeof WATERMARK_COLOURS)[number];
 export const NAME_TEXT = { fontSize: 32, bottomMargin: 40, outlineWidth: 3, outlineColour: "black" } as const;
 export const WATERMARK_TEXT = { fontSize: 16, margin: 12 } as const;
 
+export type Notice = { title: string; description: string };
+
 export const MONTAGE_MESSAGES = {
   tooMany: (remaining: number) => ({
     title: "Too Many Unique Images",

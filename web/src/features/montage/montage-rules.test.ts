@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  admitImages,
   afterUploadNotice,
   canDownload,
   centredRect,
@@ -8,6 +9,7 @@ import {
   fileKey,
   isImageFile,
   montageFileName,
+  montageImageOfPost,
   rotateQuarter,
   typedPosition,
   typedSize,
@@ -115,5 +117,54 @@ describe("files", () => {
 
   it("names the download with a timestamp", () => {
     expect(montageFileName(new Date(2026, 10, 4, 9, 5, 7))).toBe("montage-2026-11-04-090507.png");
+  });
+});
+
+describe("admitImages", () => {
+  const keys = (...names: string[]) => names.map((key) => ({ key }));
+
+  it("skips pictures already there or offered twice", () => {
+    expect(admitImages(keys("a"), keys("a", "b", "b", "c"))).toEqual({
+      admitted: keys("b", "c"),
+      refusal: null,
+    });
+  });
+
+  it("refuses the whole selection when the new pictures exceed the slots left", () => {
+    const current = keys("1", "2", "3", "4", "5", "6", "7", "8");
+    expect(admitImages(current, keys("x", "y", "z"))).toEqual({
+      admitted: [],
+      refusal: {
+        title: "Too Many Unique Images",
+        description: "You can only upload 2 more unique images (10 max unique)",
+      },
+    });
+    expect(admitImages(current, keys("x", "y", "1")).admitted).toEqual(keys("x", "y"));
+  });
+});
+
+describe("montageImageOfPost", () => {
+  const post = {
+    id: "p1",
+    postName: "Beach (Ada)",
+    originalImage: "/uploads/a.jpg",
+    scrambledImage: "/uploads/a-scrambled.jpg",
+    scrambleImage: false,
+  };
+
+  it("offers the original of a post that is not scrambled", () => {
+    expect(montageImageOfPost(post)).toEqual({
+      key: "post:p1:/uploads/a.jpg",
+      url: "/uploads/a.jpg",
+      label: "Beach (Ada)",
+    });
+  });
+
+  it("offers only the scrambled file of a scrambled post, and nothing without a distinct one", () => {
+    expect(montageImageOfPost({ ...post, scrambleImage: true })?.url).toBe("/uploads/a-scrambled.jpg");
+    expect(
+      montageImageOfPost({ ...post, scrambleImage: true, scrambledImage: post.originalImage }),
+    ).toBeNull();
+    expect(montageImageOfPost({ ...post, originalImage: "" })).toBeNull();
   });
 });

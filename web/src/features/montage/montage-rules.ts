@@ -5,6 +5,7 @@ import {
   MAX_UNIQUE_IMAGES,
   MIN_UNIQUE_IMAGES,
   MONTAGE_MESSAGES,
+  type Notice,
   ROTATION_STEP,
   TYPED_DEFAULTS,
 } from "./montage-constants.ts";
@@ -61,8 +62,6 @@ export function coverageNote(uniqueCount: number, canvasImageCount: number): Cov
   return { tone: "short", text: `Need ${MIN_UNIQUE_IMAGES - uniqueCount} more images (minimum 3)` };
 }
 
-export type Notice = { title: string; description: string };
-
 /** A whole selection is refused when it holds more images than the slots left. */
 export function uniqueUploadRefusal(currentCount: number, selectedCount: number): Notice | null {
   const remaining = Math.max(0, MAX_UNIQUE_IMAGES - currentCount);
@@ -96,4 +95,41 @@ export function montageFileName(now: Date): string {
   const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   const time = `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
   return `montage-${date}-${time}.png`;
+}
+
+/**
+ * Which offered pictures join the unique images: each new one once (a picture already there, or offered twice,
+ * is skipped), and none at all when the new ones are more than the slots left.
+ */
+export function admitImages<T extends { key: string }>(
+  current: readonly { key: string }[],
+  offered: readonly T[],
+): { admitted: T[]; refusal: Notice | null } {
+  const seen = new Set(current.map((image) => image.key));
+  const fresh = offered.filter((image) => {
+    if (seen.has(image.key)) return false;
+    seen.add(image.key);
+    return true;
+  });
+  const refusal = uniqueUploadRefusal(current.length, fresh.length);
+  return { admitted: refusal ? [] : fresh, refusal };
+}
+
+type PostImages = {
+  id: string;
+  postName: string;
+  originalImage: string;
+  scrambledImage: string;
+  scrambleImage: boolean;
+};
+
+/**
+ * The picture a post adds to a montage: the scrambled file when the post is scrambled (never its original;
+ * none when no distinct scrambled file exists), otherwise the original.
+ */
+export function montageImageOfPost(post: PostImages): { key: string; url: string; label: string } | null {
+  const scrambled =
+    post.scrambledImage && post.scrambledImage !== post.originalImage ? post.scrambledImage : "";
+  const url = post.scrambleImage ? scrambled : post.originalImage;
+  return url ? { key: `post:${post.id}:${url}`, url, label: post.postName } : null;
 }
