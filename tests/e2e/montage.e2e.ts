@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { registerMember, withoutGreeting } from "./support/member-steps.ts";
+import { createPost, registerMember, withoutGreeting } from "./support/member-steps.ts";
 import { montagePicture, montagePictures } from "./support/montage-images.ts";
 
 const CANVAS_WIDTH = 800;
@@ -154,6 +154,33 @@ test("a member makes a montage: pictures, drag, rotate, text, shuffle and undo, 
   await page.getByLabel("Unique image files").setInputFiles(await montagePicture(11));
   await expect(page.getByText("You can only upload 0 more unique images (10 max unique)")).toBeVisible();
   await expect(page.getByText("10/10")).toBeVisible();
+});
+
+test("pictures come from the member's own posts, a scrambled post's only scrambled", async ({
+  page,
+  context,
+}) => {
+  await withoutGreeting(context);
+  await registerMember(page, newMember());
+  const plain = `Montage plain ${Date.now()}`;
+  const scrambled = `Montage scrambled ${Date.now()}`;
+  await createPost(page, plain);
+  await createPost(page, scrambled, { scramble: true });
+
+  await page.goto("/wallpaper");
+  await page.getByRole("button", { name: "From My Posts" }).click();
+  const picker = page.getByRole("dialog", { name: "Add From My Posts" });
+  await picker.getByRole("button", { name: plain }).click();
+  await picker.getByRole("button", { name: scrambled }).click();
+  await picker.getByRole("button", { name: "Add 2 Selected" }).click();
+  await expect(picker).toBeHidden();
+
+  await expect(page.getByText("2/10")).toBeVisible();
+  await expect(page.getByText("Please upload at least 3 images total. You have 2 so far.")).toBeVisible();
+  const list = page.getByRole("list", { name: "Unique images" });
+  await expect(list.getByRole("img", { name: scrambled })).toHaveAttribute("src", /-scrambled\.jpg$/);
+  await expect(list.getByRole("img", { name: plain })).not.toHaveAttribute("src", /-scrambled/);
+  await expect(page.getByRole("button", { name: "Image 1", exact: true })).toBeVisible();
 });
 
 test.describe("on a phone", () => {

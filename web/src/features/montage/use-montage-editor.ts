@@ -18,8 +18,7 @@ const showError = (notice: Notice) => toast.error(notice.title, { description: n
 export function useMontageEditor() {
   const [state, dispatch] = useReducer(editorReducer, undefined, () => initialEditorState(randomSeed()));
   const objectUrls = useRef(new Set<string>());
-  const sourcesRef = useRef(state.present.sources);
-  sourcesRef.current = state.present.sources;
+  const sources = state.present.sources;
 
   useEffect(
     () => () => {
@@ -46,8 +45,7 @@ export function useMontageEditor() {
   /** Adds unique pictures (files or offered ones); `toUrl` is called only for those that are kept. */
   const admit = useCallback(
     <T extends { key: string; label: string }>(offered: T[], toUrl: (item: T) => string) => {
-      const current = sourcesRef.current;
-      const { admitted, refusal } = admitImages(current, offered);
+      const { admitted, refusal } = admitImages(sources, offered);
       if (refusal) return showError(refusal);
       if (admitted.length === 0) return;
       dispatch({
@@ -59,10 +57,10 @@ export function useMontageEditor() {
           url: toUrl(item),
         })),
       });
-      const reminder = afterUploadNotice(current.length + admitted.length);
+      const reminder = afterUploadNotice(sources.length + admitted.length);
       if (reminder) toast.info(reminder.title, { description: reminder.description });
     },
-    [],
+    [sources],
   );
 
   const addFiles = useCallback(
