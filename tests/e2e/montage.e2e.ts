@@ -92,6 +92,15 @@ test("a member makes a montage: pictures, drag, rotate, text, shuffle and undo, 
   await page.keyboard.press("ArrowDown");
   await expect(page.getByLabel("Y position")).toHaveValue("1");
 
+  // The thumbnails are one tab stop; the arrow keys select the neighbours.
+  const thumbnails = page.getByRole("toolbar", { name: "Canvas images" }).getByRole("button");
+  const count = await thumbnails.count();
+  await thumbnails.last().focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(thumbnails.nth(count - 2)).toBeFocused();
+  await expect(thumbnails.nth(count - 2)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(`Image ${count - 2}`, { exact: true })).toBeVisible();
+
   await page.getByRole("button", { name: "Rotate 90°" }).click();
   await expect(page.getByText("90°", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Rotate 90°" }).click();

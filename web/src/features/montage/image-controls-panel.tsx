@@ -12,10 +12,10 @@ export type ImageControlsPanelProps = {
   dispatch: (action: EditorAction) => void;
 };
 
-type NumberFieldProps = { label: string; value: number; onCommit: (text: string) => void };
+type NumberFieldProps = { label: string; imageId: string; value: number; onCommit: (text: string) => void };
 
 /** A number typed freely and applied on Enter or when the field is left (the rules give the defaults). */
-function NumberField({ label, value, onCommit }: NumberFieldProps) {
+function NumberField({ label, imageId, value, onCommit }: NumberFieldProps) {
   const id = useId();
   const commit = (text: string) => {
     if (text !== String(value)) onCommit(text);
@@ -24,8 +24,8 @@ function NumberField({ label, value, onCommit }: NumberFieldProps) {
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Input
-        // A new value from elsewhere (a drag, an undo) replaces what the field shows.
-        key={value}
+        // Another image, or a new value from elsewhere (a drag, an undo), replaces what the field shows.
+        key={`${imageId}:${value}`}
         id={id}
         inputMode="numeric"
         defaultValue={String(value)}
@@ -60,11 +60,13 @@ export function ImageControlsPanel({ doc, selectedId, dispatch }: ImageControlsP
             <div className="grid grid-cols-2 gap-3">
               <NumberField
                 label="X position"
+                imageId={image.id}
                 value={image.x}
                 onCommit={(text) => dispatch({ type: "typePosition", id: image.id, axis: "x", text })}
               />
               <NumberField
                 label="Y position"
+                imageId={image.id}
                 value={image.y}
                 onCommit={(text) => dispatch({ type: "typePosition", id: image.id, axis: "y", text })}
               />
@@ -75,11 +77,13 @@ export function ImageControlsPanel({ doc, selectedId, dispatch }: ImageControlsP
           <div className="grid grid-cols-2 gap-3">
             <NumberField
               label="Width"
+              imageId={selectedId}
               value={box.width}
               onCommit={(text) => dispatch({ type: "typeSize", id: selectedId, dimension: "width", text })}
             />
             <NumberField
               label="Height"
+              imageId={selectedId}
               value={box.height}
               onCommit={(text) => dispatch({ type: "typeSize", id: selectedId, dimension: "height", text })}
             />
