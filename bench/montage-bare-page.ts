@@ -15,7 +15,7 @@ const images = ${JSON.stringify(images)};
 const sources = ${JSON.stringify(pictures)};
 const profileSource = ${JSON.stringify(profile)};
 const canvas = document.getElementById("c");
-const context = canvas.getContext("2d");
+const screenContext = canvas.getContext("2d");
 const MAX_SIDE = 640;
 
 async function prepare(url) {
@@ -38,7 +38,7 @@ function cover(picture, width, height) {
 
 let pictures = [];
 let profile = null;
-function draw() {
+function draw(context = screenContext) {
   context.fillStyle = "#0f172a";
   context.fillRect(0, 0, 800, 600);
   for (const image of images) {
@@ -99,10 +99,15 @@ window.bareReady = Promise.all([Promise.all(sources.map(prepare)), prepare(profi
   profile = own;
   draw();
 });
+window.bareTop = () => ({ x: images.at(-1).x, y: images.at(-1).y });
 window.bareExport = async () => {
   const start = performance.now();
-  draw();
-  const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+  // Like Konva's export: the montage drawn again on a canvas of its own, then encoded.
+  const copy = document.createElement("canvas");
+  copy.width = 800;
+  copy.height = 600;
+  draw(copy.getContext("2d"));
+  const blob = await new Promise((resolve) => copy.toBlob(resolve, "image/png"));
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

@@ -51,6 +51,7 @@ export function MontageCanvas(props: MontageCanvasProps) {
   const { doc, selectedId, pictures, dispatch } = props;
   const { ref, scale } = useFittedScale();
   const frameRef = useRef<KonvaTransformer>(null);
+  const dragLayerRef = useRef<Konva.Layer>(null);
   const urlOf = new Map(doc.sources.map((source) => [source.id, source.url]));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: an undo may bring the selected image back as a new node
@@ -116,6 +117,7 @@ export function MontageCanvas(props: MontageCanvasProps) {
                 image={image}
                 picture={pictures.get(urlOf.get(image.sourceId) ?? "")}
                 dispatch={dispatch}
+                dragLayerRef={dragLayerRef}
               />
             ))}
             {doc.profile ? (
@@ -127,6 +129,7 @@ export function MontageCanvas(props: MontageCanvasProps) {
             ) : null}
             <MontageTexts text={doc.text} name={props.name} domain={props.domain} />
           </Layer>
+          <Layer ref={dragLayerRef} />
           <Layer listening={false}>
             <Transformer
               ref={frameRef}
@@ -147,14 +150,17 @@ type DraggableImageProps = {
   image: CanvasImage;
   picture: PreparedImage | undefined;
   dispatch: (action: EditorAction) => void;
+  /** Where an image is drawn while it is dragged, so each frame redraws it alone, not all sixty. */
+  dragLayerRef: RefObject<Konva.Layer | null>;
 };
 
 /** One canvas image; (x, y) in the document is its top-left corner, and it turns about its centre. */
-function DraggableImage({ image, picture, dispatch }: DraggableImageProps) {
+function DraggableImage({ image, picture, dispatch, dragLayerRef }: DraggableImageProps) {
   const halfWidth = image.width / 2;
   const halfHeight = image.height / 2;
   const size = picture ? pictureSize(picture) : null;
 
+  const home = useRef<{ layer: Konva.Layer | null; index: number } | null>(null);
   const clamped = (node: Konva.Node) => clampPosition(node.x() - halfWidth, node.y() - halfHeight);
 
   return (
@@ -176,11 +182,27 @@ function DraggableImage({ image, picture, dispatch }: DraggableImageProps) {
       shadowForStrokeEnabled={false}
       draggable
       onPointerDown={() => dispatch({ type: "select", id: image.id })}
+      onDragStart={(event) => {
+        const node = event.target;
+        const dragLayer = dragLayerRef.current;
+        if (!dragLayer) return;
+        home.current = { layer: node.getLayer(), index: node.zIndex() };
+        node.moveTo(dragLayer);
+      }}
       onDragMove={(event) => {
         const position = clamped(event.target);
         event.target.position({ x: position.x + halfWidth, y: position.y + halfHeight });
       }}
-      onDragEnd={(event) => dispatch({ type: "move", id: image.id, ...clamped(event.target) })}
+      onDragEnd={(event) => {
+        const node = event.target;
+        // Back in its place among the others before React looks at the tree again.
+        if (home.current?.layer) {
+          node.moveTo(home.current.layer);
+          node.zIndex(home.current.index);
+          home.current = null;
+        }
+        dispatch({ type: "move", id: image.id, ...clamped(event.target) });
+      }}
     />
   );
 }
