@@ -31,6 +31,11 @@ export default defineConfig({
               name: "admin-vendor",
               test: /node_modules[\\/]@tanstack[\\/](react-table|table-core|store|react-store)[\\/]/,
             },
+            // Only the lazily loaded montage maker draws with Konva: members elsewhere never download it.
+            {
+              name: "montage-vendor",
+              test: /node_modules[\\/](konva|react-konva|react-reconciler|its-fine)[\\/]/,
+            },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

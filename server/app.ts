@@ -144,7 +144,12 @@ export async function buildApp(deps: AppDeps) {
   if (config.apiDocs) await app.register(apiDocsPlugin);
 
   // Routes, then the web app and its fallback
-  await registerRoutes(app, { ...services, events, pingDatabase: database.ping });
+  await registerRoutes(app, {
+    ...services,
+    events,
+    pingDatabase: database.ping,
+    publicUrl: config.publicUrl,
+  });
   await app.register(webAppPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
 
   const jobs = startJobs(appJobs({ ...services, clock }), app.log);

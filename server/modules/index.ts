@@ -18,17 +18,20 @@ import { profileRoutes } from "./profile/profile.routes.ts";
 import { socialLinksRoutes } from "./profile/social-links.routes.ts";
 import { searchRoutes } from "./search/search.routes.ts";
 import type { Services } from "./services.ts";
+import { siteRoutes } from "./site/site.routes.ts";
 import { taggsRoutes } from "./taggs/taggs.routes.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 
 type RouteDeps = Services & {
   events: EventBus;
   pingDatabase: () => Promise<void>;
+  publicUrl: string;
 };
 
 /** Every route plugin of the API, in one list: grep here to find an endpoint's module. */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(healthRoutes, { pingDatabase: deps.pingDatabase });
+  await app.register(siteRoutes, { publicUrl: deps.publicUrl });
   await app.register(authRoutes, {
     authService: deps.authService,
     emailVerificationService: deps.emailVerificationService,

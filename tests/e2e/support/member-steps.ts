@@ -24,8 +24,8 @@ export async function registerMember(page: Page, member: Member) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Publishes a post with the fixture photo from /create-post and returns to the dashboard. */
-export async function createPost(page: Page, postName: string) {
+/** Publishes a post with the fixture photo from /create-post (scrambled if asked) and returns to the dashboard. */
+export async function createPost(page: Page, postName: string, options: { scramble?: boolean } = {}) {
   await page.goto("/create-post");
   await page.getByLabel("Post name").fill(postName);
   await expect(page.getByText("This name is available")).toBeVisible();
@@ -33,6 +33,7 @@ export async function createPost(page: Page, postName: string) {
   await page.getByRole("button", { name: "Upload Photo" }).click();
   await (await chooser).setFiles(PHOTO);
   await expect(page.getByRole("img", { name: "Preview of your photo" })).toBeVisible();
+  if (options.scramble) await page.getByRole("switch", { name: "Scramble image" }).click();
   const create = page.getByRole("button", { name: "Create Post" });
   await expect(create).toBeEnabled();
   await create.click();

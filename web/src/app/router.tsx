@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
         path: "wallpaper",
         element: (
           <RequireAuth notice={required("Please log in to create a wallpaper.")}>
-            {() => <WallpaperPage />}
+            {(profile) => <WallpaperPage profile={profile} />}
           </RequireAuth>
         ),
       },
