@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
@@ -15,7 +16,8 @@ const proxy = Object.fromEntries(
 // The web app lives in web/ and is built into dist/web, which the server serves with an SPA fallback.
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies of every text asset, served as they are by the server (decision 029).
+  plugins: [react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"] })],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -16,7 +16,8 @@ function wantsApp(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built web app from `webRoot` (hashed assets cached for a year, index.html never cached) and
+ * Serves the built web app from `webRoot` (hashed assets cached for a year, index.html never cached; each in
+ * its precompressed brotli or gzip form when the client accepts one) and
  * answers every unknown non-API GET with index.html so the client router can show the page or its 404.
  * Unknown API routes get a JSON 404. The fallback is rate-limited per client, so probing for routes is cheap
  * to refuse.
@@ -29,6 +30,8 @@ async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
       root: opts.webRoot,
       wildcard: false,
       index: false,
+      // dist/web holds a .br and a .gz beside each text asset (vite.config.ts): no compression per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
