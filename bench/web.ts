@@ -111,10 +111,22 @@ async function measure(port: number, url: string, label: string, cookie?: string
   };
 }
 
+/** Lighthouse asks to be run again when its trace of the load came out incomplete (NO_NAVSTART and the like). */
+async function measureRetrying(port: number, url: string, label: string, cookie?: string): Promise<Measure> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(port, url, label, cookie);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`${label}: ${(error as Error).message}; running it again`);
+    }
+  }
+}
+
 /** The median run by performance score: Lighthouse varies from run to run on a busy machine. */
 async function measureMedian(port: number, url: string, label: string, cookie?: string) {
   const all: Measure[] = [];
-  for (let i = 0; i < runs; i++) all.push(await measure(port, url, label, cookie));
+  for (let i = 0; i < runs; i++) all.push(await measureRetrying(port, url, label, cookie));
   all.sort((a, b) => a.scores.performance - b.scores.performance);
   return all[Math.floor(all.length / 2)] as Measure;
 }
