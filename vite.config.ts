@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { pagePreloads } from "./scripts/page-preloads-plugin.ts";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
@@ -17,7 +18,7 @@ const proxy = Object.fromEntries(
 export default defineConfig({
   root: "web",
   // Brotli and gzip copies of every text asset, served as they are by the server (decision 029).
-  plugins: [react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"] })],
+  plugins: [react(), tailwindcss(), pagePreloads(), compression({ algorithms: ["brotliCompress", "gzip"] })],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
@@ -26,11 +27,9 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // A shared chunk's name lists every page that uses it: too long for a file name.
-        chunkFileNames: (chunk) =>
-          chunk.name.startsWith("shared~") ? "assets/shared-[hash].js" : "assets/[name]-[hash].js",
-        // React changes less often than the app: its own chunk stays cached across deploys. Other libraries
-        // go with the pages that use them (no catch-all vendor chunk), so a page loads only what it needs.
+        // React changes less often than the app: its own chunk stays cached across deploys. Other code goes
+        // with the pages that use it (no catch-all vendor chunk; what pages share is split by which pages
+        // share it), so a page loads only what it needs; the server preloads a page's files (decision 029).
         codeSplitting: {
           groups: [
             {
@@ -46,9 +45,6 @@ export default defineConfig({
             },
             // Everything the first page needs, in one file rather than a dozen.
             { name: "app", tags: ["$initial"], priority: 1 },
-            // What several pages share, grouped by which pages share it, small groups merged: a page loads
-            // a few files, not fifty (a phone on HTTP/1.1 fetches six at a time).
-            { name: "shared", minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 30_000 },
           ],
         },
       },

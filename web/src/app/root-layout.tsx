@@ -41,7 +41,13 @@ export function RootLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className={cn("flex flex-1 flex-col outline-none", hasTopPadding(pathname) && "pt-16")}
+        // With the chrome, the footer starts below the first screen: a page whose content arrives after the
+        // first paint pushes nothing visible down (no layout shift).
+        className={cn(
+          "flex flex-1 flex-col outline-none",
+          hasTopPadding(pathname) && "pt-16",
+          showChrome && "min-h-dvh",
+        )}
       >
         <Outlet />
       </main>
