@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
+import { pagePreloads } from "./scripts/page-preloads-plugin.ts";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
@@ -15,28 +17,40 @@ const proxy = Object.fromEntries(
 // The web app lives in web/ and is built into dist/web, which the server serves with an SPA fallback.
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies of every text asset, served as they are by the server (decision 029).
+  plugins: [react(), tailwindcss(), pagePreloads(), compression({ algorithms: ["brotliCompress", "gzip"] })],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json: which chunks each entry imports, for the size budget (tests/budget).
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // React changes less often than the app: its own chunk stays cached across deploys. Other code goes
+        // with the pages that use it (no catch-all vendor chunk; what pages share is split by which pages
+        // share it), so a page loads only what it needs; the server preloads a page's files (decision 029).
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
             // Only the lazily loaded admin panel uses the table library: keep it out of every page's vendor chunk.
             {
               name: "admin-vendor",
               test: /node_modules[\\/]@tanstack[\\/](react-table|table-core|store|react-store)[\\/]/,
+              priority: 2,
             },
             // Only the lazily loaded montage maker draws with Konva: members elsewhere never download it.
             {
               name: "montage-vendor",
               test: /node_modules[\\/](konva|react-konva|react-reconciler|its-fine)[\\/]/,
+              priority: 2,
             },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            // Everything the first page needs, in one file rather than a dozen.
+            { name: "app", tags: ["$initial"], priority: 1 },
           ],
         },
       },

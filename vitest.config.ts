@@ -28,6 +28,14 @@ export default defineConfig({
           setupFiles: ["server/test/console-error-trap.ts"],
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "budget",
+          include: ["tests/budget/**/*.test.ts"],
+          setupFiles: ["server/test/console-error-trap.ts"],
+        },
+      },
       apiProject("api-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [apiProject("api-postgres", "postgres")] : []),
     ],

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// No zod here: the web app's first load reads error bodies with `readErrorBody` below, and zod stays out of
+// the landing page's JavaScript (decision 029). The schema is in error-body-schema.ts.
 
 /**
  * Every error the API answers, by machine code, with its HTTP status. Clients switch on `code`, never on
@@ -32,17 +33,40 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
-
 /** The one error body: `{error, code}`, with `fields` for validation errors and `suggestions` for a taken name. */
-export const errorBodySchema = z.object({
-  error: z.string(),
-  code: errorCodeSchema,
-  fields: z.record(z.string(), z.string()).optional(),
+export type ErrorBody = {
+  error: string;
+  code: ErrorCode;
+  fields?: Record<string, string>;
   /** With a 409 `name_taken`: free alternatives. */
-  suggestions: z.array(z.string()).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+  suggestions?: string[];
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** `value` as an error body (unknown keys dropped), or null when it is not one. */
+export function readErrorBody(value: unknown): ErrorBody | null {
+  if (!isRecord(value) || typeof value.error !== "string") return null;
+  const { error, code, fields, suggestions } = value;
+  if (typeof code !== "string" || !Object.hasOwn(ERROR_STATUS, code)) return null;
+  if (
+    fields !== undefined &&
+    !(isRecord(fields) && Object.values(fields).every((v) => typeof v === "string"))
+  )
+    return null;
+  if (
+    suggestions !== undefined &&
+    !(Array.isArray(suggestions) && suggestions.every((v) => typeof v === "string"))
+  )
+    return null;
+  return {
+    error,
+    code: code as ErrorCode,
+    ...(fields !== undefined && { fields: fields as Record<string, string> }),
+    ...(suggestions !== undefined && { suggestions: suggestions as string[] }),
+  };
+}
 
 export const MESSAGES = {
   notSignedIn: "Please sign in to continue",

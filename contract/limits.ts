@@ -25,6 +25,8 @@ export const PREMIUM_PRICE_MINOR = 1200;
 export const PREMIUM_CURRENCY = "GBP";
 /** A referral earns commission only when the referred member's first payment comes within this many days. */
 export const REFERRAL_ATTRIBUTION_DAYS = 30;
+/** A referral code, after trimming. */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;
 
 export const HIDE_MODE_MIN_UNIQUE_VIEWS = 5;
 export const PAUSE_HOURS = 48;

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -122,6 +123,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(admissionPlugin, { waiting: database.waiting });
   const https = config.publicUrl.startsWith("https://");
   await app.register(securityHeadersPlugin, { stripeEnabled: Boolean(config.stripe), https });
+  // Dynamic answers (JSON, the index.html fallback) in brotli or gzip; the built assets are precompressed at
+  // build and served as is (plugins/web-app.ts). /api/events hijacks its reply, so no hook ever buffers it.
+  // Request bodies are never inflated: the API takes none compressed.
+  await app.register(compress, { encodings: ["br", "gzip"], globalDecompression: false });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../limits.ts";
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REFERRAL_CODE_PATTERN,
+} from "../limits.ts";
 
 export const emailSchema = z
   .string({ error: "Email is required" })
@@ -23,7 +29,7 @@ export const personNameSchema = (label: string) =>
 export const referralCodeSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{4,32}$/, { error: "Referral code is not valid" });
+  .regex(REFERRAL_CODE_PATTERN, { error: "Referral code is not valid" });
 
 export const registerBodySchema = z.strictObject({
   firstName: personNameSchema("First name"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Spec 2 §2 "Terms page": the title shown when the stored terms have none. */
-export const DEFAULT_TERMS_TITLE = "Terms and Conditions";
+export { DEFAULT_TERMS_TITLE } from "../content-defaults.ts";
 
 /**
  * GET /api/terms → the current terms and conditions (content is HTML written by an administrator);

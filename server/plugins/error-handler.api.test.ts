@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_STATUS, errorBodySchema } from "#contract/errors.ts";
+import { errorBodySchema } from "#contract/error-body-schema.ts";
+import { ERROR_STATUS } from "#contract/errors.ts";
 import { memberInput } from "#server/test/factories.ts";
 import { createTestApp } from "#server/test/test-app.ts";
 

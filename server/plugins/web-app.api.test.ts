@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { uniqueIp } from "#server/test/factories.ts";
@@ -18,5 +21,39 @@ describe("the 404 fallback", () => {
 
     const otherClient = await t.app.inject({ url: "/api/probe", remoteAddress: uniqueIp() });
     expect(otherClient.statusCode).toBe(404);
+  });
+});
+
+describe("index.html for a page route", () => {
+  it("preloads the page's chunks from the build's map, and only for that page", async () => {
+    const webRoot = await mkdtemp(path.join(tmpdir(), "tagit-web-build-"));
+    onTestFinished(() => rm(webRoot, { recursive: true, force: true }));
+    await mkdir(path.join(webRoot, ".vite"));
+    await writeFile(
+      path.join(webRoot, "index.html"),
+      "<html><head><title>Tagit</title></head><body></body></html>",
+    );
+    await writeFile(
+      path.join(webRoot, ".vite/page-preloads.json"),
+      JSON.stringify({ "/terms": ["/assets/terms-page-1.js", "/assets/site-chrome-2.js"] }),
+    );
+    const t = await createTestApp({ webRoot });
+    const page = (url: string) => t.app.inject({ url, remoteAddress: uniqueIp() });
+
+    const terms = await page("/terms?from=footer");
+    expect(terms.statusCode).toBe(200);
+    expect(terms.headers["content-type"]).toContain("text/html");
+    expect(terms.headers["cache-control"]).toBe("no-cache");
+    const links = [...terms.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(links).toEqual(["/assets/terms-page-1.js", "/assets/site-chrome-2.js"]);
+    expect(terms.body.indexOf("modulepreload")).toBeLessThan(terms.body.indexOf("</head>"));
+
+    for (const url of ["/", "/auth", "/no-such-page"]) {
+      const other = await page(url);
+      expect(other.statusCode).toBe(200);
+      expect(other.body).not.toContain("modulepreload");
+    }
   });
 });

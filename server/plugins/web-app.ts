@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -8,6 +8,26 @@ import { errorBody } from "#server/lib/app-error.ts";
 
 const API_PREFIXES = ["/api/", "/uploads/"];
 
+/**
+ * index.html for each page route with <link rel="modulepreload"> for the page's chunks, from the map the
+ * build writes (scripts/page-preloads-plugin.ts): the browser fetches them beside the entry script.
+ */
+function pageHtml(webRoot: string) {
+  const mapFile = path.join(webRoot, ".vite/page-preloads.json");
+  if (!existsSync(mapFile)) return () => undefined;
+  const preloads: Record<string, string[]> = JSON.parse(readFileSync(mapFile, "utf8"));
+  const index = readFileSync(path.join(webRoot, "index.html"), "utf8");
+  const pages = new Map(
+    Object.entries(preloads).map(([page, files]) => {
+      const links = files
+        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+        .join("\n    ");
+      return [page, index.replace("</head>", `  ${links}\n  </head>`)];
+    }),
+  );
+  return (pathname: string) => pages.get(`/${pathname.split("/")[1] ?? ""}`);
+}
+
 function wantsApp(request: FastifyRequest): boolean {
   const pathname = request.url.split("?")[0] ?? "/";
   if (request.method !== "GET" && request.method !== "HEAD") return false;
@@ -16,7 +36,8 @@ function wantsApp(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built web app from `webRoot` (hashed assets cached for a year, index.html never cached) and
+ * Serves the built web app from `webRoot` (hashed assets cached for a year, index.html never cached; each in
+ * its precompressed brotli or gzip form when the client accepts one) and
  * answers every unknown non-API GET with index.html so the client router can show the page or its 404.
  * Unknown API routes get a JSON 404. The fallback is rate-limited per client, so probing for routes is cheap
  * to refuse.
@@ -24,11 +45,14 @@ function wantsApp(request: FastifyRequest): boolean {
 async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
   const indexFile = path.join(opts.webRoot, "index.html");
   const hasWebApp = existsSync(indexFile);
+  const htmlFor = hasWebApp ? pageHtml(opts.webRoot) : () => undefined;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: opts.webRoot,
       wildcard: false,
       index: false,
+      // dist/web holds a .br and a .gz beside each text asset (vite.config.ts): no compression per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -39,10 +63,12 @@ async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
   const { max, windowMs } = RATE_LIMITS.notFound;
   const preHandler = app.rateLimit({ max, timeWindow: windowMs });
   app.setNotFoundHandler({ preHandler }, (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
     if (hasWebApp && wantsApp(request)) {
-      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+      reply.header("cache-control", "no-cache").type("text/html");
+      const html = htmlFor(pathname);
+      return html === undefined ? reply.sendFile("index.html") : reply.send(html);
     }
-    const pathname = request.url.split("?")[0];
     return reply
       .status(404)
       .send(errorBody("route_not_found", `Route ${request.method} ${pathname} not found`));

@@ -35,6 +35,8 @@ type TestAppOptions = {
   imageQueue?: ProcessingQueue;
   /** Level of the app's logger; every line written is kept in `logs` (tests of what reaches the logs). */
   logLevel?: string;
+  /** A built web app to serve (tests of static serving); none by default. */
+  webRoot?: string;
 };
 
 /**
@@ -73,7 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       clock: options.clock,
       imageQueue: options.imageQueue,
       logger: { level: options.logLevel ?? "warn", stream: logStream },
-      webRoot: path.join(dataDir, "no-web-build"),
+      webRoot: options.webRoot ?? path.join(dataDir, "no-web-build"),
     });
   const app = await start();
   if (options.extraRoutes) await app.register(options.extraRoutes);

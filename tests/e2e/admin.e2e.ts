@@ -66,6 +66,8 @@ test("an administrator unlocks the panel, edits and hides a tagg, reviews a repo
     await withoutGreeting(page.context());
     await registerMember(page, admin);
     await page.goto(await verifyLinkFor(ADMIN_EMAIL));
+    // The page confirms the link itself once it has loaded: leaving before it answers can cancel the check.
+    await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "/admin unlock form");

@@ -24,6 +24,8 @@ export async function openAdminPanel(page: Page, email: string, section = "taggs
   await withoutGreeting(page.context());
   await registerMember(page, admin);
   await page.goto(await verifyLinkFor(email));
+  // The page confirms the link itself once it has loaded: leaving before it answers can cancel the check.
+  await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
   await page.goto(`/admin?section=${section}`);
   await page.getByRole("textbox", { name: "Password" }).fill(admin.password);
   await page.getByRole("button", { name: "Unlock" }).click();

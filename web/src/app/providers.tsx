@@ -1,5 +1,4 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Tooltip } from "radix-ui";
 import type { CSSProperties, ReactNode } from "react";
 import { Toaster } from "sonner";
 import { TIMING } from "#contract/limits.ts";
@@ -18,24 +17,22 @@ const TOAST_COLOURS = {
   "--warning-text": "hsl(31, 92%, 30%)",
 } as CSSProperties;
 
-/** App-wide providers with the spec's settings (spec 1 §9): queries, toasts, tooltips. */
+/** App-wide providers with the spec's settings (spec 1 §9): queries and toasts. */
 export function Providers({ children }: ProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={TIMING.tooltipDelayMs} skipDelayDuration={TIMING.tooltipSkipDelayMs}>
-        {children}
-        <Toaster
-          visibleToasts={1}
-          duration={TIMING.toastDurationMs}
-          hotkey={["F8"]}
-          containerAriaLabel="Notifications"
-          swipeDirections={["right"]}
-          position="bottom-right"
-          richColors
-          closeButton
-          style={TOAST_COLOURS}
-        />
-      </Tooltip.Provider>
+      {children}
+      <Toaster
+        visibleToasts={1}
+        duration={TIMING.toastDurationMs}
+        hotkey={["F8"]}
+        containerAriaLabel="Notifications"
+        swipeDirections={["right"]}
+        position="bottom-right"
+        richColors
+        closeButton
+        style={TOAST_COLOURS}
+      />
     </QueryClientProvider>
   );
 }

@@ -1,11 +1,15 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { DEFAULT_THEME } from "#contract/limits.ts";
 import { useProfile } from "#web/app/use-profile.ts";
 import { cn } from "#web/lib/cn.ts";
+import { loadSiteChrome } from "./load-site-chrome.ts";
 import { hasTopPadding, isChromeHidden } from "./navigation.ts";
-import { SiteFooter } from "./site-footer.tsx";
-import { SiteHeader } from "./site-header.tsx";
+
+// Usually already loaded beside the page (router.tsx). The header is fixed and the footer comes last, so
+// neither moves the page when it appears.
+const SiteHeader = lazy(() => loadSiteChrome().then((module) => ({ default: module.SiteHeader })));
+const SiteFooter = lazy(() => loadSiteChrome().then((module) => ({ default: module.SiteFooter })));
 
 /** Colours the whole app with the member's theme (see styles/themes.css). */
 function useThemeAttribute(theme: string | undefined) {
@@ -29,15 +33,29 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      {showChrome ? <SiteHeader profile={profile} loading={isLoading} /> : null}
+      {showChrome ? (
+        <Suspense fallback={null}>
+          <SiteHeader profile={profile} loading={isLoading} />
+        </Suspense>
+      ) : null}
       <main
         id="main"
         tabIndex={-1}
-        className={cn("flex flex-1 flex-col outline-none", hasTopPadding(pathname) && "pt-16")}
+        // With the chrome, the footer starts below the first screen: a page whose content arrives after the
+        // first paint pushes nothing visible down (no layout shift).
+        className={cn(
+          "flex flex-1 flex-col outline-none",
+          hasTopPadding(pathname) && "pt-16",
+          showChrome && "min-h-dvh",
+        )}
       >
         <Outlet />
       </main>
-      {showChrome ? <SiteFooter profile={profile} /> : null}
+      {showChrome ? (
+        <Suspense fallback={null}>
+          <SiteFooter profile={profile} />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </>
   );

@@ -1,103 +1,111 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { AdminPage } from "#web/features/admin/admin-page.tsx";
-import { AffiliatePage } from "#web/features/affiliate/affiliate-page.tsx";
+import type { Profile } from "#contract/api/profile.ts";
 import { AuthPage } from "#web/features/auth/auth-page.tsx";
-import { ForgotPasswordPage } from "#web/features/auth/forgot-password-page.tsx";
-import { ResetPasswordPage } from "#web/features/auth/reset-password-page.tsx";
-import { TaggPage } from "#web/features/auth/tagg-page.tsx";
-import { VerifyEmailPage } from "#web/features/auth/verify-email-page.tsx";
-import { TermsPage } from "#web/features/content/terms-page.tsx";
-import { DashboardPage } from "#web/features/dashboard/dashboard-page.tsx";
-import { DeleteMySearchPage } from "#web/features/dashboard/delete-my-search-page.tsx";
-import { ManageSearchHistoryPage } from "#web/features/dashboard/manage-search-history-page.tsx";
-import { WallpaperPage } from "#web/features/montage/wallpaper-page.tsx";
-import { PaymentsPage } from "#web/features/payments/payments-page.tsx";
-import { CreatePostPage } from "#web/features/posts/create-post-page.tsx";
-import { SearchTaggedPostsPage } from "#web/features/search/search-tagged-posts-page.tsx";
-import { NotFoundPage } from "./not-found-page.tsx";
-import { RequireAuth } from "./require-auth.tsx";
+import { loadSiteChrome } from "./load-site-chrome.ts";
+import { isChromeHidden } from "./navigation.ts";
+import { type AuthNotice, RequireAuth } from "./require-auth.tsx";
 import { RootLayout } from "./root-layout.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
 
+/** A page's chunk, and beside it the header and footer chunk when the page shows them. */
+async function loadWithChrome<T>(path: string, load: () => Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load(), isChromeHidden(`/${path}`) ? null : loadSiteChrome()]);
+  return loaded;
+}
+
+/**
+ * A page in its own chunk, fetched the first time its route matches (decision 029). The router waits for
+ * it before rendering — the first paint shows the whole page at once, and a navigation keeps the current
+ * page until the next one is ready — so no fallback appears and nothing shifts.
+ */
+const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: await loadWithChrome(path, load) }),
+});
+
+type MemberPage = ComponentType<{ profile: Profile }>;
+
+/** A members-only page in its own chunk, inside RequireAuth. */
+const memberPage = (
+  path: string,
+  notice: AuthNotice,
+  load: () => Promise<MemberPage>,
+  loadingLabel?: string,
+): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Page = await loadWithChrome(path, load);
+    return {
+      element: (
+        <RequireAuth notice={notice} loadingLabel={loadingLabel}>
+          {(profile) => <Page profile={profile} />}
+        </RequireAuth>
+      ),
+    };
+  },
+});
+
 const required = (description: string) => ({ title: "Authentication Required", description });
 
-/** Every route of spec 1 §2 / spec 2 "Top-level routing". Members-only pages sit inside RequireAuth. */
+/**
+ * Every route of spec 1 §2 / spec 2 "Top-level routing". Members-only pages sit inside RequireAuth. The
+ * landing page (also /auth) is in the entry chunk: it is the first page most people open.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // The first paint of a page in its own chunk waits for that chunk: nothing is shown meanwhile.
+    HydrateFallback: () => null,
     children: [
       { index: true, element: <AuthPage /> },
       { path: "auth", element: <AuthPage /> },
-      { path: "forgot-password", element: <ForgotPasswordPage /> },
-      { path: "reset-password", element: <ResetPasswordPage /> },
-      { path: "verify-email", element: <VerifyEmailPage /> },
-      { path: "search-tagged-posts", element: <SearchTaggedPostsPage /> },
-      { path: "payments", element: <PaymentsPage /> },
-      { path: "terms", element: <TermsPage /> },
-      { path: "tagg", element: <TaggPage /> },
-      {
-        path: "dashboard",
-        element: (
-          <RequireAuth
-            notice={required("Please log in to access the dashboard")}
-            loadingLabel="Loading dashboard..."
-          >
-            {(profile) => <DashboardPage profile={profile} />}
-          </RequireAuth>
-        ),
-      },
-      {
-        path: "create-post",
-        element: (
-          <RequireAuth notice={required("Please log in to create posts.")}>
-            {() => <CreatePostPage />}
-          </RequireAuth>
-        ),
-      },
-      {
-        path: "manage",
-        element: (
-          <RequireAuth
-            notice={{ title: "Access Denied", description: "Please log in to view your search history." }}
-          >
-            {() => <ManageSearchHistoryPage />}
-          </RequireAuth>
-        ),
-      },
-      {
-        path: "delete-my-search",
-        element: (
-          <RequireAuth notice={required("Please log in to manage your search data.")}>
-            {() => <DeleteMySearchPage />}
-          </RequireAuth>
-        ),
-      },
-      {
-        path: "affiliate",
-        element: (
-          <RequireAuth notice={required("Please log in to access the affiliate program.")}>
-            {() => <AffiliatePage />}
-          </RequireAuth>
-        ),
-      },
-      {
-        path: "wallpaper",
-        element: (
-          <RequireAuth notice={required("Please log in to create a wallpaper.")}>
-            {(profile) => <WallpaperPage profile={profile} />}
-          </RequireAuth>
-        ),
-      },
-      {
-        path: "admin",
-        element: (
-          <RequireAuth notice={required("Please log in to access the admin panel.")}>
-            {(profile) => <AdminPage profile={profile} />}
-          </RequireAuth>
-        ),
-      },
-      { path: "*", element: <NotFoundPage /> },
+      page("forgot-password", () =>
+        import("#web/features/auth/forgot-password-page.tsx").then((m) => m.ForgotPasswordPage),
+      ),
+      page("reset-password", () =>
+        import("#web/features/auth/reset-password-page.tsx").then((m) => m.ResetPasswordPage),
+      ),
+      page("verify-email", () =>
+        import("#web/features/auth/verify-email-page.tsx").then((m) => m.VerifyEmailPage),
+      ),
+      page("search-tagged-posts", () =>
+        import("#web/features/search/search-tagged-posts-page.tsx").then((m) => m.SearchTaggedPostsPage),
+      ),
+      page("payments", () => import("#web/features/payments/payments-page.tsx").then((m) => m.PaymentsPage)),
+      page("terms", () => import("#web/features/content/terms-page.tsx").then((m) => m.TermsPage)),
+      page("tagg", () => import("#web/features/auth/tagg-page.tsx").then((m) => m.TaggPage)),
+      memberPage(
+        "dashboard",
+        required("Please log in to access the dashboard"),
+        () => import("#web/features/dashboard/dashboard-page.tsx").then((m) => m.DashboardPage),
+        "Loading dashboard...",
+      ),
+      memberPage("create-post", required("Please log in to create posts."), () =>
+        import("#web/features/posts/create-post-page.tsx").then((m) => m.CreatePostPage),
+      ),
+      memberPage(
+        "manage",
+        { title: "Access Denied", description: "Please log in to view your search history." },
+        () =>
+          import("#web/features/dashboard/manage-search-history-page.tsx").then(
+            (m) => m.ManageSearchHistoryPage,
+          ),
+      ),
+      memberPage("delete-my-search", required("Please log in to manage your search data."), () =>
+        import("#web/features/dashboard/delete-my-search-page.tsx").then((m) => m.DeleteMySearchPage),
+      ),
+      memberPage("affiliate", required("Please log in to access the affiliate program."), () =>
+        import("#web/features/affiliate/affiliate-page.tsx").then((m) => m.AffiliatePage),
+      ),
+      memberPage("wallpaper", required("Please log in to create a wallpaper."), () =>
+        import("#web/features/montage/wallpaper-page.tsx").then((m) => m.WallpaperPage),
+      ),
+      memberPage("admin", required("Please log in to access the admin panel."), () =>
+        import("#web/features/admin/admin-page.tsx").then((m) => m.AdminPage),
+      ),
+      page("*", () => import("./not-found-page.tsx").then((m) => m.NotFoundPage)),
     ],
   },
 ];

@@ -1,13 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import { Logo } from "#web/components/logo.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { NotificationBell } from "#web/features/notifications/notification-bell.tsx";
 import { cn } from "#web/lib/cn.ts";
-import { AccountMenu } from "./account-menu.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { TOP_LINKS, visibleLinks } from "./navigation.ts";
+
+// Members only, with menus and live notifications: visitors never download it (decision 029).
+const MemberControls = lazy(() =>
+  import("./member-controls.tsx").then((module) => ({ default: module.MemberControls })),
+);
 
 export type SiteHeaderProps = { profile: Profile | null; loading: boolean };
 
@@ -43,10 +47,9 @@ export function SiteHeader({ profile, loading }: SiteHeaderProps) {
           {loading ? (
             <Spinner className="size-5" label="Checking your session" />
           ) : profile ? (
-            <>
-              <NotificationBell profile={profile} />
-              <AccountMenu profile={profile} />
-            </>
+            <Suspense fallback={<Spinner className="size-5" label="Loading your account menu" />}>
+              <MemberControls profile={profile} />
+            </Suspense>
           ) : (
             <Button asChild size="sm" className="hidden sm:inline-flex">
               <Link to="/auth">Login / Register</Link>

@@ -1,5 +1,5 @@
 import type { QueryFunction } from "@tanstack/react-query";
-import { type ErrorBody, type ErrorCode, errorBodySchema } from "#contract/errors.ts";
+import { type ErrorBody, type ErrorCode, readErrorBody } from "#contract/errors.ts";
 
 /** Toast text for a request that never reached the server (spec 1 §8). */
 export const NETWORK_ERROR_MESSAGE = "Network error. Please check your connection and try again.";
@@ -34,8 +34,7 @@ export class NetworkError extends Error {
 function parseErrorBody(text: string): ErrorBody | null {
   if (!text) return null;
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return readErrorBody(JSON.parse(text));
   } catch {
     return null;
   }

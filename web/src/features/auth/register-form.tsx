@@ -1,8 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { z } from "zod";
-import { registerBodySchema } from "#contract/api/auth.ts";
 import { PASSWORD_MIN_LENGTH } from "#contract/limits.ts";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
@@ -10,20 +7,13 @@ import { Form } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
+import { lazyResolver } from "#web/lib/lazy-resolver.ts";
+import { PASSWORD_MISMATCH } from "./auth-form-messages.ts";
 import { forgetReferralCode } from "./referral.ts";
 import { ReferralBanner } from "./referral-banner.tsx";
 import { useRegister } from "./use-auth-mutations.ts";
 
-export const PASSWORD_MISMATCH = "Passwords do not match";
-
-/** The contract's registration body plus a confirmation that never leaves the browser. */
-const registerFormSchema = registerBodySchema
-  .omit({ referralCode: true })
-  .extend({ confirmPassword: z.string().min(1, { error: "Please confirm your password" }) })
-  .refine((values) => values.password === values.confirmPassword, {
-    error: PASSWORD_MISMATCH,
-    path: ["confirmPassword"],
-  });
+const resolver = lazyResolver(() => import("./auth-resolvers.ts").then((module) => module.registerResolver));
 
 type RegisterFormFields = "firstName" | "lastName" | "email" | "password" | "confirmPassword";
 
@@ -57,7 +47,7 @@ export type RegisterFormProps = {
 export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) {
   const register = useRegister();
   const form = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver,
     defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
   });
   const busy = register.isPending || register.isSuccess;

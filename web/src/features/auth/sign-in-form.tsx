@@ -1,14 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { loginBodySchema } from "#contract/api/auth.ts";
 import { EmailInput } from "#web/components/email-input.tsx";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Form } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
+import { lazyResolver } from "#web/lib/lazy-resolver.ts";
 import { useLogin } from "./use-auth-mutations.ts";
+
+const resolver = lazyResolver(() => import("./auth-resolvers.ts").then((module) => module.signInResolver));
 
 export type SignInFormProps = {
   /** Called once the session cookie is set. */
@@ -18,7 +19,7 @@ export type SignInFormProps = {
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const login = useLogin();
   const form = useForm({
-    resolver: zodResolver(loginBodySchema),
+    resolver,
     defaultValues: { email: "", password: "" },
   });
   const busy = login.isPending || login.isSuccess;

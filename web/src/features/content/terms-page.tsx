@@ -1,7 +1,8 @@
 import { ArrowLeft, FileText } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { DEFAULT_TERMS_TITLE, type TermsResponse } from "#contract/api/terms.ts";
+import type { TermsResponse } from "#contract/api/terms.ts";
+import { DEFAULT_TERMS_TITLE } from "#contract/content-defaults.ts";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { QueryState } from "#web/components/query-state.tsx";

@@ -1,5 +1,5 @@
 import { Search, SearchX } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import type { PublicPost } from "#contract/api/search.ts";
@@ -11,12 +11,18 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
-import { MyTaggedPostsSection, PostDetailDialog } from "#web/features/posts/index.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { ownerLabel, resultsSummary } from "./search-display.ts";
 import { SearchResultCard } from "./search-result-card.tsx";
 import { trackSearch } from "./track-search.ts";
 import { usePublicSearch } from "./use-public-search.ts";
+
+// The posts feature (dialogs, menus, zod) loads when needed: after the first open, or for a member's own list.
+const loadPosts = () => import("#web/features/posts/index.ts");
+const PostDetailDialog = lazy(() => loadPosts().then((module) => ({ default: module.PostDetailDialog })));
+const MyTaggedPostsSection = lazy(() =>
+  loadPosts().then((module) => ({ default: module.MyTaggedPostsSection })),
+);
 
 /** The URL keeps the last search (`?q=`), so back/forward, reloads and history links work. */
 const TERM_PARAM = "q";
@@ -31,6 +37,8 @@ export function SearchTaggedPostsPage() {
   const [input, setInput] = useState(term);
   const query = usePublicSearch(term);
   const [openPost, setOpenPost] = useState<PublicPost | null>(null);
+  // Mounted from the first open on, so closing still animates.
+  const [dialogUsed, setDialogUsed] = useState(false);
 
   // A history link or the back button changes the term: show it in the box.
   useEffect(() => setInput(term), [term]);
@@ -51,6 +59,7 @@ export function SearchTaggedPostsPage() {
 
   const open = (post: PublicPost) => {
     setOpenPost(post);
+    setDialogUsed(true);
     // The server records the search itself when it runs; only the view is something it cannot see.
     if (!post.isOwn) trackSearch({ searchTerm: term, action: "view", postId: post.id });
   };
@@ -99,16 +108,24 @@ export function SearchTaggedPostsPage() {
             description="Type the exact post name you were given, or a tagg such as @grace, and press Enter. Only exact matches are shown."
             className="bg-white"
           />
-          {profile ? <MyTaggedPostsSection profile={profile} /> : null}
+          {profile ? (
+            <Suspense fallback={null}>
+              <MyTaggedPostsSection profile={profile} />
+            </Suspense>
+          ) : null}
         </>
       )}
 
-      <PostDetailDialog
-        post={openPost}
-        onClose={() => setOpenPost(null)}
-        creatorName={creatorNameOf(openPost, profile)}
-        canReport={openPost !== null && !openPost.isOwn}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <PostDetailDialog
+            post={openPost}
+            onClose={() => setOpenPost(null)}
+            creatorName={creatorNameOf(openPost, profile)}
+            canReport={openPost !== null && !openPost.isOwn}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

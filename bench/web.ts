@@ -1,0 +1,176 @@
+// First load on a phone: Lighthouse (mobile, its default simulated throttling) with the system Chromium
+// against the production build served by the real app (bench/web-app-server.ts), and in the same run a
+// plain static page served the same way (bench/bare-web-server.ts) as the baseline. Members-only pages are
+// measured signed in: a member registered through the API, its session cookie sent with every request.
+//   npm run bench:web [-- --runs 3 --chrome /usr/bin/chromium --reports dir]  (--reports: each run's JSON report)
+// Run it alone (flock /tmp/tagit-e2e.lock …): other load on the machine lowers the scores.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "1" },
+    chrome: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    reports: { type: "string" },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+
+const PAGES = [
+  { path: "/", signedIn: false },
+  { path: "/search-tagged-posts", signedIn: false },
+  { path: "/terms", signedIn: false },
+  { path: "/dashboard", signedIn: true },
+  { path: "/payments", signedIn: true },
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+function startServer(script: string): Promise<{ origin: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) =>
+      resolve({
+        origin: `http://localhost:${Number(chunk.toString().trim())}`,
+        stop: () => child.kill("SIGTERM"),
+      }),
+    );
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+async function registerMember(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Bench",
+      lastName: "Member",
+      email: `bench-web-${Date.now()}@example.com`,
+      password: "bench-web-password",
+    }),
+  });
+  const session = /tagit_session=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0];
+  if (res.status !== 201 || !session) throw new Error(`registering the bench member: ${res.status}`);
+  return session;
+}
+
+type Measure = {
+  label: string;
+  finalUrl: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsTransferBytes: number;
+  jsBytes: number;
+};
+
+type NetworkItem = { resourceType?: string; transferSize?: number; resourceSize?: number };
+
+async function measure(port: number, url: string, label: string, cookie?: string): Promise<Measure> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+    ...(cookie && { extraHeaders: { Cookie: cookie } }),
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (values.reports) {
+    await mkdir(values.reports, { recursive: true });
+    const name = `${label.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "landing"}-${Date.now()}.json`;
+    await writeFile(path.join(values.reports, name), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const details = lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined;
+  const scripts = (details?.items ?? []).filter((item) => item.resourceType === "Script");
+  return {
+    label,
+    finalUrl: lhr.finalDisplayedUrl,
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    ) as Measure["scores"],
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    jsBytes: scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0),
+  };
+}
+
+/** Lighthouse asks to be run again when its trace of the load came out incomplete (NO_NAVSTART and the like). */
+async function measureRetrying(port: number, url: string, label: string, cookie?: string): Promise<Measure> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(port, url, label, cookie);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`${label}: ${(error as Error).message}; running it again`);
+    }
+  }
+}
+
+/** The median run by performance score: Lighthouse varies from run to run on a busy machine. */
+async function measureMedian(port: number, url: string, label: string, cookie?: string) {
+  const all: Measure[] = [];
+  for (let i = 0; i < runs; i++) all.push(await measureRetrying(port, url, label, cookie));
+  all.sort((a, b) => a.scores.performance - b.scores.performance);
+  return all[Math.floor(all.length / 2)] as Measure;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+function print(m: Measure) {
+  const s = m.scores;
+  console.log(
+    `${m.label.padEnd(22)} ${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(5)} ${String(s["best-practices"]).padStart(5)} ${String(s.seo).padStart(4)}  ${`${(m.lcpMs / 1000).toFixed(2)} s`.padStart(7)} ${`${Math.round(m.tbtMs)} ms`.padStart(8)} ${m.cls.toFixed(3).padStart(6)}  ${kb(m.jsTransferBytes).padStart(9)} ${kb(m.jsBytes).padStart(9)}`,
+  );
+}
+
+execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/ensure-built.mjs", import.meta.url))], {
+  stdio: "inherit",
+});
+const app = await startServer("./web-app-server.ts");
+const bare = await startServer("./bare-web-server.ts");
+const chrome = await chromeLauncher.launch({
+  chromePath: values.chrome,
+  chromeFlags: ["--headless=new", "--no-sandbox"],
+});
+const measures: Measure[] = [];
+try {
+  const cookie = await registerMember(app.origin);
+  measures.push(await measureMedian(chrome.port, `${bare.origin}/`, "baseline (static page)"));
+  for (const page of PAGES) {
+    const url = `${app.origin}${page.path}`;
+    const m = await measureMedian(chrome.port, url, page.path, page.signedIn ? cookie : undefined);
+    if (new URL(m.finalUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${m.finalUrl}`);
+    measures.push(m);
+  }
+} finally {
+  chrome.kill();
+  app.stop();
+  bare.stop();
+}
+
+console.log(`\nLighthouse mobile (simulated throttling), median of ${runs} run(s) per page`);
+console.log("page                   perf  a11y    bp  seo      LCP      TBT    CLS   JS (wire) JS (bytes)");
+for (const m of measures) print(m);
+const [baseline, ...pages] = measures as [Measure, ...Measure[]];
+console.log("\nratio to the baseline (app / static page)");
+for (const m of pages) {
+  console.log(
+    `${m.label.padEnd(22)} performance ${(m.scores.performance / baseline.scores.performance).toFixed(2)}  LCP ${(m.lcpMs / baseline.lcpMs).toFixed(2)}×`,
+  );
+}
