@@ -1,0 +1,2 @@
+DROP INDEX "profiles_search_trgm_idx";--> statement-breakpoint
+CREATE INDEX "profiles_search_trgm_idx" ON "profiles" USING gin ("tagg" gin_trgm_ops,"first_name" gin_trgm_ops,"last_name" gin_trgm_ops,"email" gin_trgm_ops,"bio" gin_trgm_ops) WITH (fastupdate=false);
