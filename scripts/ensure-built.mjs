@@ -22,5 +22,11 @@ const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime));
 if (builtAt < changedAt) {
   console.log(builtAt ? "Web sources changed: rebuilding the web app…" : "Building the web app…");
-  execSync("npx vite build --logLevel warn", { cwd: root, stdio: "inherit" });
+  // Always the production build, even when called from a test runner that sets NODE_ENV=test (the size
+  // budget test): with NODE_ENV=test, Vite bundles React's development build.
+  execSync("npx vite build --logLevel warn", {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
