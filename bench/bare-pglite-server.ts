@@ -1,10 +1,18 @@
 // The baseline for `bench:api --pglite`: a bare Fastify server on PGlite (the embedded default) running the same
-// SQL as bench/bare-server.ts, with no validation, ORM, hooks or serializer. Prints its port on stdout.
+// SQL as bench/bare-server.ts (the search records itself, as the app's does), with no validation, ORM, hooks or
+// serializer. Prints its port on stdout.
 import { createHash } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import Fastify from "fastify";
-import { FINGERPRINT_SQL, LIST_SQL, SEARCH_NAME_SQL, SEARCH_TAGG_SQL, SESSION_SQL } from "./bare-sql.ts";
+import {
+  FINGERPRINT_SQL,
+  LIST_SQL,
+  recordSearch,
+  SEARCH_NAME_SQL,
+  SEARCH_TAGG_SQL,
+  SESSION_SQL,
+} from "./bare-sql.ts";
 
 const db = await PGlite.create({ dataDir: process.env.PGLITE_DIR, extensions: { pg_trgm } });
 const app = Fastify();
@@ -32,7 +40,11 @@ app.get<{ Querystring: { search?: string } }>("/api/public/tagged-posts", async 
   const tagg = term.replace(/^@/, "");
   const byName = await db.query(SEARCH_NAME_SQL, [term]);
   const byTagg = /^[a-z0-9_]{3,30}$/.test(tagg) ? await db.query(SEARCH_TAGG_SQL, [tagg]) : { rows: [] };
-  return [...byName.rows, ...byTagg.rows];
+  const rows = [...byName.rows, ...byTagg.rows];
+  const visitor = String(request.headers["x-forwarded-for"] ?? request.ip);
+  const hash = createHash("sha256").update(visitor).digest("hex");
+  await recordSearch((sql, params) => db.query(sql, params), hash, term, rows);
+  return rows;
 });
 
 await app.listen({ port: 0, host: "127.0.0.1" });

@@ -3,7 +3,14 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
-import { FINGERPRINT_SQL, LIST_SQL, SEARCH_NAME_SQL, SEARCH_TAGG_SQL, SESSION_SQL } from "./bare-sql.ts";
+import {
+  FINGERPRINT_SQL,
+  LIST_SQL,
+  recordSearch,
+  SEARCH_NAME_SQL,
+  SEARCH_TAGG_SQL,
+  SESSION_SQL,
+} from "./bare-sql.ts";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
@@ -37,9 +44,11 @@ const server = http.createServer(async (req, res) => {
           ? pool.query({ name: "by-tagg", text: SEARCH_TAGG_SQL, values: [tagg] })
           : { rows: [] },
       ]);
-      return res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify([...byName.rows, ...byTagg.rows]));
+      const rows = [...byName.rows, ...byTagg.rows];
+      const visitor = String(req.headers["x-forwarded-for"] ?? req.socket.remoteAddress);
+      const hash = createHash("sha256").update(visitor).digest("hex");
+      await recordSearch((sql, params) => pool.query(sql, params), hash, term, rows);
+      return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(rows));
     }
     res.writeHead(404).end();
   } catch (err) {

@@ -17,3 +17,38 @@ export const SEARCH_NAME_SQL = `select t.*, o.tagg, o.first_name, o.last_name, o
 export const SEARCH_TAGG_SQL = `select t.*, o.tagg, o.first_name, o.last_name, o.profile_picture_url
   from tagged_posts t join profiles o on o.id = t.user_id where ${FINDABLE} and o.tagg = $1
   order by t.created_at desc limit 50`;
+
+// The public search records itself for the owners of what it found (as the app's search service does):
+// the 5-second duplicate check of this visitor, then one event per owner.
+export const LAST_SAME_SQL = `select created_at from search_analytics
+  where visitor_hash = $1 and action = $2 and search_term = $3 order by created_at desc limit 1`;
+export const RECORD_SQL = `insert into search_analytics
+    (target_user_id, post_id, post_name, visitor_name, visitor_hash, action, search_term)
+  select owner, post, name, 'Anonymous User', $2, 'search', $3
+  from unnest($1::uuid[], $4::uuid[], $5::text[]) as found(owner, post, name)`;
+
+const DUPLICATE_WINDOW_MS = 5_000;
+
+type Query = (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** Records an anonymous visitor's search of `term` for the owners of `rows`, unless it repeats within 5 s. */
+export async function recordSearch(query: Query, visitorHash: string, term: string, rows: unknown[]) {
+  if (term.length < 3 || rows.length === 0) return;
+  const last = (await query(LAST_SAME_SQL, [visitorHash, "search", term])).rows[0] as
+    | { created_at: Date }
+    | undefined;
+  if (last && Date.now() - new Date(last.created_at).getTime() < DUPLICATE_WINDOW_MS) return;
+  const { owners, posts, names } = foundByOwner(rows as { user_id: string; id: string; post_name: string }[]);
+  await query(RECORD_SQL, [owners, visitorHash, term, posts, names]);
+}
+
+/** The owners of `rows` (one event each, on their first found post) as RECORD_SQL's arrays. */
+function foundByOwner(rows: { user_id: string; id: string; post_name: string }[]) {
+  const first = new Map<string, { id: string; post_name: string }>();
+  for (const row of rows) if (!first.has(row.user_id)) first.set(row.user_id, row);
+  return {
+    owners: [...first.keys()],
+    posts: [...first.values()].map((row) => row.id),
+    names: [...first.values()].map((row) => row.post_name),
+  };
+}
