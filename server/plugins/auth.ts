@@ -116,10 +116,10 @@ async function sessionAuth(app: FastifyInstance, opts: AuthOptions) {
     const access = request.routeOptions.config.access ?? "public";
     const fromCookie = request.cookies[SESSION_COOKIE];
     const token = fromCookie ?? bearerToken(request);
-    const adminToken = access === "admin" ? request.headers[ADMIN_SESSION_HEADER] : undefined;
+    const adminHeader = access === "admin" ? request.headers[ADMIN_SESSION_HEADER] : undefined;
     if (token) {
-      const unlocking = typeof adminToken === "string" ? adminToken : undefined;
-      request.auth = (await opts.sessions.resolve(token, unlocking)) ?? null;
+      const adminToken = typeof adminHeader === "string" ? adminHeader : undefined;
+      request.auth = (await opts.sessions.resolve(token, adminToken)) ?? null;
       request.isAdmin = request.auth ? opts.isAdmin(request.auth.user) : false;
       if (!request.auth && fromCookie) reply.endSession();
       if (request.auth?.renewed && fromCookie) reply.startSession(request.auth);

@@ -12,6 +12,16 @@ const poll = (app: App, owner: Member, etag?: string) =>
     headers: { cookie: owner.cookie, ...(etag && { "if-none-match": etag }) },
   });
 
+/** The visitor views the owner's post "Lighthouse": one event in the owner's analytics. */
+const view = (t: TestApp, visitor: Member, postId: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/track-search",
+    headers: asMember(visitor.cookie),
+    payload: { searchTerm: "lighthouse", action: "view", postId },
+    remoteAddress: "127.0.0.1",
+  });
+
 async function setup() {
   const clock = manualClock();
   const t = await createTestApp({ clock });
@@ -19,13 +29,7 @@ async function setup() {
   const bob = await registerMember(t, { firstName: "Bob" });
   await giveTagg(t, bob, "bob_v");
   const post = await createPost(t, ada, "Lighthouse");
-  await t.app.inject({
-    method: "POST",
-    url: "/api/track-search",
-    headers: asMember(bob.cookie),
-    payload: { searchTerm: "lighthouse", action: "view", postId: post.id },
-    remoteAddress: "127.0.0.1",
-  });
+  await view(t, bob, post.id);
   const first = await poll(t.app, ada);
   const etag = String(first.headers.etag);
   // Known and current: answered 304, twice (the second from memory).
@@ -52,13 +56,7 @@ describe("the cached analytics tag", () => {
   it("changes with a new event", async () => {
     const { t, ada, bob, post, etag, clock } = await setup();
     clock.advance(6_000);
-    await t.app.inject({
-      method: "POST",
-      url: "/api/track-search",
-      headers: asMember(bob.cookie),
-      payload: { searchTerm: "lighthouse", action: "view", postId: post.id },
-      remoteAddress: "127.0.0.1",
-    });
+    await view(t, bob, post.id);
     const res = await changedList(t.app, ada, etag);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(2);
@@ -104,13 +102,7 @@ describe("the cached analytics tag", () => {
     const other = await t.peer();
     expect((await poll(other, ada, etag)).statusCode).toBe(304);
     clock.advance(6_000);
-    await t.app.inject({
-      method: "POST",
-      url: "/api/track-search",
-      headers: asMember(bob.cookie),
-      payload: { searchTerm: "lighthouse", action: "view", postId: post.id },
-      remoteAddress: "127.0.0.1",
-    });
+    await view(t, bob, post.id);
     const res = await changedList(other, ada, etag);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(2);

@@ -28,8 +28,8 @@ export function createSessionCache({
   const tokensOfUser = new Map<string, Set<string>>();
 
   const drop = (tokenHash: string | undefined) => {
-    const entry = tokenHash === undefined ? undefined : byToken.get(tokenHash);
-    if (!entry || tokenHash === undefined) return;
+    const entry = tokenHash && byToken.get(tokenHash);
+    if (!entry) return;
     byToken.delete(tokenHash);
     tokenOfSession.delete(entry.live.session.id);
     const tokens = tokensOfUser.get(entry.live.user.id);

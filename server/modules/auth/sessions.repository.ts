@@ -17,38 +17,32 @@ const idleSince = (before: Date) =>
   lt(sessions.expiresAt, new Date(before.getTime() + SESSION_TTL_DAYS * 86_400_000));
 const idleColumns = { id: sessions.id, identifier: profiles.email, lastActivity: lastUsed };
 
+/** The session of a token hash, unexpired at `now` (both placeholders). */
+const liveByToken = and(
+  eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+  gt(sessions.expiresAt, sql.placeholder("now")),
+);
+/** Whether the admin session of `adminTokenHash` is live for that session. */
+const adminUnlocked = sql<boolean>`exists (
+  select 1 from ${adminSessions} where ${adminSessions.tokenHash} = ${sql.placeholder("adminTokenHash")}
+  and ${adminSessions.sessionId} = ${sessions.id} and ${adminSessions.expiresAt} > ${sql.placeholder("now")}
+)`;
+
 export function createSessionsRepository(db: Database) {
   // Runs on every signed-in request: prepared once, planned once per connection.
   const liveSession = db
     .select({ session: sessions, user: profiles })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-      ),
-    )
+    .where(liveByToken)
     .limit(1)
     .prepare("live_session");
   // Every admin panel request: the live session and whether the admin session is unlocked, in one round trip.
   const liveSessionUnlocked = db
-    .select({
-      session: sessions,
-      user: profiles,
-      unlocked: sql<boolean>`exists (
-        select 1 from ${adminSessions} where ${adminSessions.tokenHash} = ${sql.placeholder("adminTokenHash")}
-        and ${adminSessions.sessionId} = ${sessions.id} and ${adminSessions.expiresAt} > ${sql.placeholder("now")}
-      )`,
-    })
+    .select({ session: sessions, user: profiles, unlocked: adminUnlocked })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-      ),
-    )
+    .where(liveByToken)
     .limit(1)
     .prepare("live_session_unlocked");
 
