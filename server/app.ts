@@ -15,6 +15,7 @@ import { openChangeFeed } from "./db/change-feed.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ProfileRow } from "./db/schema/index.ts";
 import { appJobs } from "./jobs/jobs.ts";
+import { oncePerPeriod } from "./jobs/once-per-period.ts";
 import { startJobs } from "./jobs/scheduler.ts";
 import { errorBody } from "./lib/app-error.ts";
 import { createBackgroundTasks } from "./lib/background-tasks.ts";
@@ -157,11 +158,14 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(webAppPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
 
-  const jobs = startJobs(appJobs({ ...services, clock }), app.log);
+  const jobs = startJobs(appJobs({ ...services, clock }), app.log, {
+    takeTurn: oncePerPeriod(database),
+    firstRunDelayMs: config.jobsFirstRunDelayMs,
+  });
   app.decorate("background", background);
   app.decorate("changes", changes);
   app.addHook("onClose", async () => {
-    jobs.stop();
+    await jobs.stop();
     await background.drain();
     await events.close();
     await changes.close();

@@ -24,6 +24,19 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(config.appSecret);
   });
 
+  it("sizes the PostgreSQL pool and its statement timeout from the environment, with defaults", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).database).toEqual({
+      poolSize: 10,
+      statementTimeoutMs: 10_000,
+    });
+    const tuned = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_POOL_SIZE: "25",
+      DATABASE_STATEMENT_TIMEOUT_MS: "2500",
+    });
+    expect(tuned.database).toEqual({ poolSize: 25, statementTimeoutMs: 2_500 });
+  });
+
   it("reads admin e-mails case-insensitively and PUBLIC_URL without a trailing slash", () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
@@ -55,6 +68,10 @@ describe("loadConfig", () => {
     [{ APP_SECRET: "short" }, /^Invalid configuration: APP_SECRET must be at least 32 characters$/],
     [{ STRIPE_SECRET_KEY: "sk_test_1" }, /must be set together/],
     [{ API_DOCS: "yes" }, /^Invalid configuration: API_DOCS /],
+    [{ DATABASE_POOL_SIZE: "0" }, /^Invalid configuration: DATABASE_POOL_SIZE /],
+    [{ DATABASE_POOL_SIZE: "ten" }, /^Invalid configuration: DATABASE_POOL_SIZE /],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: "-1" }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS /],
+    [{ SHUTDOWN_TIMEOUT_MS: "soon" }, /^Invalid configuration: SHUTDOWN_TIMEOUT_MS /],
   ])("stops with a one-line message naming the variable for %j", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(message);

@@ -16,6 +16,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADMIN_EMAILS: z.string().default(""),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -41,6 +43,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_DOCS: z.enum(["true", "false", "1", "0", ""]).default(""),
   PAYMENTS_TEST_MODE: z.enum(["true", "false", "1", "0", ""]).default(""),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  JOBS_FIRST_RUN_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type Config = {
@@ -49,6 +53,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: connections each instance's pool holds at most, and how long one statement may run. */
+  database: { poolSize: number; statementTimeoutMs: number };
   publicUrl: string;
   adminEmails: ReadonlySet<string>;
   smtpUrl: string | undefined;
@@ -72,6 +78,10 @@ export type Config = {
   apiDocs: boolean;
   /** No Stripe keys: the built-in test payment provider takes payments (never silently in production). */
   paymentsTestMode: boolean;
+  /** After SIGTERM, how long in-flight requests may take before their connections are cut. */
+  shutdownTimeoutMs: number;
+  /** How long after start-up the scheduled jobs first run (then on their own intervals). */
+  jobsFirstRunDelayMs: number;
 };
 
 /** Thrown for a bad environment; main.ts prints its one-line message and exits. */
@@ -109,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(",")
@@ -134,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Unset → on while developing, off in production (where it can still be switched on).
     apiDocs: e.API_DOCS === "" ? e.NODE_ENV !== "production" : e.API_DOCS === "true" || e.API_DOCS === "1",
     paymentsTestMode,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobsFirstRunDelayMs: e.JOBS_FIRST_RUN_DELAY_MS,
   };
 }
 

@@ -28,11 +28,18 @@ export type DatabaseHandle = {
     onNotify: (payload: string) => void,
     onListening: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` on one connection of its own, held for the whole of it: session-level advisory locks need
+   * that (decision 034). On PostgreSQL a connection outside the pool (never handed back to it with a lock
+   * held), without a statement timeout unless `queryTimeoutMs` is given (a migration may take long); on
+   * PGlite its only connection.
+   */
+  onOneConnection<T>(work: (db: Database) => Promise<T>, options?: { queryTimeoutMs?: number }): Promise<T>;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; statementTimeoutMs?: number }
   /** dataDir undefined → in-memory PGlite (tests). */
   | { kind: "pglite"; dataDir?: string; client?: PGlite };
 
@@ -42,12 +49,22 @@ export type DatabaseOptions =
  */
 const OUTAGE_LIMITS = { connectionTimeoutMillis: 3_000, query_timeout: 10_000, keepAlive: true };
 
+/** The pool's defaults (DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT_MS). */
+const POOL_SIZE = 10;
+const STATEMENT_TIMEOUT_MS = 10_000;
+/** The client gives up a moment after the server would have cancelled: only a cut network gets that far. */
+const CLIENT_MARGIN_MS = 1_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
+    const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? POOL_SIZE,
       ...OUTAGE_LIMITS,
+      // The server cancels a statement that runs too long (it stops working on it, unlike a client timeout).
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + CLIENT_MARGIN_MS,
     });
     // An idle connection that breaks emits on the pool; unheard, that error would end the process.
     pool.on("error", () => {});
@@ -61,6 +78,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       waiting: () => pool.waitingCount,
       listen: (channel, onNotify, onListening) =>
         listenOnPostgres(options.url, channel, onNotify, onListening),
+      onOneConnection: (work, { queryTimeoutMs } = {}) =>
+        onDedicatedConnection(options.url, queryTimeoutMs, work),
       close: () => pool.end(),
     };
   }
@@ -92,10 +111,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         if (!pglite.closed) await unlisten();
       };
     },
+    // One connection is all PGlite has, and it is this process's alone.
+    onOneConnection: (work) => work(db),
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+async function onDedicatedConnection<T>(
+  url: string,
+  queryTimeoutMs: number | undefined,
+  work: (db: Database) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: OUTAGE_LIMITS.connectionTimeoutMillis,
+    keepAlive: true,
+    ...(queryTimeoutMs !== undefined && { query_timeout: queryTimeoutMs }),
+  });
+  // A connection that breaks fails the work's next query; unheard, its error event would end the process.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    return await work(drizzlePg({ client, schema, casing: "snake_case" }) as unknown as Database);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ describe("isDatabaseUnavailable", () => {
     new Error("Connection terminated unexpectedly"),
     Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
     Object.assign(new Error("connection failure"), { code: "08006" }),
+    Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }),
   ])("tells an unreachable database (%s), also wrapped by Drizzle", (err) => {
     expect(isDatabaseUnavailable(err)).toBe(true);
     expect(isDatabaseUnavailable(wrapped(err))).toBe(true);

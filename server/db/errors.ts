@@ -4,13 +4,17 @@ export function isUniqueViolation(err: unknown): boolean {
   return code(err) === "23505" || code((err as { cause?: unknown })?.cause) === "23505";
 }
 
-/** Network failures and PostgreSQL's connection-exception (08) and shutdown (57P0x) classes. */
+/**
+ * Network failures, PostgreSQL's connection-exception (08) and shutdown (57P0x) classes, and a statement that
+ * ran past DATABASE_STATEMENT_TIMEOUT_MS (57014: the server cancelled it, so nothing of it was kept).
+ */
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "EPIPE",
   "ETIMEDOUT",
   "EHOSTUNREACH",
+  "57014",
   "57P01",
   "57P02",
   "57P03",

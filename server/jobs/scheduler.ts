@@ -1,36 +1,49 @@
 import type { FastifyBaseLogger } from "fastify";
 
-/** Periodic clean-up work. Every job is idempotent, so several instances may run the same one. */
+/** Periodic clean-up work. Every job is idempotent, so a run repeated after a failure does no harm. */
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
-const FIRST_RUN_DELAY_MS = 30_000;
+/** Whether a job's run falls to this instance now (and then its result), or why not. */
+export type JobOutcome = { ran: true; result: unknown } | { ran: false; reason: string };
 
-/** Runs each job shortly after start-up and then on its interval; never overlapping itself. */
-export function startJobs(jobs: Job[], log: FastifyBaseLogger) {
+/** Runs the job if it is this instance's turn: see once-per-period.ts. */
+export type TakeTurn = (job: Job) => Promise<JobOutcome>;
+
+type Options = { takeTurn: TakeTurn; firstRunDelayMs: number };
+
+/**
+ * Ticks each job shortly after start-up and then on its interval, never overlapping itself on this instance;
+ * `takeTurn` decides whether a tick runs it (across instances, once per period). `stop` clears the timers
+ * and waits for the runs under way.
+ */
+export function startJobs(jobs: Job[], log: FastifyBaseLogger, { takeTurn, firstRunDelayMs }: Options) {
   const timers: NodeJS.Timeout[] = [];
+  const running = new Map<string, Promise<void>>();
   for (const job of jobs) {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        const result = await job.run();
-        log.debug({ job: job.name, result }, "job finished");
-      } catch (err) {
-        log.error({ err, job: job.name }, "job failed");
-      } finally {
-        running = false;
-      }
+    const tick = () => {
+      if (running.has(job.name)) return;
+      const startedAt = performance.now();
+      const run = takeTurn(job)
+        .then((outcome) => {
+          if (outcome.ran) {
+            const ms = Math.round(performance.now() - startedAt);
+            log.info({ job: job.name, result: outcome.result, ms }, "job ran");
+          } else log.debug({ job: job.name, reason: outcome.reason }, "job skipped");
+        })
+        .catch((err: unknown) => log.error({ err, job: job.name }, "job failed"))
+        .finally(() => running.delete(job.name));
+      running.set(job.name, run);
     };
     const first = setTimeout(() => {
-      void tick();
-      timers.push(setInterval(() => void tick(), job.everyMs).unref());
-    }, FIRST_RUN_DELAY_MS);
+      tick();
+      timers.push(setInterval(tick, job.everyMs).unref());
+    }, firstRunDelayMs);
     timers.push(first.unref());
   }
   return {
-    stop() {
+    async stop() {
       for (const timer of timers) clearTimeout(timer);
+      await Promise.all(running.values());
     },
   };
 }

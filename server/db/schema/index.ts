@@ -4,6 +4,7 @@ export * from "./analytics.ts";
 export * from "./audit.ts";
 export * from "./content.ts";
 export * from "./costs.ts";
+export * from "./jobs.ts";
 export * from "./notices.ts";
 export * from "./payments.ts";
 export * from "./posts.ts";
