@@ -81,5 +81,6 @@ export const MESSAGES = {
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",
   busy: "Tagit is busy right now. Please try again in a moment.",
+  restarting: "This Tagit server is restarting. Please try again in a moment.",
   invalidVerificationToken: "This verification link is invalid or has expired",
 } as const;

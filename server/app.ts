@@ -64,6 +64,8 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(deps.logger ?? { level: config.logLevel }),
     bodyLimit: 1024 * 1024,
+    // While closing, requests still arriving are refused by the admission plugin, in the app's error shape.
+    return503OnClosing: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Errors raised by the router before any hook runs (a malformed or over-long URL) keep our error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

@@ -18,26 +18,47 @@ async function main() {
   const [database, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import("./app.ts")]);
   const app = await buildApp({ config, database });
 
+  /**
+   * SIGTERM (or SIGINT): stop accepting connections, end the live streams asking them to reconnect elsewhere,
+   * let the requests under way finish (uploads included) for at most SHUTDOWN_TIMEOUT_MS, then close the pools
+   * (decision 034). A second signal changes nothing: it must not cut the requests still finishing.
+   */
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.info({ signal }, "already shutting down; requests under way are still finishing");
+      return;
+    }
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down");
+    let cut = false;
+    const deadline = setTimeout(() => {
+      cut = true;
+      app.log.warn("shutdown timeout reached: closing the connections still open");
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
     try {
       await app.close();
       await database.close();
-      process.exit(0);
+      clearTimeout(deadline);
+      app.log.info("shut down");
+      process.exit(cut ? 1 : 0);
     } catch (err) {
       app.log.error({ err }, "error while shutting down");
       process.exit(1);
     }
   };
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.kind, startupMs: Math.round(performance.now() - startedAt), url: config.publicUrl },
+    {
+      database: database.kind,
+      startupMs: Math.round(performance.now() - startedAt),
+      address,
+      url: config.publicUrl,
+    },
     "Tagit is ready",
   );
 }

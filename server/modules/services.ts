@@ -28,6 +28,7 @@ import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
 import { createAnalyticsEtags } from "./analytics/analytics-etags.ts";
+import { createLiveFeed } from "./analytics/live-feed.ts";
 import { announceSessionEnds } from "./analytics/live-streams.ts";
 import { createAccountsRepository } from "./auth/accounts.repository.ts";
 import { createAuthService } from "./auth/auth.service.ts";
@@ -105,6 +106,7 @@ export function createServices(infra: Infrastructure) {
   const noticesService = createNoticesService({
     noticesRepo: createNoticesRepository(db),
     events: infra.events,
+    clock,
   });
   const postsRepo = createPostsRepository(db);
   const adminModerationService = createAdminModerationService({
@@ -249,6 +251,7 @@ export function createServices(infra: Infrastructure) {
     uploadsService,
     postsService,
     analyticsService,
+    liveFeed: createLiveFeed({ analytics: analyticsService, notices: noticesService, clock }),
     searchService,
     privacyService: createPrivacyService({
       privacyRepo: createPrivacyRepository(db),

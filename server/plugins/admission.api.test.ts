@@ -6,7 +6,7 @@ import { admissionPlugin } from "./admission.ts";
 import { errorHandlerPlugin } from "./error-handler.ts";
 
 async function appWithQueue(waiting: () => number) {
-  const app = Fastify();
+  const app = Fastify({ return503OnClosing: false });
   await app.register(errorHandlerPlugin);
   await app.register(admissionPlugin, { waiting, limit: 10 });
   app.get("/api/thing", async () => ({ ok: true }));
@@ -44,5 +44,47 @@ describe("admission control", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("admission while the app closes", () => {
+  it("refuses requests arriving once closing began (503, Retry-After, Connection: close) and finishes those under way", async () => {
+    const app = await appWithQueue(() => 0);
+    const signal = () => {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      return { promise, resolve };
+    };
+    const [slowEntered, slowMayFinish, closeBegun, closeMayGoOn] = [signal(), signal(), signal(), signal()];
+    app.get("/api/slow", async () => {
+      slowEntered.resolve();
+      await slowMayFinish.promise;
+      return { finished: true };
+    });
+    // Holds the closing between its first step and the listener's close, as the live streams' ending does.
+    app.addHook("preClose", async () => {
+      closeBegun.resolve();
+      await closeMayGoOn.promise;
+    });
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+
+    const underWay = fetch(`${base}/api/slow`);
+    await slowEntered.promise;
+    const closing = app.close();
+    await closeBegun.promise;
+    const refused = await fetch(`${base}/api/thing`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused.headers.get("connection")).toBe("close");
+    expect(await refused.json()).toEqual({ error: MESSAGES.restarting, code: "unavailable" });
+
+    closeMayGoOn.resolve();
+    slowMayFinish.resolve();
+    const finished = await underWay;
+    expect(finished.status).toBe(200);
+    expect(await finished.json()).toEqual({ finished: true });
+    await closing;
   });
 });

@@ -13,16 +13,37 @@ export const DATABASE_QUEUE_LIMIT = 64;
 
 /** Answered without building an error: under overload the refusals are most of the work. */
 const BUSY = JSON.stringify(errorBody("unavailable", MESSAGES.busy));
+const RESTARTING = JSON.stringify(errorBody("unavailable", MESSAGES.restarting));
+/** A request refused while this instance shuts down may go to another one at once. */
+const RESTARTING_RETRY_AFTER_SECONDS = 1;
 
 /**
  * Admission control (issue 16): excess load is refused quickly, before any work is done for it, rather than
  * left to time out. Only API requests are refused: the web app's files need no database, and the health checks
  * (/healthz, /readyz) must answer a load balancer whatever the load.
+ *
+ * Once the app is closing (SIGTERM), every request that still arrives on an open connection is refused the
+ * same way, with `Connection: close`, while the requests already admitted finish (decision 034): nothing was
+ * done for it, so the client or the load balancer may send it to another instance. (Fastify's own answer,
+ * `return503OnClosing`, is switched off in app.ts: its body is not the app's error shape.)
  */
 export const admissionPlugin = fp(
   async (app: FastifyInstance, opts: { waiting: () => number; limit?: number }) => {
     const limit = opts.limit ?? DATABASE_QUEUE_LIMIT;
+    let closing = false;
+    app.addHook("preClose", async () => {
+      closing = true;
+    });
     app.addHook("onRequest", (request, reply, done) => {
+      if (closing) {
+        reply
+          .code(503)
+          .header("retry-after", String(RESTARTING_RETRY_AFTER_SECONDS))
+          .header("connection", "close")
+          .type("application/json; charset=utf-8")
+          .send(RESTARTING);
+        return;
+      }
       if (!request.url.startsWith("/api/") || opts.waiting() < limit) return done();
       reply
         .code(503)

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { REPORT_SETTINGS_MESSAGES } from "#contract/api/admin-moderation.ts";
 import { postReportSettings, profiles, taggedPosts } from "#server/db/schema/index.ts";
 import { transactOn } from "#server/db/transaction.ts";
+import { systemClock } from "#server/lib/clock.ts";
 import { createEventBus } from "#server/lib/event-bus.ts";
 import { createNoticesRepository } from "#server/modules/notices/notices.repository.ts";
 import { createNoticesService } from "#server/modules/notices/notices.service.ts";
@@ -397,6 +398,7 @@ describe("the report auto-action", () => {
         notices: createNoticesService({
           noticesRepo: createNoticesRepository(t.db),
           events: createEventBus(),
+          clock: systemClock,
         }),
         uploads: { removeFiles: async () => {} },
       });

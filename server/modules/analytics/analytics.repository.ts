@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, notLike, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, notLike, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { type AnalyticsAction, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
@@ -53,6 +53,24 @@ export function createAnalyticsRepository(db: Database) {
 
     /** Events aimed at an owner, newest first, with the post's images and the visible visitor's avatar. */
     listForOwner: (ownerId: string) => ownerEvents.execute({ ownerId }),
+
+    /** The owner's events created at or after `since`, newest first (a live stream resuming: decision 034). */
+    listForOwnerSince: (ownerId: string, since: Date, limit: number) =>
+      db
+        .select({
+          event: searchAnalytics,
+          visitorTagg: visitor.tagg,
+          visitorPicture: visitor.profilePictureUrl,
+          originalImage: taggedPosts.originalImage,
+          scrambledImage: taggedPosts.scrambledImage,
+          scrambleImage: taggedPosts.scrambleImage,
+        })
+        .from(searchAnalytics)
+        .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
+        .leftJoin(visitor, eq(visitor.id, searchAnalytics.visitorId))
+        .where(and(eq(searchAnalytics.targetUserId, ownerId), gte(searchAnalytics.createdAt, since)))
+        .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
+        .limit(limit),
 
     /** The owners with an event naming this visitor (their list shows the visitor's tagg and picture). */
     async ownersSeenBy(visitorId: string) {

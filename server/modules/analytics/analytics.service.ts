@@ -108,6 +108,12 @@ export function createAnalyticsService({ analyticsRepo, etags, events, clock }: 
 
     list,
 
+    /** The owner's events created at or after `since`, newest first: what a resuming live stream missed. */
+    async listSince(ownerId: string, since: Date, limit: number): Promise<AnalyticsEvent[]> {
+      const rows = await analyticsRepo.listForOwnerSince(ownerId, since, limit);
+      return rows.map((row) => toAnalyticsEvent(row.event, row));
+    },
+
     /**
      * Forgets a member as a visitor: their named events leave every owner's analytics, and their anonymous
      * events stay exactly as the owners see them but are unlinked for ever (the keyed hash is replaced by a

@@ -9,7 +9,8 @@ export const SESSION_CONTROL = "session-control";
 /** A slow reader is dropped once this much is waiting to be written, instead of buffering without limit. */
 export const MAX_BUFFERED_BYTES = 64 * 1024;
 
-type Stream = { userId: string; sessionId: string; close(): void };
+/** `close(ms)` ends a stream asking the browser to reconnect after `ms` (the instance is shutting down). */
+type Stream = { userId: string; sessionId: string; close(reconnectAfterMs?: number): void };
 
 /** The streams one instance holds, with the per-member and global caps. */
 export function createLiveStreams(limits: { perMember: number; total: number } = LIVE_STREAMS) {
@@ -35,8 +36,9 @@ export function createLiveStreams(limits: { perMember: number; total: number } =
         if (ended) stream.close();
       }
     },
-    closeAll() {
-      for (const stream of [...streams]) stream.close();
+    /** Ends every stream, each asked to reconnect after `reconnectAfterMs()`. */
+    closeAll(reconnectAfterMs: () => number) {
+      for (const stream of [...streams]) stream.close(reconnectAfterMs());
     },
     get size() {
       return streams.size;

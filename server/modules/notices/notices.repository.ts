@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import type { NoticeKind } from "#contract/api/notices.ts";
 import type { Database } from "#server/db/client.ts";
 import { memberNotices } from "#server/db/schema/index.ts";
@@ -6,7 +6,7 @@ import { memberNotices } from "#server/db/schema/index.ts";
 /** The `member_notices` table. Build it on a transaction to add a notice with the change it reports. */
 export function createNoticesRepository(db: Database) {
   return {
-    async add(values: { userId: string; kind: NoticeKind; postName: string }) {
+    async add(values: { userId: string; kind: NoticeKind; postName: string; createdAt: Date }) {
       const [row] = await db.insert(memberNotices).values(values).returning();
       if (!row) throw new Error("The notice was not written");
       return row;
@@ -17,6 +17,15 @@ export function createNoticesRepository(db: Database) {
         .select()
         .from(memberNotices)
         .where(eq(memberNotices.userId, userId))
+        .orderBy(desc(memberNotices.createdAt), desc(memberNotices.id))
+        .limit(limit);
+    },
+
+    listSince(userId: string, since: Date, limit: number) {
+      return db
+        .select()
+        .from(memberNotices)
+        .where(and(eq(memberNotices.userId, userId), gte(memberNotices.createdAt, since)))
         .orderBy(desc(memberNotices.createdAt), desc(memberNotices.id))
         .limit(limit);
     },

@@ -3,6 +3,7 @@ import { MESSAGES } from "#contract/errors.ts";
 import type { MemberNoticeRow } from "#server/db/schema/index.ts";
 import type { Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
 import { createNoticesRepository, type NoticesRepository } from "./notices.repository.ts";
 
@@ -13,16 +14,19 @@ export const toNotice = (row: MemberNoticeRow): Notice => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-type Deps = { noticesRepo: NoticesRepository; events: Pick<EventBus, "publish"> };
+type Deps = { noticesRepo: NoticesRepository; events: Pick<EventBus, "publish">; clock: Clock };
 
 /**
  * In-app notices to a member about their own posts. `add` writes on the caller's transaction (so the notice
  * commits with the moderation it reports); `announce` then pushes it to the member's open live streams.
  */
-export function createNoticesService({ noticesRepo, events }: Deps) {
+export function createNoticesService({ noticesRepo, events, clock }: Deps) {
   return {
-    add: (values: Parameters<NoticesRepository["add"]>[0], tx: Tx) =>
-      createNoticesRepository(tx).add(values).then(toNotice),
+    // Stamped by the app's clock, as analytics events are: a live stream resumes from one position in both.
+    add: (values: Omit<Parameters<NoticesRepository["add"]>[0], "createdAt">, tx: Tx) =>
+      createNoticesRepository(tx)
+        .add({ ...values, createdAt: clock.now() })
+        .then(toNotice),
 
     announce(userId: string, notice: Notice) {
       events.publish(userId, { type: "notice", data: notice });
@@ -30,6 +34,11 @@ export function createNoticesService({ noticesRepo, events }: Deps) {
 
     async listOwn(userId: string) {
       return (await noticesRepo.listOwn(userId, NOTICES_SHOWN)).map(toNotice);
+    },
+
+    /** The member's notices created at or after `since`, newest first: what a resuming live stream missed. */
+    async listSince(userId: string, since: Date, limit: number) {
+      return (await noticesRepo.listSince(userId, since, limit)).map(toNotice);
     },
 
     async dismiss(userId: string, id: string) {

@@ -6,6 +6,7 @@ import { TIMING } from "#contract/limits.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 import { HIGHEST_VIEWED_QUERY_KEY, NOTICES_QUERY_KEY, TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
 import { createConditionalFetcher } from "./conditional-fetcher.ts";
+import { openLiveEvents } from "./live-events.ts";
 
 /** Events aimed at the signed-in member, newest first (GET /api/tagg-analytics). */
 export const ANALYTICS_QUERY_KEY = ["/api/tagg-analytics"] as const;
@@ -42,11 +43,10 @@ export function useLiveAnalytics(enabled: boolean) {
 
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events");
-    const onAnalytics = (message: MessageEvent<string>) => {
+    const onAnalytics = (data: string) => {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(message.data);
+        parsed = JSON.parse(data);
       } catch {
         return;
       }
@@ -58,6 +58,7 @@ export function useLiveAnalytics(enabled: boolean) {
         void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY });
         return;
       }
+      // A resumed stream replays the last events it carried: an event already listed is not added twice.
       if (current.some((existing) => existing.id === event.id)) return;
       queryClient.setQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY, [event, ...current]);
       // A view may change unique counts on the post cards and the highest-viewed post.
@@ -71,14 +72,8 @@ export function useLiveAnalytics(enabled: boolean) {
       void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });
     };
-    source.addEventListener("analytics", onAnalytics);
-    source.addEventListener("notice", onNotice);
-    // On an error the browser reconnects by itself (the server asks for 5 s); the poll covers the gap.
-    return () => {
-      source.removeEventListener("analytics", onAnalytics);
-      source.removeEventListener("notice", onNotice);
-      source.close();
-    };
+    // Reconnections resume where the stream stood (Last-Event-ID); the poll covers any gap all the same.
+    return openLiveEvents({ analytics: onAnalytics, notice: onNotice });
   }, [enabled, queryClient]);
 
   return query;
