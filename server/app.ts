@@ -56,7 +56,10 @@ export type AppDeps = {
 const IMAGE_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
 const IMAGE_QUEUE_LENGTH = 32;
 
-const DEFAULT_WEB_ROOT = fileURLToPath(new URL("../dist/web", import.meta.url));
+/** The built web app, dist/web: above the sources (server/app.ts), beside the compiled server (dist/server/). */
+const DEFAULT_WEB_ROOT = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "../dist/web" : "../web", import.meta.url),
+);
 
 /** Builds the whole app without listening: plugins in a fixed order (external, ours, routes). */
 export async function buildApp(deps: AppDeps) {
