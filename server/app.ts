@@ -155,10 +155,12 @@ export async function buildApp(deps: AppDeps) {
   if (config.apiDocs) await app.register(apiDocsPlugin);
 
   // Routes, then the web app and its fallback
+  let draining = false;
   await registerRoutes(app, {
     ...services,
     events,
     pingDatabase: database.ping,
+    draining: () => draining,
     publicUrl: config.publicUrl,
   });
   await app.register(webAppPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
@@ -168,6 +170,9 @@ export async function buildApp(deps: AppDeps) {
     firstRunDelayMs: config.jobsFirstRunDelayMs,
   });
   app.decorate("background", background);
+  app.decorate("drain", () => {
+    draining = true;
+  });
   app.decorate("changes", changes);
   app.addHook("onClose", async () => {
     await jobs.stop();
@@ -184,6 +189,11 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module "fastify" {
   interface FastifyInstance {
     background: import("./lib/background-tasks.ts").BackgroundTasks;
+    /**
+     * Before a shutdown: /readyz answers 503 so the load balancer sends no more work, while everything else is
+     * still served (SHUTDOWN_DRAIN_MS; decision 034).
+     */
+    drain(): void;
     /** What the database says changed, for this instance's caches (decision 030). */
     changes: import("./db/change-feed.ts").ChangeFeed;
   }

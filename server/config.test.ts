@@ -72,6 +72,7 @@ describe("loadConfig", () => {
     [{ DATABASE_POOL_SIZE: "ten" }, /^Invalid configuration: DATABASE_POOL_SIZE /],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: "-1" }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS /],
     [{ SHUTDOWN_TIMEOUT_MS: "soon" }, /^Invalid configuration: SHUTDOWN_TIMEOUT_MS /],
+    [{ SHUTDOWN_DRAIN_MS: "-5" }, /^Invalid configuration: SHUTDOWN_DRAIN_MS /],
   ])("stops with a one-line message naming the variable for %j", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(message);

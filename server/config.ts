@@ -43,6 +43,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_DOCS: z.enum(["true", "false", "1", "0", ""]).default(""),
   PAYMENTS_TEST_MODE: z.enum(["true", "false", "1", "0", ""]).default(""),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   JOBS_FIRST_RUN_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
@@ -78,7 +79,9 @@ export type Config = {
   apiDocs: boolean;
   /** No Stripe keys: the built-in test payment provider takes payments (never silently in production). */
   paymentsTestMode: boolean;
-  /** After SIGTERM, how long in-flight requests may take before their connections are cut. */
+  /** After SIGTERM, how long /readyz answers 503 while all else is served, so a load balancer moves away. */
+  shutdownDrainMs: number;
+  /** Then, how long the requests under way may take before their connections are cut. */
   shutdownTimeoutMs: number;
   /** How long after start-up the scheduled jobs first run (then on their own intervals). */
   jobsFirstRunDelayMs: number;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Unset → on while developing, off in production (where it can still be switched on).
     apiDocs: e.API_DOCS === "" ? e.NODE_ENV !== "production" : e.API_DOCS === "true" || e.API_DOCS === "1",
     paymentsTestMode,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobsFirstRunDelayMs: e.JOBS_FIRST_RUN_DELAY_MS,
   };

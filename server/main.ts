@@ -19,9 +19,10 @@ async function main() {
   const app = await buildApp({ config, database });
 
   /**
-   * SIGTERM (or SIGINT): stop accepting connections, end the live streams asking them to reconnect elsewhere,
-   * let the requests under way finish (uploads included) for at most SHUTDOWN_TIMEOUT_MS, then close the pools
-   * (decision 034). A second signal changes nothing: it must not cut the requests still finishing.
+   * SIGTERM (or SIGINT): /readyz turns 503 and the instance serves on for SHUTDOWN_DRAIN_MS while the load
+   * balancer moves away; then it stops accepting connections, ends the live streams asking them to reconnect
+   * elsewhere, lets the requests under way finish (uploads included) for at most SHUTDOWN_TIMEOUT_MS, and
+   * closes its pools (decision 034). A second signal changes nothing: it must not cut the requests finishing.
    */
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -30,7 +31,12 @@ async function main() {
       return;
     }
     closing = true;
-    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down");
+    app.log.info(
+      { signal, drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs },
+      "shutting down",
+    );
+    app.drain();
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     let cut = false;
     const deadline = setTimeout(() => {
       cut = true;

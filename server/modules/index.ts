@@ -25,12 +25,13 @@ import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 type RouteDeps = Services & {
   events: EventBus;
   pingDatabase: () => Promise<void>;
+  draining: () => boolean;
   publicUrl: string;
 };
 
 /** Every route plugin of the API, in one list: grep here to find an endpoint's module. */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
-  await app.register(healthRoutes, { pingDatabase: deps.pingDatabase });
+  await app.register(healthRoutes, { pingDatabase: deps.pingDatabase, draining: deps.draining });
   await app.register(siteRoutes, { publicUrl: deps.publicUrl });
   await app.register(authRoutes, {
     authService: deps.authService,

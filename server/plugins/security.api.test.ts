@@ -101,4 +101,14 @@ describe("operator endpoints", () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: "ready" });
   });
+
+  it("GET /readyz answers 503 once the instance drains before a shutdown, while everything else is served", async () => {
+    const t = await createTestApp();
+    t.app.drain();
+    const draining = await t.app.inject({ url: "/readyz" });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toMatchObject({ code: "unavailable" });
+    expect((await t.app.inject({ url: "/healthz" })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: "/api/payments/config" })).statusCode).toBe(200);
+  });
 });
