@@ -5,11 +5,9 @@
 // where it also opens 500 connections at once to show excess load refused with 503, never left to time out.
 //   npm run bench:api -- --url postgres://…/tagit_bench_small --url postgres://…/tagit_bench
 //   npm run bench:api -- --pglite
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -19,6 +17,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { seedBenchData } from "./bench-data.ts";
+import { startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -39,21 +38,6 @@ type Target = {
   env: Record<string, string>;
   info: { members: number; posts: number; events: number };
 };
-
-function startServer(script: string, target: Target): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
-    {
-      env: { ...process.env, ...target.env },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout?.once("data", (chunk: Buffer) => resolve({ port: Number(chunk.toString().trim()), child }));
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
 const random = (below: number) => Math.floor(Math.random() * below);
@@ -150,7 +134,7 @@ for (const target of targets) {
   });
 
   for (const server of ["bare", "app"] as const) {
-    const { port, child } = await startServer(scripts[server], target);
+    const { port, child } = await startServer(scripts[server], target.env);
     // The ETag each sampled member's analytics currently has, for the 304 scenario.
     const etags = new Map<string, string>();
     for (const cookie of cookies.slice(0, 300)) {
@@ -186,9 +170,7 @@ for (const target of targets) {
         `  ${server.padEnd(4)} 500 connections      ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms  503 ${result.refused}  timed out (10 s) ${result.timeouts}`,
       );
     }
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited; // PGlite's directory is opened by one process at a time
+    await stopServer(child); // PGlite's directory is opened by one process at a time
   }
 }
 

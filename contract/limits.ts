@@ -89,7 +89,7 @@ export const RATE_LIMITS = {
 } as const;
 
 /** Live event streams (GET /api/events) one instance holds open: per member, and in all. */
-export const LIVE_STREAMS = { perMember: 3, total: 1_000 } as const;
+export const LIVE_STREAMS = { perMember: 3, total: 16_000 } as const;
 
 /** `profiles.lastActive` follows any signed-in request, written at most this often per member. */
 export const LAST_ACTIVE_WRITE_INTERVAL_MINUTES = 5;
