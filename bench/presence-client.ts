@@ -4,7 +4,14 @@
 // posts at a steady rate. Driven by the parent over IPC: { grow: N } opens streams up to member N,
 // { measure: seconds } runs the load for that long and answers with its figures (between measurements only the
 // streams stay open), { etags: count } answers members' cookies and ETags for the saturation run.
-import http from "node:http";
+import {
+  addressOf,
+  memberCookie as cookieOf,
+  openEventStream,
+  percentile,
+  recorder,
+  request,
+} from "./http-client.ts";
 
 const port = Number(process.env.BENCH_PORT);
 const totalMembers = Number(process.env.BENCH_MEMBERS);
@@ -13,60 +20,9 @@ const viewsPerSecond = Number(process.env.BENCH_VIEWS ?? 10);
 const POLL_EVERY_MS = 3_000;
 const TICK_MS = 50;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-const cookieOf = (member: number) => `tagit_session=bench-token-${member}`;
-/** A visitor address of its own for each simulated client (the app trusts the bench as a proxy). */
-const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const random = (below: number) => Math.floor(Math.random() * below);
-
-type Answer = { status: number; etag: string | undefined; ms: number };
-function request(
-  method: "GET" | "POST",
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path, headers, agent }, (res) => {
-      res.resume();
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          etag: res.headers.etag,
-          ms: performance.now() - started,
-        }),
-      );
-    });
-    req.on("error", () => resolve({ status: 0, etag: undefined, ms: performance.now() - started }));
-    req.end(body);
-  });
-}
-
-/** Latencies and outcomes of one kind of request during a measurement. */
-function recorder() {
-  let times: number[] = [];
-  let statuses = new Map<number, number>();
-  return {
-    add(answer: Answer) {
-      times.push(answer.ms);
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-    },
-    take() {
-      const sorted = times.sort((a, b) => a - b);
-      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-      const result = {
-        count: sorted.length,
-        p50: at(0.5),
-        p99: at(0.99),
-        statuses: Object.fromEntries(statuses),
-      };
-      times = [];
-      statuses = new Map();
-      return result;
-    },
-  };
-}
+const call = (method: "GET" | "POST", path: string, headers: Record<string, string>, body?: string) =>
+  request(port, method, path, headers, body);
 
 // ---- online members: streams and polls ----
 const etags = new Map<number, string>();
@@ -78,51 +34,22 @@ let eventsReceived = 0;
 const pendingViews = new Map<string, number>();
 let viewToStream: number[] = [];
 
-function openStream(member: number): Promise<void> {
-  return new Promise((resolve) => {
-    const req = http.get(
-      {
-        host: "127.0.0.1",
-        port,
-        path: "/api/events",
-        headers: { cookie: cookieOf(member), "x-forwarded-for": addressOf(member) },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          streamsRefused += 1;
-          res.resume();
-          return resolve();
-        }
-        streamsOpen += 1;
-        resolve();
-        let buffered = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          buffered += chunk;
-          let end = buffered.indexOf("\n\n");
-          while (end >= 0) {
-            const message = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            end = buffered.indexOf("\n\n");
-            if (!message.startsWith("event: analytics")) continue;
-            eventsReceived += 1;
-            const data = JSON.parse(message.slice(message.indexOf("data: ") + 6)) as { searchTerm: string };
-            const sentAt = pendingViews.get(data.searchTerm);
-            if (sentAt !== undefined) {
-              pendingViews.delete(data.searchTerm);
-              viewToStream.push(performance.now() - sentAt);
-            }
-          }
-        });
-        res.on("close", () => {
-          streamsOpen -= 1;
-        });
-      },
-    );
-    req.on("error", () => {
-      streamsRefused += 1;
-      resolve();
-    });
+async function openStream(member: number) {
+  const opened = await openEventStream(port, member, (data) => {
+    eventsReceived += 1;
+    const sentAt = pendingViews.get(data.searchTerm);
+    if (sentAt !== undefined) {
+      pendingViews.delete(data.searchTerm);
+      viewToStream.push(performance.now() - sentAt);
+    }
+  });
+  if (!opened) {
+    streamsRefused += 1;
+    return;
+  }
+  streamsOpen += 1;
+  opened.on("close", () => {
+    streamsOpen -= 1;
   });
 }
 
@@ -131,7 +58,7 @@ async function grow(target: number) {
   const next = () => (online < target ? ++online : undefined);
   const worker = async () => {
     for (let member = next(); member !== undefined; member = next()) {
-      const first = await request("GET", "/api/tagg-analytics", {
+      const first = await call("GET", "/api/tagg-analytics", {
         cookie: cookieOf(member),
         "x-forwarded-for": addressOf(member),
       });
@@ -155,7 +82,7 @@ function pollTick() {
   tick += 1;
   for (let member = 1 + slot; member <= online; member += ticksPerPoll) {
     const etag = etags.get(member);
-    void request("GET", "/api/tagg-analytics", {
+    void call("GET", "/api/tagg-analytics", {
       cookie: cookieOf(member),
       "x-forwarded-for": addressOf(member),
       ...(etag ? { "if-none-match": etag } : {}),
@@ -170,7 +97,7 @@ let visitor = 1_000_000;
 /** An anonymous visitor's exact-name search of any post. */
 function search() {
   const term = `bench post ${1 + random(totalMembers * 10)}`;
-  void request("GET", `/api/public/tagged-posts?search=${encodeURIComponent(term)}`, {
+  void call("GET", `/api/public/tagged-posts?search=${encodeURIComponent(term)}`, {
     "x-forwarded-for": addressOf(visitor++),
   }).then((answer) => searches.add(answer));
 }
@@ -184,7 +111,7 @@ function view() {
   const post = owner - 1 + totalMembers * (1 + random(9));
   const name = `bench post ${post}`;
   pendingViews.set(name, performance.now());
-  void request(
+  void call(
     "POST",
     "/api/track-search",
     {
@@ -227,7 +154,7 @@ async function measure(seconds: number) {
   running = false;
   await new Promise((resolve) => setTimeout(resolve, 1500)); // the last answers and events arrive
   const sorted = viewToStream.sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const at = (q: number) => percentile(sorted, q);
   return {
     online,
     streamsOpen,

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { errorsOf, type Figures } from "./http-client.ts";
 import { startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
@@ -56,7 +57,6 @@ function ask<T>(client: ChildProcess, message: object, answer: string): Promise<
   });
 }
 
-type Figures = { count: number; p50: number; p99: number; statuses: Record<string, number> };
 type Measured = {
   online: number;
   streamsOpen: number;
@@ -88,10 +88,6 @@ console.log(
     `${values.searches} searches/s and ${values.views} views/s by anonymous visitors; ${duration} s per step`,
 );
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
-const errorsOf = (f: Figures) =>
-  Object.entries(f.statuses)
-    .filter(([status]) => !["200", "202", "304"].includes(status))
-    .reduce((sum, [, n]) => sum + n, 0);
 const rows: string[] = [];
 for (const target of steps) {
   const opening = performance.now();
