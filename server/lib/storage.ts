@@ -20,7 +20,7 @@ export type Storage = {
    * fails — the stream errors, the store refuses — leaves no file behind.
    */
   write(name: string, data: Buffer | Readable): Promise<void>;
-  /** Removes the files; names that are not stored are ignored. */
+  /** Removes the files (any number); names of ours with no file are ignored, other names throw. */
   remove(names: string[]): Promise<void>;
   /** The file, or undefined when it does not exist or the name is not one of ours. */
   open(name: string): Promise<StoredFile | undefined>;
