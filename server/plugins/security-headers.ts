@@ -28,10 +28,10 @@ function helmetHeaders(options: HelmetOptions) {
 
 /**
  * Security headers on every response. The CSP allows only our own origin, plus Stripe's hosts when Stripe
- * is configured. Styles allow inline because Radix and sonner set inline style attributes.
+ * is configured, and images from the object store's public address when it has one. Styles allow inline because Radix and sonner set inline style attributes.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, opts: { stripeEnabled: boolean; https: boolean }) => {
+  async (app: FastifyInstance, opts: { stripeEnabled: boolean; https: boolean; imageOrigins: string[] }) => {
     const extra = (list: string[]) => (opts.stripeEnabled ? list : []);
     const headers = helmetHeaders({
       contentSecurityPolicy: {
@@ -40,7 +40,7 @@ export const securityHeadersPlugin = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...extra(STRIPE.script)],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
+          imgSrc: ["'self'", "data:", "blob:", ...opts.imageOrigins],
           fontSrc: ["'self'", "data:"],
           connectSrc: ["'self'", ...extra(STRIPE.connect)],
           frameSrc: opts.stripeEnabled ? STRIPE.frame : ["'none'"],
