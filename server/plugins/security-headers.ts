@@ -28,7 +28,8 @@ function helmetHeaders(options: HelmetOptions) {
 
 /**
  * Security headers on every response. The CSP allows only our own origin, plus Stripe's hosts when Stripe
- * is configured, and images from the object store's public address when it has one. Styles allow inline because Radix and sonner set inline style attributes.
+ * is configured, and images from the object store's public address when it has one. Styles allow inline
+ * because Radix and sonner set inline style attributes.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: { stripeEnabled: boolean; https: boolean; imageOrigins: string[] }) => {
