@@ -18,7 +18,14 @@ const proxy = Object.fromEntries(
 export default defineConfig({
   root: "web",
   // Brotli and gzip copies of every text asset, served as they are by the server (decision 029).
-  plugins: [react(), tailwindcss(), pagePreloads(), compression({ algorithms: ["brotliCompress", "gzip"] })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The terms page shows the published text: its request starts with the page's scripts (web/index.html
+    // does the same for /api/profile, which every page asks for first).
+    pagePreloads({ "/terms": ["/api/terms"] }),
+    compression({ algorithms: ["brotliCompress", "gzip"] }),
+  ],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
