@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { CardSummary, SubscriptionBillingEvent } from "./billing-event.ts";
+import type { CardSummary } from "./billing-event.ts";
 import type { SubscriptionRef } from "./payment-provider.ts";
 import { subscriptionEvent } from "./stripe-events.ts";
 
