@@ -98,6 +98,7 @@ export function PaymentsPage() {
       },
     });
 
+  const subscribed = getPlanCapabilities(profile?.subscriptionStatus ?? "inactive").premium;
   const busy = createSubscription.isPending || confirmPayment.isPending || paidAt !== null;
   const freeAccess = freeOption.data?.freeOptionEnabled === true;
 
@@ -108,14 +109,17 @@ export function PaymentsPage() {
         <span className="flex size-12 items-center justify-center rounded-2xl bg-premium-100 text-premium-800">
           <Crown className="size-6" aria-hidden="true" />
         </span>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Upgrade to Premium</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          {subscribed ? "Your Premium" : "Upgrade to Premium"}
+        </h1>
         <p className="max-w-xl text-slate-600">
-          Unlock everything Tagit offers: control who sees your posts, search all users and make your profile
-          your own.
+          {subscribed
+            ? "Your plan, the card it is charged to and your receipts, in one place."
+            : "Unlock everything Tagit offers: control who sees your posts, search all users and make your profile your own."}
         </p>
       </header>
 
-      {changingCard && profile && getPlanCapabilities(profile.subscriptionStatus).premium ? (
+      {changingCard && profile && subscribed ? (
         <CardChangeStep profile={profile} priceLabel={price} onDone={closeCardChange} />
       ) : clientSecret ? (
         <PaymentStep
