@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 
@@ -53,6 +54,7 @@ test.describe("Premium payments (test provider)", () => {
     await expect(page.getByText("Subscription Resumed")).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: `Renews on ${endDate}.` })).toBeVisible();
     await expect(page.getByRole("button", { name: "Cancel at period end" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/payments (Premium)");
 
     const receipts = page.getByRole("list", { name: "Invoices" }).getByRole("listitem");
     await expect(receipts).toHaveCount(1);
@@ -64,6 +66,7 @@ test.describe("Premium payments (test provider)", () => {
     await expect(page.getByText("Amount paid")).toBeVisible();
     await expect(page.getByText("Visa ending in 4242")).toBeVisible();
     await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/payments/receipts/:id");
   });
 
   test("a declined card shows Payment Failed and the member stays free", async ({ page, context }) => {

@@ -1,5 +1,6 @@
 import { type Invoice, PAYMENT_MESSAGES, type PaymentsConfig, type Receipt } from "#contract/api/payments.ts";
 import type { Profile } from "#contract/api/profile.ts";
+import { MESSAGES } from "#contract/errors.ts";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR } from "#contract/limits.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -169,7 +170,7 @@ export function createSubscriptionsService(deps: Deps) {
       const event = await provider.resume(subscriptionOf(user, PAYMENT_MESSAGES.notCancelled));
       await billingEvents.apply(provider.kind, event);
       const row = await paymentsRepo.findProfile(user.id);
-      if (!row) throw new AppError("not_found", PAYMENT_MESSAGES.notCancelled);
+      if (!row) throw new AppError("not_found", MESSAGES.notFound);
       return deps.toProfile(row);
     },
 
