@@ -23,6 +23,11 @@ export const ADMIN_SESSION_TTL_HOURS = 8;
 
 export const PREMIUM_PRICE_MINOR = 1200;
 export const PREMIUM_CURRENCY = "GBP";
+/**
+ * After a renewal fails, Premium stays this many days from the renewal date while the provider retries the
+ * card; then the subscription lapses (Stripe: set "Manage failed payments" to cancel after 2 weeks).
+ */
+export const PAST_DUE_GRACE_DAYS = 14;
 /** A referral earns commission only when the referred member's first payment comes within this many days. */
 export const REFERRAL_ATTRIBUTION_DAYS = 30;
 /** A referral code, after trimming. */

@@ -172,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
   const jobs = startJobs(appJobs({ ...services, clock }), app.log);
   app.decorate("background", background);
   app.decorate("changes", changes);
+  app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     jobs.stop();
     await background.drain();
@@ -190,5 +191,7 @@ declare module "fastify" {
     background: import("./lib/background-tasks.ts").BackgroundTasks;
     /** What the database says changed, for this instance's caches (decision 030). */
     changes: import("./db/change-feed.ts").ChangeFeed;
+    /** The scheduled jobs; `run(name)` runs one now. */
+    jobs: ReturnType<typeof import("./jobs/scheduler.ts").startJobs>;
   }
 }

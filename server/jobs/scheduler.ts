@@ -32,5 +32,11 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger) {
     stop() {
       for (const timer of timers) clearTimeout(timer);
     },
+    /** Runs one job now and answers its result (tests; an operator's manual catch-up). */
+    async run(name: string) {
+      const job = jobs.find((candidate) => candidate.name === name);
+      if (!job) throw new Error(`No job named ${name}`);
+      return job.run();
+    },
   };
 }
