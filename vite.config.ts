@@ -18,7 +18,14 @@ const proxy = Object.fromEntries(
 export default defineConfig({
   root: "web",
   // Brotli and gzip copies of every text asset, served as they are by the server (decision 029).
-  plugins: [react(), tailwindcss(), pagePreloads(), compression({ algorithms: ["brotliCompress", "gzip"] })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The terms page shows the published text: its request starts with the page's scripts (web/index.html
+    // does the same for /api/profile, which every page asks for first).
+    pagePreloads({ "/terms": ["/api/terms"] }),
+    compression({ algorithms: ["brotliCompress", "gzip"] }),
+  ],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
@@ -51,6 +58,8 @@ export default defineConfig({
             },
             // Everything the first page needs, in one file rather than a dozen.
             { name: "app", tags: ["$initial"], priority: 1 },
+            // Other icons are a few hundred bytes each: one small file for them all, not a request apiece.
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 0 },
           ],
         },
       },

@@ -3,12 +3,10 @@
 // printing p50/p99 and req/s side by side with the ratio. Goal (issue 13): app ≥ 0.7× bare, app p99 < 100 ms.
 // Run bench:seed first; it creates the administrator whose sessions this bench uses.
 //   npm run bench:admin -- --url postgres://postgres@127.0.0.1:5432/tagit_bench_admin
-import { type ChildProcess, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { md5Uuid, startServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -25,24 +23,6 @@ const warmup = Number(values.warmup);
 
 /** The administrator bench:seed creates: member session cookie and admin session header. */
 const ADMIN_HEADERS = { cookie: "tagit_session=bench-admin-token", "x-admin-session": "bench-admin-session" };
-
-function startServer(script: string, databaseUrl: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
-    { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout?.once("data", (chunk: Buffer) => resolve({ port: Number(chunk.toString().trim()), child }));
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-/** PostgreSQL's md5(text)::uuid. */
-function md5Uuid(text: string) {
-  const hex = createHash("md5").update(text).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const random = (from: number, to: number) => from + Math.floor(Math.random() * (to - from + 1));
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
@@ -165,8 +145,8 @@ console.log(
   `Data set ${values.url.split("/").pop()}: ${info.members} taggs, ${info.posts} posts; ${connections} connections, ${duration} s per run after ${warmup} s warm-up`,
 );
 const servers = {
-  bare: await startServer("./admin-bare-server.ts", values.url),
-  app: await startServer("./app-server.ts", values.url),
+  bare: await startServer("./admin-bare-server.ts", { DATABASE_URL: values.url }),
+  app: await startServer("./app-server.ts", { DATABASE_URL: values.url }),
 };
 type Result = Awaited<ReturnType<typeof load>>;
 const results = new Map<string, { bare: Result; app: Result }>();

@@ -1,15 +1,15 @@
-// Loads the two hot paths with autocannon — GET /api/tagg-analytics (full answer and 304) and
-// GET /api/public/tagged-posts?search= — against the Tagit app and, in the same run, a bare server doing the
+// Loads the hot paths with autocannon — GET /api/tagg-analytics (full answer and 304), GET
+// /api/public/tagged-posts?search= and, with --pglite, POST /api/tagged-posts (creating a post) — against the Tagit app and, in the same run, a bare server doing the
 // same SQL: on PostgreSQL (node:http + pg; run bench:seed first, a small and a large data set to compare), or
 // with --pglite on the embedded default (Fastify + PGlite; the data set is made in a temporary directory),
 // where it also opens 500 connections at once to show excess load refused with 503, never left to time out.
 //   npm run bench:api -- --url postgres://…/tagit_bench_small --url postgres://…/tagit_bench
 //   npm run bench:api -- --pglite
-import { type ChildProcess, spawn } from "node:child_process";
+
+import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -19,6 +19,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { seedBenchData } from "./bench-data.ts";
+import { startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -40,34 +41,17 @@ type Target = {
   info: { members: number; posts: number; events: number };
 };
 
-function startServer(script: string, target: Target): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
-    {
-      env: { ...process.env, ...target.env },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout?.once("data", (chunk: Buffer) => resolve({ port: Number(chunk.toString().trim()), child }));
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
 const random = (below: number) => Math.floor(Math.random() * below);
 
-async function load(
-  port: number,
-  makeRequest: () => { path: string; headers?: Record<string, string> },
-  load = { connections, duration },
-) {
+type Request = { path: string; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string };
+
+async function load(port: number, makeRequest: () => Request, load = { connections, duration }) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     ...load,
     timeout: 10,
-    requests: [{ setupRequest: (req) => ({ ...req, ...makeRequest(), method: "GET" }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, method: "GET", ...makeRequest() }) }],
   });
   return {
     rps: result.requests.average,
@@ -149,8 +133,34 @@ for (const target of targets) {
     headers: { "x-forwarded-for": `10.${random(255)}.${random(255)}.${1 + random(253)}` },
   });
 
+  /** A sampled member creates a post from their upload (bench-data.ts), under a name no run has used. */
+  const createPost = (server: string) => {
+    let created = 0;
+    const run = `${server}-${Date.now().toString(36)}`;
+    return () => {
+      const member = 1 + Math.floor(Math.random() * sample) * Math.floor(info.members / sample);
+      const upload = `/uploads/${createHash("md5").update(`upload${member}`).digest("hex")}`;
+      created += 1;
+      return {
+        method: "POST" as const,
+        path: "/api/tagged-posts",
+        headers: {
+          cookie: `tagit_session=bench-token-${member}`,
+          origin: "http://localhost:3000", // the app's PUBLIC_URL (bench/app-server.ts)
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({
+          postName: `new post ${run} ${created}`,
+          originalImage: `${upload}.jpg`,
+          scrambledImage: `${upload}-scrambled.jpg`,
+          comment: "Made by bench:api",
+        }),
+      };
+    };
+  };
+
   for (const server of ["bare", "app"] as const) {
-    const { port, child } = await startServer(scripts[server], target);
+    const { port, child } = await startServer(scripts[server], target.env);
     // The ETag each sampled member's analytics currently has, for the 304 scenario.
     const etags = new Map<string, string>();
     for (const cookie of cookies.slice(0, 300)) {
@@ -159,7 +169,7 @@ for (const target of targets) {
       await res.arrayBuffer();
     }
     const withEtag = [...etags];
-    const scenarios: [string, () => { path: string; headers?: Record<string, string> }][] = [
+    const scenarios: [string, () => Request][] = [
       ["tagg-analytics 200", () => ({ path: "/api/tagg-analytics", headers: { cookie: pick(cookies) } })],
       [
         "tagg-analytics 304",
@@ -170,6 +180,7 @@ for (const target of targets) {
       ],
       ["search by post name", searchByName],
     ];
+    if (values.pglite) scenarios.push(["create post", createPost(server)]);
     for (const [scenario, makeRequest] of scenarios) {
       await load(port, makeRequest); // warm-up
       const result = await load(port, makeRequest);
@@ -186,9 +197,7 @@ for (const target of targets) {
         `  ${server.padEnd(4)} 500 connections      ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms  503 ${result.refused}  timed out (10 s) ${result.timeouts}`,
       );
     }
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited; // PGlite's directory is opened by one process at a time
+    await stopServer(child); // PGlite's directory is opened by one process at a time
   }
 }
 

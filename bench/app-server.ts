@@ -1,5 +1,5 @@
-// The real Tagit app for bench/api and bench/admin-lists: on PostgreSQL (DATABASE_URL), or on PGlite, the
-// embedded default (PGLITE_DIR, for `bench:api --pglite`). Prints its port on stdout.
+// The real Tagit app for the API benchmarks: on PostgreSQL (DATABASE_URL, with REDIS_URL when several run), or
+// on PGlite, the embedded default (PGLITE_DIR, for `bench:api --pglite`). Prints its port on stdout.
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,10 +7,12 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 
-const dataDir = await mkdtemp(path.join(tmpdir(), "tagit-bench-app-"));
+// bench:load's instances share one data directory (their uploads), as they would share an object store.
+const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "tagit-bench-app-")));
 const config = loadConfig({
   DATA_DIR: dataDir,
   DATABASE_URL: process.env.DATABASE_URL,
+  REDIS_URL: process.env.REDIS_URL,
   APP_SECRET: "bench-secret-bench-secret-bench-secret!!",
   LOG_LEVEL: "silent",
   NODE_ENV: "production",

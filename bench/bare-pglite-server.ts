@@ -7,7 +7,10 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import Fastify from "fastify";
 import {
   FINGERPRINT_SQL,
+  INSERT_POST_SQL,
   LIST_SQL,
+  NAME_TAKEN_SQL,
+  OWNED_UPLOAD_SQL,
   recordSearch,
   SEARCH_NAME_SQL,
   SEARCH_TAGG_SQL,
@@ -45,6 +48,42 @@ app.get<{ Querystring: { search?: string } }>("/api/public/tagged-posts", async 
   const hash = createHash("sha256").update(visitor).digest("hex");
   await recordSearch((sql, params) => db.query(sql, params), hash, term, rows);
   return rows;
+});
+
+type CreatePost = {
+  postName: string;
+  originalImage: string;
+  scrambledImage: string;
+  hidePersonalInfo?: boolean;
+  scrambleImage?: boolean;
+  comment?: string;
+};
+app.post<{ Body: CreatePost }>("/api/tagged-posts", async (request, reply) => {
+  const userId = await memberOf(request.headers.cookie);
+  if (!userId) return reply.code(401).send();
+  const body = request.body;
+  const upload = (
+    await db.query<{ thumbnail_path: string | null }>(OWNED_UPLOAD_SQL, [
+      userId,
+      body.originalImage,
+      body.scrambledImage,
+    ])
+  ).rows[0];
+  if (!upload) return reply.code(400).send();
+  const key = body.postName.trim().toLowerCase();
+  if ((await db.query(NAME_TAKEN_SQL, [[key]])).rows.length > 0) return reply.code(409).send();
+  const post = await db.query(INSERT_POST_SQL, [
+    userId,
+    body.postName.trim(),
+    body.originalImage,
+    body.scrambledImage,
+    upload.thumbnail_path,
+    body.hidePersonalInfo ?? false,
+    body.scrambleImage ?? false,
+    body.comment || null,
+    new Date(),
+  ]);
+  return reply.code(201).send(post.rows[0]);
 });
 
 await app.listen({ port: 0, host: "127.0.0.1" });

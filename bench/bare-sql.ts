@@ -18,6 +18,15 @@ export const SEARCH_TAGG_SQL = `select t.*, o.tagg, o.first_name, o.last_name, o
   from tagged_posts t join profiles o on o.id = t.user_id where ${FINDABLE} and o.tagg = $1
   order by t.created_at desc limit 50`;
 
+// Creating a post: the member's own upload, the name's uniqueness, the row (posts.service create).
+export const OWNED_UPLOAD_SQL = `select * from uploads
+  where user_id = $1 and original_path = $2 and scrambled_path = $3 limit 1`;
+export const NAME_TAKEN_SQL = `select lower(btrim(post_name)) as key from tagged_posts
+  where lower(btrim(post_name)) = any($1::text[])`;
+export const INSERT_POST_SQL = `insert into tagged_posts
+    (user_id, post_name, original_image, scrambled_image, thumbnail_image, hide_personal_info, scramble_image, comment, created_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`;
+
 // The public search records itself for the owners of what it found (as the app's search service does):
 // the 5-second duplicate check of this visitor, then one event per owner.
 export const LAST_SAME_SQL = `select created_at from search_analytics

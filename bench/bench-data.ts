@@ -1,7 +1,8 @@
 // The bench data set, inserted with generate_series inside the database (fast), on PostgreSQL or PGlite.
 // Every member i has e-mail member<i>@bench.tagit, tagg member_<i>, and a live session whose token is
 // "bench-token-<i>"; post j is named "bench post <j>". Member i registered i minutes ago, has a short bio and was
-// last active some time in the past 140 days. One administrator (bench-admin@bench.tagit, role admin, verified,
+// last active some time in the past 140 days, and one upload no post uses yet (/uploads/<md5('upload' || i)>.jpg,
+// its scrambled copy and thumbnail beside it: rows only, for bench:api's create-post scenario). One administrator (bench-admin@bench.tagit, role admin, verified,
 // password "bench-password") has the member session "bench-admin-token" and the admin session "bench-admin-session"
 // (the `x-admin-session` header) for bench/admin-lists.
 
@@ -65,6 +66,16 @@ export async function seedBenchData(
            now() - (j || ' seconds')::interval
     FROM generate_series(1, $1::int) j`,
     [posts, members],
+  );
+  await timed(
+    "uploads",
+    client,
+    `INSERT INTO uploads (user_id, original_path, scrambled_path, thumbnail_path, width, height, bytes)
+    SELECT md5('member' || i)::uuid, '/uploads/' || md5('upload' || i) || '.jpg',
+           '/uploads/' || md5('upload' || i) || '-scrambled.jpg', '/uploads/' || md5('upload' || i) || '-thumb.webp',
+           1600, 1200, 350000
+    FROM generate_series(1, $1::int) i`,
+    [members],
   );
   // Events aimed at the owner of a random post; one in ten visitors is anonymous.
   await timed(

@@ -4,13 +4,14 @@
 // measured signed in: a member registered through the API, its session cookie sent with every request.
 //   npm run bench:web [-- --runs 3 --chrome /usr/bin/chromium --reports dir]  (--reports: each run's JSON report)
 // Run it alone (flock /tmp/tagit-e2e.lock …): other load on the machine lowers the scores.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -30,23 +31,9 @@ const PAGES = [
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-function startServer(script: string): Promise<{ origin: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout.once("data", (chunk: Buffer) =>
-      resolve({
-        origin: `http://localhost:${Number(chunk.toString().trim())}`,
-        stop: () => child.kill("SIGTERM"),
-      }),
-    );
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
+async function startWebServer(script: string): Promise<{ origin: string; stop: () => void }> {
+  const { port, child } = await startServer(script);
+  return { origin: `http://localhost:${port}`, stop: () => child.kill("SIGTERM") };
 }
 
 async function registerMember(origin: string): Promise<string> {
@@ -142,8 +129,8 @@ function print(m: Measure) {
 execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/ensure-built.mjs", import.meta.url))], {
   stdio: "inherit",
 });
-const app = await startServer("./web-app-server.ts");
-const bare = await startServer("./bare-web-server.ts");
+const app = await startWebServer("./web-app-server.ts");
+const bare = await startWebServer("./bare-web-server.ts");
 const chrome = await chromeLauncher.launch({
   chromePath: values.chrome,
   chromeFlags: ["--headless=new", "--no-sandbox"],

@@ -23,6 +23,11 @@ export const ADMIN_SESSION_TTL_HOURS = 8;
 
 export const PREMIUM_PRICE_MINOR = 1200;
 export const PREMIUM_CURRENCY = "GBP";
+/**
+ * After a renewal fails, Premium stays this many days from the renewal date while the provider retries the
+ * card; then the subscription lapses (Stripe: set "Manage failed payments" to cancel after 2 weeks).
+ */
+export const PAST_DUE_GRACE_DAYS = 14;
 /** A referral earns commission only when the referred member's first payment comes within this many days. */
 export const REFERRAL_ATTRIBUTION_DAYS = 30;
 /** A referral code, after trimming. */
@@ -89,7 +94,7 @@ export const RATE_LIMITS = {
 } as const;
 
 /** Live event streams (GET /api/events) one instance holds open: per member, and in all. */
-export const LIVE_STREAMS = { perMember: 3, total: 1_000 } as const;
+export const LIVE_STREAMS = { perMember: 3, total: 16_000 } as const;
 
 /** `profiles.lastActive` follows any signed-in request, written at most this often per member. */
 export const LAST_ACTIVE_WRITE_INTERVAL_MINUTES = 5;

@@ -8,7 +8,7 @@ describe("subscriptionStatusOf", () => {
     ["incomplete", "incomplete"],
     ["incomplete_expired", "inactive"],
     ["past_due", "past_due"],
-    ["unpaid", "past_due"],
+    ["unpaid", "canceled"],
     ["canceled", "canceled"],
     ["paused", "canceled"],
     ["something_new", "inactive"],
@@ -16,9 +16,12 @@ describe("subscriptionStatusOf", () => {
     expect(subscriptionStatusOf(stripeStatus)).toBe(ours);
   });
 
-  it("gives Premium only to active subscriptions", () => {
+  it("gives Premium to active subscriptions and to past-due ones while their renewal is retried", () => {
     expect(getPlanCapabilities("active").premium).toBe(true);
-    expect(getPlanCapabilities("past_due").premium).toBe(false);
+    expect(getPlanCapabilities("past_due").premium).toBe(true);
+    for (const status of ["inactive", "incomplete", "canceled"]) {
+      expect(getPlanCapabilities(status).premium).toBe(false);
+    }
   });
 });
 

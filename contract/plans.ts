@@ -1,7 +1,11 @@
 export const SUBSCRIPTION_STATUSES = ["inactive", "incomplete", "active", "past_due", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Stripe's subscription statuses in Tagit's words (Tagit offers no trials and never pauses). */
+/**
+ * Stripe's subscription statuses in Tagit's words (Tagit offers no trials and never pauses). `unpaid` is what
+ * Stripe leaves when every retry of a renewal failed and it is set to keep the subscription: Premium is over,
+ * as when it cancels (decision 032).
+ */
 export function subscriptionStatusOf(providerStatus: string): SubscriptionStatus {
   switch (providerStatus) {
     case "active":
@@ -10,9 +14,9 @@ export function subscriptionStatusOf(providerStatus: string): SubscriptionStatus
     case "incomplete":
       return "incomplete";
     case "past_due":
-    case "unpaid":
       return "past_due";
     case "canceled":
+    case "unpaid":
     case "paused":
       return "canceled";
     default:
@@ -31,7 +35,9 @@ export const AI_SWITCHES_UNKNOWN: AiSwitches = { isEnabled: false, allowFreeUser
  * the dashboard advertises) must check — no feature uses AI yet (decision 026).
  */
 export function getPlanCapabilities(status: string, ai: AiSwitches = AI_SWITCHES_UNKNOWN) {
-  const premium = status === "active";
+  // A failed renewal (past_due) keeps Premium while the provider retries, until the lapse date the member is
+  // shown with the banner; the subscription then ends (decision 032).
+  const premium = status === "active" || status === "past_due";
   return {
     premium,
     changePostVisibility: premium,

@@ -1,7 +1,8 @@
 // A Vite plugin writing dist/web/.vite/page-preloads.json: for each page route, the chunks its page needs
 // beyond the entry's (its own chunk, what it imports, and the header and footer chunk where the page shows
 // them). The server puts them in index.html as <link rel="modulepreload"> (server/plugins/web-app.ts), so a
-// page's code downloads beside the entry instead of after it has run (decision 029).
+// page's code downloads beside the entry instead of after it has run (decision 029). `firstData` adds the API
+// answers a page asks for as soon as it renders (/api/... entries, preloaded as fetches), so they load beside it.
 // A page is web/src/**/<path>-page.tsx, loaded lazily by the router for the route /<path>.
 import type { OutputBundle, OutputChunk } from "rolldown";
 import type { Plugin } from "vite";
@@ -20,7 +21,7 @@ function staticClosure(bundle: OutputBundle, start: OutputChunk, into: Set<strin
   }
 }
 
-export function pagePreloads(): Plugin {
+export function pagePreloads(firstData: Record<string, string[]> = {}): Plugin {
   return {
     name: "tagit-page-preloads",
     apply: "build",
@@ -42,7 +43,7 @@ export function pagePreloads(): Plugin {
         if (!name) continue;
         const path = `/${name}`;
         const files = new Set([...closureOf(chunk), ...(isChromeHidden(path) ? [] : chrome)]);
-        preloads[path] = [...files].map((file) => `/${file}`);
+        preloads[path] = [...[...files].map((file) => `/${file}`), ...(firstData[path] ?? [])];
       }
       this.emitFile({
         type: "asset",

@@ -21,13 +21,15 @@ import { errorBody } from "./lib/app-error.ts";
 import { createBackgroundTasks } from "./lib/background-tasks.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createEventBus } from "./lib/event-bus.ts";
+import { createLocalStorage } from "./lib/local-storage.ts";
 import { loggerOptions } from "./lib/logger-options.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createProcessingQueue, type ProcessingQueue } from "./lib/processing-queue.ts";
 import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
 import { connectRedis } from "./lib/redis.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
-import { createLocalStorage, type Storage } from "./lib/storage.ts";
+import { createS3Storage } from "./lib/s3-storage.ts";
+import type { Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
 import { admissionPlugin } from "./plugins/admission.ts";
@@ -97,7 +99,13 @@ export async function buildApp(deps: AppDeps) {
   // An ADMIN_EMAILS address counts only once its owner proved it (decision 019).
   const isAdmin = (user: ProfileRow) =>
     user.role === "admin" || (user.emailVerified && config.adminEmails.has(user.email));
-  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, "uploads"));
+  // The app closes only the store it opened; an injected one belongs to its caller.
+  const ownStorage = deps.storage
+    ? undefined
+    : config.s3
+      ? createS3Storage(config.s3)
+      : createLocalStorage(path.join(config.dataDir, "uploads"));
+  const storage = deps.storage ?? (ownStorage as Storage);
   const imageQueue =
     deps.imageQueue ??
     createProcessingQueue({
@@ -128,7 +136,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorHandlerPlugin);
   await app.register(admissionPlugin, { waiting: database.waiting });
   const https = config.publicUrl.startsWith("https://");
-  await app.register(securityHeadersPlugin, { stripeEnabled: Boolean(config.stripe), https });
+  await app.register(securityHeadersPlugin, {
+    stripeEnabled: Boolean(config.stripe),
+    https,
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  });
   // Dynamic answers (JSON, the index.html fallback) in brotli or gzip; the built assets are precompressed at
   // build and served as is (plugins/web-app.ts). /api/events hijacks its reply, so no hook ever buffers it.
   // Request bodies are never inflated: the API takes none compressed.
@@ -174,12 +186,14 @@ export async function buildApp(deps: AppDeps) {
     draining = true;
   });
   app.decorate("changes", changes);
+  app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     await jobs.stop();
     await background.drain();
     await events.close();
     await changes.close();
     redis?.disconnect();
+    await ownStorage?.close();
   });
   return app;
 }
@@ -196,5 +210,7 @@ declare module "fastify" {
     drain(): void;
     /** What the database says changed, for this instance's caches (decision 030). */
     changes: import("./db/change-feed.ts").ChangeFeed;
+    /** The scheduled jobs; `run(name)` runs one now. */
+    jobs: ReturnType<typeof import("./jobs/scheduler.ts").startJobs>;
   }
 }

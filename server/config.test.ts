@@ -73,9 +73,43 @@ describe("loadConfig", () => {
     [{ DATABASE_STATEMENT_TIMEOUT_MS: "-1" }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS /],
     [{ SHUTDOWN_TIMEOUT_MS: "soon" }, /^Invalid configuration: SHUTDOWN_TIMEOUT_MS /],
     [{ SHUTDOWN_DRAIN_MS: "-5" }, /^Invalid configuration: SHUTDOWN_DRAIN_MS /],
+    [
+      { S3_BUCKET: "tagit" },
+      /^Invalid configuration: S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY missing — .* must be set together$/,
+    ],
+    [{ S3_ENDPOINT: "ftp://store" }, /^Invalid configuration: S3_ENDPOINT /],
+    [{ S3_PUBLIC_URL: "https://cdn.example" }, /^Invalid configuration: S3_PUBLIC_URL needs S3_ENDPOINT/],
   ])("stops with a one-line message naming the variable for %j", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(message);
+  });
+});
+
+describe("loadConfig for the object store", () => {
+  const s3 = {
+    S3_ENDPOINT: "https://s3.eu-west-2.amazonaws.com",
+    S3_BUCKET: "tagit-uploads",
+    S3_REGION: "eu-west-2",
+    S3_ACCESS_KEY_ID: "AKIA0000",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  it("keeps files on the local disk unless the S3 variables are set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+  });
+
+  it("reads the five S3 variables, an optional public address without its trailing slash, path style by default", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ...s3, S3_PUBLIC_URL: "https://cdn.example/" }).s3).toEqual({
+      endpoint: "https://s3.eu-west-2.amazonaws.com",
+      bucket: "tagit-uploads",
+      region: "eu-west-2",
+      accessKeyId: "AKIA0000",
+      secretAccessKey: "secret",
+      publicUrl: "https://cdn.example",
+      forcePathStyle: true,
+    });
+    const hosted = loadConfig({ DATA_DIR: dataDir(), ...s3, S3_FORCE_PATH_STYLE: "false" }).s3;
+    expect(hosted).toMatchObject({ publicUrl: undefined, forcePathStyle: false });
   });
 });
 

@@ -27,6 +27,13 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0", ""]).default(""),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   APP_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   TRUST_PROXY: z
@@ -70,6 +77,20 @@ export type Config = {
         apiUrl: string | undefined;
       }
     | undefined;
+  /** An S3-compatible object store for uploads; unset → files on the local disk under DATA_DIR/uploads. */
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        /** Where the bucket's `public/` files are readable by browsers (a CDN, a public bucket policy). */
+        publicUrl: string | undefined;
+        /** Bucket in the path (MinIO, Ceph) rather than in the host name. */
+        forcePathStyle: boolean;
+      }
+    | undefined;
   redisUrl: string | undefined;
   appSecret: string;
   /** Proxies in front of the app whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
@@ -111,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: ${missing} missing — STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together`,
     );
   }
+  const s3 = s3Settings(e);
   const paymentsTestMode = checkPaymentsMode(e.NODE_ENV, stripeSet === 4, e.PAYMENTS_TEST_MODE);
   if (e.NODE_ENV === "production" && !e.APP_SECRET) {
     throw new ConfigError("Invalid configuration: APP_SECRET must be set when NODE_ENV=production");
@@ -141,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
+    s3,
     redisUrl: e.REDIS_URL,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
@@ -160,6 +183,39 @@ const STRIPE_VARIABLES = [
   "STRIPE_WEBHOOK_SECRET",
   "STRIPE_PRICE_ID",
 ] as const;
+
+const S3_VARIABLES = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
+
+/** The object store: its five variables all set or none, S3_PUBLIC_URL only beside them. */
+function s3Settings(e: z.infer<typeof envSchema>): Config["s3"] {
+  const missing = S3_VARIABLES.filter((name) => !e[name]);
+  if (missing.length === S3_VARIABLES.length) {
+    if (e.S3_PUBLIC_URL) {
+      throw new ConfigError(`Invalid configuration: S3_PUBLIC_URL needs ${S3_VARIABLES.join(", ")}`);
+    }
+    return undefined;
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(", ")} missing — ${S3_VARIABLES.join(", ")} must be set together`,
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT as string,
+    bucket: e.S3_BUCKET as string,
+    region: e.S3_REGION as string,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE !== "false" && e.S3_FORCE_PATH_STYLE !== "0",
+  };
+}
 
 /** Test payments only when asked for, or by default outside production; never next to real Stripe keys. */
 function checkPaymentsMode(env: Config["env"], stripeComplete: boolean, flag: string): boolean {

@@ -16,6 +16,7 @@ const PUBLIC_URL = "http://tagit.test";
 const JOBS = [
   "delete-expired-sessions",
   "delete-unused-uploads",
+  "renew-test-subscriptions",
   "end-cancelled-subscriptions",
   "report-auto-action",
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUBSCRIPTION_STATUSES } from "../plans.ts";
 
 /** Which card provider the web app talks to (GET /api/payments/config). */
 export const paymentsConfigSchema = z.discriminatedUnion("provider", [
@@ -43,6 +44,39 @@ export const testConfirmBodySchema = z.strictObject({
 export type TestConfirmBody = z.input<typeof testConfirmBodySchema>;
 export const testConfirmResponseSchema = z.object({ status: z.enum(["active"]) });
 
+/**
+ * POST /api/payments/test/confirm-setup — the TEST MODE card form in setup mode (a card change): the same
+ * body with a setup client secret; answers the subscription's status once the open invoice was retried.
+ */
+export const testSetupConfirmResponseSchema = z.object({ status: z.enum(SUBSCRIPTION_STATUSES) });
+
+/** POST /api/subscription/payment-method → the client secret of a setup intent for the new card. */
+export const paymentMethodSetupResponseSchema = z.object({ clientSecret: z.string() });
+
+/** One of the member's invoices (GET /api/subscription/invoices): amount in minor units, newest first. */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(["open", "paid"]),
+  /** Stripe's hosted invoice, or with the test provider our own printable receipt page. */
+  url: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoicesResponseSchema = z.array(invoiceSchema);
+
+/** GET /api/subscription/invoices/{id} → one of the caller's invoices with what a receipt prints. */
+export const receiptSchema = invoiceSchema.extend({
+  paidAt: z.string().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  billedTo: z.object({ name: z.string(), email: z.string() }),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+export const invoiceParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
 export const cancelSubscriptionResponseSchema = z.object({
   status: z.string(),
   cancelAtPeriodEnd: z.boolean(),
@@ -57,13 +91,25 @@ export const stripeWebhookResponseSchema = z.object({
 
 export const freeOptionSchema = z.object({ freeOptionEnabled: z.boolean() });
 
-export const TEST_CARDS = { pays: "4242424242424242", declined: "4000000000000002" } as const;
+/**
+ * Stripe's test cards the test provider honours: 4242… pays, 4000…0002 is declined, and 4000…0341 is saved
+ * (a card change succeeds) but every charge to it fails, which is how a declined renewal is rehearsed.
+ */
+export const TEST_CARDS = {
+  pays: "4242424242424242",
+  declined: "4000000000000002",
+  chargeFails: "4000000000000341",
+} as const;
 
 export const PAYMENT_MESSAGES = {
   declined: "Your card was declined.",
   expired: "Your card has expired.",
   unknownSecret: "This payment could not be found. Please start again.",
   notSubscribed: "You have no active subscription to cancel",
+  notCancelled: "Your subscription is not cancelled, so there is nothing to resume",
+  alreadyEnded: "Your subscription has already ended. Subscribe again to get Premium back.",
+  noSubscriptionForCard: "You have no subscription whose card could be changed",
+  invoiceNotFound: "Invoice not found",
   testProviderOnly: "Test payments are available only in test mode",
   badSignature: "Invalid Stripe signature",
 } as const;

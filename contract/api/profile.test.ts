@@ -23,9 +23,11 @@ describe("updateProfileBodySchema", () => {
 });
 
 describe("getPlanCapabilities", () => {
-  it("unlocks visibility changes only for an active subscription", () => {
-    expect(getPlanCapabilities("active")).toMatchObject({ premium: true, changePostVisibility: true });
-    for (const status of ["inactive", "past_due", "canceled", "incomplete"]) {
+  it("unlocks visibility changes only for a subscription that is paid or still being retried", () => {
+    for (const status of ["active", "past_due"]) {
+      expect(getPlanCapabilities(status)).toMatchObject({ premium: true, changePostVisibility: true });
+    }
+    for (const status of ["inactive", "canceled", "incomplete"]) {
       expect(getPlanCapabilities(status)).toMatchObject({ premium: false, badgeLabel: "Free Member" });
     }
   });

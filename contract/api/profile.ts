@@ -23,6 +23,10 @@ export const profileSchema = z.object({
   /** Premium was cancelled and ends at subscriptionCurrentPeriodEnd instead of renewing. */
   subscriptionCancelAtPeriodEnd: z.boolean(),
   subscriptionCurrentPeriodEnd: z.string().nullable(),
+  /** While a renewal is unpaid (past_due): when Premium lapses unless the card is updated. */
+  subscriptionLapsesAt: z.string().nullable(),
+  /** The card Premium is charged to, when the provider has told us. */
+  paymentCard: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   privacyMode: z.enum(PRIVACY_MODES),
   isHidden: z.boolean(),
   emailVerified: z.boolean(),

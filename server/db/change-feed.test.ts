@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type ChangeFeed, openChangeFeed } from "./change-feed.ts";
+import { CHANGES_CHANNEL, type ChangeFeed, openChangeFeed } from "./change-feed.ts";
+import { openDatabase } from "./client.ts";
 
 /** A database whose notifications the test sends by hand; the NOTIFYs the feed sends are kept in `sent`. */
 async function fakeFeed(): Promise<{
@@ -12,6 +14,7 @@ async function fakeFeed(): Promise<{
   let deliver: (payload: string) => void = () => {};
   let setListening: (listening: boolean) => void = () => {};
   const database = {
+    kind: "postgres",
     listen: async (_channel: string, onNotify: typeof deliver, onListening: typeof setListening) => {
       deliver = onNotify;
       setListening = onListening;
@@ -81,5 +84,22 @@ describe("the change feed", () => {
     drop();
     await feed.sync();
     expect(sent).toHaveLength(0);
+  });
+
+  it("on PGlite has heard of a write by the time it resolves, so a sync has nothing to wait for", async () => {
+    const database = await openDatabase({ kind: "pglite" });
+    try {
+      const feed = await openChangeFeed(database);
+      const mark = feed.mark();
+      await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'profile:ada')`);
+      expect(feed.changedSince(mark, ["profile:ada"])).toBe(true);
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'session:s1')`);
+      });
+      expect(feed.changedSince(mark, ["session:s1"])).toBe(true);
+      await feed.close();
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -36,7 +36,7 @@ const REMEMBER_MS = 60_000;
 const SYNC_WAIT_MS = 1_000;
 
 export async function openChangeFeed(
-  database: Pick<DatabaseHandle, "listen" | "db">,
+  database: Pick<DatabaseHandle, "listen" | "db" | "kind">,
   now: () => number = Date.now,
 ): Promise<ChangeFeed> {
   let listening = false;
@@ -93,7 +93,9 @@ export async function openChangeFeed(
       return () => listeners.delete(listener);
     },
     async sync() {
-      if (!listening) return;
+      // PGlite is this process's one backend: it hands its own notifications to the listeners (as microtasks)
+      // while it answers the committing query, so they have arrived by the time a write resolves.
+      if (!listening || database.kind === "pglite") return;
       const marker = `sync:${randomUUID()}`;
       const cancel = new AbortController();
       const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));

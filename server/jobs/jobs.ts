@@ -27,6 +27,12 @@ export function appJobs({
   return [
     { name: "delete-expired-sessions", everyMs: HOUR, run: () => sessions.deleteExpired() },
     { name: "delete-unused-uploads", everyMs: HOUR, run: () => uploadsService.deleteUnused(clock.now()) },
+    // The test provider's renewals (Stripe renews on its own and tells us by webhook).
+    {
+      name: "renew-test-subscriptions",
+      everyMs: HOUR,
+      run: () => subscriptionsService.renewTestSubscriptions(),
+    },
     { name: "end-cancelled-subscriptions", everyMs: HOUR, run: () => subscriptionsService.endCancelled() },
     // Also run right after the report that crosses the threshold; this is the backstop (and the catch-up
     // after an administrator lowers the threshold or turns the action on).

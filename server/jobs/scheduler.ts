@@ -45,5 +45,11 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger, { takeTurn, first
       for (const timer of timers) clearTimeout(timer);
       await Promise.all(running.values());
     },
+    /** Runs one job now and answers its result (tests; an operator's manual catch-up). */
+    async run(name: string) {
+      const job = jobs.find((candidate) => candidate.name === name);
+      if (!job) throw new Error(`No job named ${name}`);
+      return job.run();
+    },
   };
 }

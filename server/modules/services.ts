@@ -42,6 +42,7 @@ import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createNoticesRepository } from "./notices/notices.repository.ts";
 import { createNoticesService } from "./notices/notices.service.ts";
+import { pastDueEmail } from "./payments/billing-emails.ts";
 import { createBillingEventsService } from "./payments/billing-events.service.ts";
 import { createPaymentsRepository } from "./payments/payments.repository.ts";
 import { createStripeClient, createStripeProvider } from "./payments/stripe-provider.ts";
@@ -52,6 +53,7 @@ import { createPostsRepository } from "./posts/posts.repository.ts";
 import { createPostsService } from "./posts/posts.service.ts";
 import { createPrivacyRepository } from "./privacy/privacy.repository.ts";
 import { createPrivacyService } from "./privacy/privacy.service.ts";
+import { toProfile } from "./profile/profile.mapper.ts";
 import { createProfileRepository } from "./profile/profile.repository.ts";
 import { createProfileService } from "./profile/profile.service.ts";
 import { createSearchRepository } from "./search/search.repository.ts";
@@ -147,15 +149,26 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
     isAdmin,
   });
-  const billingEvents = createBillingEventsService({ transact, affiliate: affiliateService });
+  const billingEvents = createBillingEventsService({
+    transact,
+    affiliate: affiliateService,
+    pastDue: (notice) =>
+      background.run("past-due-email", () =>
+        infra.mailer.send({
+          to: notice.email,
+          ...pastDueEmail({ ...notice, link: `${config.publicUrl}/payments` }),
+        }),
+      ),
+  });
   const stripe = config.stripe && { client: createStripeClient(config.stripe), config: config.stripe };
+  const stripeProvider = stripe && createStripeProvider(stripe.client, stripe.config, config.publicUrl);
   const subscriptionsService = createSubscriptionsService({
-    provider: stripe
-      ? createStripeProvider(stripe.client, stripe.config, config.publicUrl)
-      : createTestProvider(config.appSecret),
+    provider: stripeProvider || createTestProvider(config.appSecret),
     billingEvents,
     paymentsRepo: createPaymentsRepository(db),
     clock,
+    publicUrl: config.publicUrl,
+    toProfile: (row) => toProfile(row, { isAdmin: isAdmin(row) }),
   });
 
   const authService = createAuthService({
@@ -261,8 +274,10 @@ export function createServices(infra: Infrastructure) {
     subscriptionsService,
     stripeWebhookService:
       stripe &&
+      stripeProvider &&
       createStripeWebhookService({
         stripe: stripe.client,
+        provider: stripeProvider,
         webhookSecret: stripe.config.webhookSecret,
         billingEvents,
         clock,

@@ -25,7 +25,7 @@ describe("the 404 fallback", () => {
 });
 
 describe("index.html for a page route", () => {
-  it("preloads the page's chunks from the build's map, and only for that page", async () => {
+  it("preloads the page's chunks and first API answers from the build's map, and only for that page", async () => {
     const webRoot = await mkdtemp(path.join(tmpdir(), "tagit-web-build-"));
     onTestFinished(() => rm(webRoot, { recursive: true, force: true }));
     await mkdir(path.join(webRoot, ".vite"));
@@ -35,7 +35,7 @@ describe("index.html for a page route", () => {
     );
     await writeFile(
       path.join(webRoot, ".vite/page-preloads.json"),
-      JSON.stringify({ "/terms": ["/assets/terms-page-1.js", "/assets/site-chrome-2.js"] }),
+      JSON.stringify({ "/terms": ["/assets/terms-page-1.js", "/assets/site-chrome-2.js", "/api/terms"] }),
     );
     const t = await createTestApp({ webRoot });
     const page = (url: string) => t.app.inject({ url, remoteAddress: uniqueIp() });
@@ -48,12 +48,17 @@ describe("index.html for a page route", () => {
       (m) => m[1],
     );
     expect(links).toEqual(["/assets/terms-page-1.js", "/assets/site-chrome-2.js"]);
+    // Fetched with the page's credentials, as the request helper's fetch() asks for it, so the answer is reused.
+    expect(terms.body).toContain(
+      '<link rel="preload" href="/api/terms" as="fetch" crossorigin="use-credentials">',
+    );
     expect(terms.body.indexOf("modulepreload")).toBeLessThan(terms.body.indexOf("</head>"));
 
     for (const url of ["/", "/auth", "/no-such-page"]) {
       const other = await page(url);
       expect(other.statusCode).toBe(200);
       expect(other.body).not.toContain("modulepreload");
+      expect(other.body).not.toContain("/api/terms");
     }
   });
 });

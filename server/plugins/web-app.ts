@@ -8,8 +8,14 @@ import { errorBody } from "#server/lib/app-error.ts";
 
 const API_PREFIXES = ["/api/", "/uploads/"];
 
+/** A page's chunk as a module preload; an API answer the page asks for at once as a fetch preload. */
+const preloadLink = (file: string) =>
+  file.startsWith("/api/")
+    ? `<link rel="preload" href="${file}" as="fetch" crossorigin="use-credentials">`
+    : `<link rel="modulepreload" crossorigin href="${file}">`;
+
 /**
- * index.html for each page route with <link rel="modulepreload"> for the page's chunks, from the map the
+ * index.html for each page route with preloads for the page's chunks and first API answers, from the map the
  * build writes (scripts/page-preloads-plugin.ts): the browser fetches them beside the entry script.
  */
 function pageHtml(webRoot: string) {
@@ -19,9 +25,7 @@ function pageHtml(webRoot: string) {
   const index = readFileSync(path.join(webRoot, "index.html"), "utf8");
   const pages = new Map(
     Object.entries(preloads).map(([page, files]) => {
-      const links = files
-        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-        .join("\n    ");
+      const links = files.map(preloadLink).join("\n    ");
       return [page, index.replace("</head>", `  ${links}\n  </head>`)];
     }),
   );

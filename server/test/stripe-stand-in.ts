@@ -17,9 +17,24 @@ type SubscriptionState = {
   cancelAtPeriodEnd: boolean;
   periodStart: number;
   periodEnd: number;
+  /** The latest invoice: the first one, or a renewal's. */
   invoiceId: string;
+  invoicePaid: boolean;
+  invoiceCreated: number;
+  billingReason: "subscription_create" | "subscription_cycle";
   paymentIntentId: string;
+  defaultPaymentMethod: string | null;
   metadata: Record<string, string>;
+};
+
+type PaymentMethodState = { id: string; customer: string | null; last4: string };
+type SetupIntentState = {
+  id: string;
+  clientSecret: string;
+  customer: string;
+  metadata: Record<string, string>;
+  status: string;
+  paymentMethod: string | null;
 };
 
 export type RecordedRequest = {
@@ -62,11 +77,17 @@ type StandInOptions = {
 /** Stripe's test cards, as Stripe.js confirmations treat them. */
 const DECLINED_CARD = "4000000000000002";
 const PAYING_CARD = "4242424242424242";
+/** Saved fine, but every charge to it fails. */
+const CHARGE_FAILS_CARD = "4000000000000341";
 
 export async function startStripeStandIn(options: StandInOptions) {
   const customers = new Map<string, { id: string; email: string; name: string }>();
   const subscriptions = new Map<string, SubscriptionState>();
   const replays = new Map<string, { params: string; body: string }>();
+  const setupIntents = new Map<string, SetupIntentState>();
+  const paymentMethods = new Map<string, PaymentMethodState>();
+  /** Events caused by API calls (paying an invoice, confirming a setup), oldest first, for tests to deliver. */
+  const emitted: unknown[] = [];
   const requests: RecordedRequest[] = [];
   let fixedNow: number | undefined;
   const nowSeconds = () => fixedNow ?? Math.floor(Date.now() / 1000);
@@ -93,14 +114,18 @@ export async function startStripeStandIn(options: StandInOptions) {
       ],
       has_more: false,
     },
-    latest_invoice: expandInvoice ? invoiceObject(sub, sub.status === "active") : sub.invoiceId,
+    default_payment_method: sub.defaultPaymentMethod,
+    latest_invoice: expandInvoice ? invoiceObject(sub) : sub.invoiceId,
   });
 
-  const invoiceObject = (sub: SubscriptionState, paid: boolean) => ({
+  const invoiceObject = (sub: SubscriptionState, paid = sub.invoicePaid) => ({
     id: sub.invoiceId,
     object: "invoice",
     customer: sub.customer,
     currency: "gbp",
+    created: sub.invoiceCreated,
+    billing_reason: sub.billingReason,
+    hosted_invoice_url: `https://invoice.stripe.com/i/acct_standin/${sub.invoiceId}`,
     status: paid ? "paid" : "open",
     amount_due: options.amountMinor,
     amount_paid: paid ? options.amountMinor : 0,
@@ -160,7 +185,11 @@ export async function startStripeStandIn(options: StandInOptions) {
         periodStart: nowSeconds(),
         periodEnd: nowSeconds() + MONTH_SECONDS,
         invoiceId: id("in"),
+        invoicePaid: false,
+        invoiceCreated: nowSeconds(),
+        billingReason: "subscription_create",
         paymentIntentId: id("pi"),
+        defaultPaymentMethod: null,
         metadata: metadataOf(params),
       };
       subscriptions.set(sub.id, sub);
@@ -175,6 +204,7 @@ export async function startStripeStandIn(options: StandInOptions) {
       if (!sub) return stripeError(res, 404, `No such subscription: '${update[1]}'`);
       if (params.has("cancel_at_period_end"))
         sub.cancelAtPeriodEnd = params.get("cancel_at_period_end") === "true";
+      sub.defaultPaymentMethod = params.get("default_payment_method") ?? sub.defaultPaymentMethod;
       return send(subscriptionObject(sub, false));
     }
     if (method === "DELETE" && update) {
@@ -199,7 +229,124 @@ export async function startStripeStandIn(options: StandInOptions) {
         : [];
       return send({ object: "list", data, has_more: false, url: "/v1/invoice_payments" });
     }
+    return cardRoutes(method, path, params, send, res);
+  }
+
+  /** Card changes: setup intents, payment methods, and paying an open invoice with the new card. */
+  function cardRoutes(
+    method: string,
+    path: string,
+    params: URLSearchParams,
+    send: (body: unknown) => void,
+    res: ServerResponse,
+  ) {
+    if (method === "POST" && path === "/v1/setup_intents") {
+      const customer = params.get("customer") ?? "";
+      if (!customers.has(customer)) return stripeError(res, 400, `No such customer: '${customer}'`);
+      const intentId = id("seti");
+      const intent: SetupIntentState = {
+        id: intentId,
+        clientSecret: `${intentId}_secret_${randomBytes(8).toString("hex")}`,
+        customer,
+        metadata: metadataOf(params),
+        status: "requires_payment_method",
+        paymentMethod: null,
+      };
+      setupIntents.set(intent.id, intent);
+      return send(setupIntentObject(intent));
+    }
+    const methodPath = /^\/v1\/payment_methods\/(\w+)$/.exec(path);
+    if (method === "GET" && methodPath) {
+      const pm = paymentMethods.get(methodPath[1] ?? "");
+      if (!pm) return stripeError(res, 404, `No such PaymentMethod: '${methodPath[1]}'`);
+      return send(paymentMethodObject(pm));
+    }
+    if (method === "GET" && path === "/v1/invoices") {
+      const sub = subscriptions.get(params.get("subscription") ?? "");
+      const open = sub && !sub.invoicePaid && params.get("status") === "open" ? [invoiceObject(sub)] : [];
+      return send({ object: "list", data: open, has_more: false, url: "/v1/invoices" });
+    }
+    const payPath = /^\/v1\/invoices\/(\w+)\/pay$/.exec(path);
+    if (method === "POST" && payPath) {
+      const sub = [...subscriptions.values()].find((s) => s.invoiceId === payPath[1]);
+      if (!sub) return stripeError(res, 404, `No such invoice: '${payPath[1]}'`);
+      if (sub.invoicePaid) return stripeError(res, 400, "Invoice is already paid");
+      const pm = paymentMethods.get(params.get("payment_method") ?? sub.defaultPaymentMethod ?? "");
+      if (!pm || pm.last4 === CHARGE_FAILS_CARD.slice(-4)) {
+        return stripeError(res, 402, "Your card was declined.", "card_error");
+      }
+      const { invoicePaid, subscriptionUpdated } = standIn.pay(sub.id, new Date(nowSeconds() * 1000));
+      emitted.push(subscriptionUpdated, invoicePaid);
+      deliverSoon([subscriptionUpdated, invoicePaid]);
+      return send(invoiceObject(sub));
+    }
     return stripeError(res, 404, `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  const setupIntentObject = (intent: SetupIntentState) => ({
+    id: intent.id,
+    object: "setup_intent",
+    client_secret: intent.clientSecret,
+    customer: intent.customer,
+    metadata: intent.metadata,
+    status: intent.status,
+    usage: "off_session",
+    payment_method: intent.paymentMethod,
+  });
+
+  const paymentMethodObject = (pm: PaymentMethodState) => ({
+    id: pm.id,
+    object: "payment_method",
+    type: "card",
+    customer: pm.customer,
+    card: { brand: "visa", last4: pm.last4, exp_month: 12, exp_year: 2034 },
+  });
+
+  /**
+   * What Stripe.js's confirmSetup does with a card: 4000…0002 is declined; 4242… and 4000…0341 are saved to
+   * the customer (0341 fails when charged), and setup_intent.succeeded follows.
+   */
+  function confirmSetupIntent(intentId: string, cardNumber: string) {
+    const intent = setupIntents.get(intentId);
+    if (!intent)
+      return { status: 400, error: { type: "invalid_request_error", message: "No such setup_intent" } };
+    if (cardNumber === DECLINED_CARD) {
+      return {
+        status: 402,
+        error: {
+          type: "card_error",
+          code: "card_declined",
+          decline_code: "generic_decline",
+          message: "Your card was declined.",
+        },
+      };
+    }
+    if (cardNumber !== PAYING_CARD && cardNumber !== CHARGE_FAILS_CARD) {
+      return { status: 402, error: { type: "card_error", message: "Your card number is incorrect." } };
+    }
+    const pm: PaymentMethodState = { id: id("pm"), customer: intent.customer, last4: cardNumber.slice(-4) };
+    paymentMethods.set(pm.id, pm);
+    intent.paymentMethod = pm.id;
+    intent.status = "succeeded";
+    const succeeded = event("setup_intent.succeeded", setupIntentObject(intent), nowSeconds());
+    emitted.push(succeeded);
+    return { status: 200, body: setupIntentObject(intent), succeeded };
+  }
+
+  /** In browser journeys, Stripe's webhooks for what just happened, sent after answering. */
+  function deliverSoon(events: unknown[]) {
+    const browser = options.browser;
+    if (!browser) return;
+    setTimeout(async () => {
+      for (const item of events) {
+        const { payload, signature } = signedDelivery(item, browser.webhookSecret, new Date());
+        await fetch(browser.webhookUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
+          body: payload,
+        }).catch(() => undefined);
+      }
+    }, 300);
   }
 
   /** What Stripe.js sends when the Payment Element confirms: authorised by the publishable key. */
@@ -229,6 +376,9 @@ export async function startStripeStandIn(options: StandInOptions) {
       return;
     }
     if (card !== PAYING_CARD) return stripeError(res, 402, "Your card number is incorrect.", "card_error");
+    const pm: PaymentMethodState = { id: id("pm"), customer: sub.customer, last4: card.slice(-4) };
+    paymentMethods.set(pm.id, pm);
+    sub.defaultPaymentMethod = pm.id;
     const at = new Date(nowSeconds() * 1000);
     const { invoicePaid, subscriptionUpdated } = standIn.pay(sub.id, at);
     res.writeHead(200, { "content-type": "application/json" });
@@ -242,16 +392,23 @@ export async function startStripeStandIn(options: StandInOptions) {
       }),
     );
     // Stripe delivers webhooks after answering, one request per event.
-    setTimeout(async () => {
-      for (const event of [subscriptionUpdated, invoicePaid]) {
-        const { payload, signature } = signedDelivery(event, browser.webhookSecret, new Date());
-        await fetch(browser.webhookUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
-          body: payload,
-        }).catch(() => undefined);
-      }
-    }, 300);
+    deliverSoon([subscriptionUpdated, invoicePaid]);
+  }
+
+  /** Stripe.js's confirmSetup (the Payment Element in setup mode), authorised by the publishable key. */
+  function confirmSetupFromBrowser(path: string, params: URLSearchParams, res: ServerResponse) {
+    const intentId = /^\/v1\/setup_intents\/(\w+)\/confirm$/.exec(path)?.[1] ?? "";
+    if (!options.browser || params.get("key") !== options.browser.publishableKey) {
+      return stripeError(res, 401, "Invalid API Key provided");
+    }
+    if (!params.get("client_secret")?.startsWith(`${intentId}_secret_`)) {
+      return stripeError(res, 400, "No such setup_intent");
+    }
+    const card = params.get("payment_method_data[card][number]")?.replace(/\s/g, "") ?? "";
+    const answer = confirmSetupIntent(intentId, card);
+    res.writeHead(answer.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer.body ?? { error: answer.error }));
+    if (answer.succeeded) deliverSoon([answer.succeeded]);
   }
 
   function handle(req: IncomingMessage, res: ServerResponse) {
@@ -281,6 +438,21 @@ export async function startStripeStandIn(options: StandInOptions) {
       if (url.pathname.startsWith("/v1/payment_intents/")) {
         res.setHeader("access-control-allow-origin", "*");
         return confirmFromBrowser(url.pathname, params, res);
+      }
+      if (url.pathname === "/_control/renewal-fails" && options.browser) {
+        // The browser journeys' stand-in for Stripe's test clocks: the member's renewal is declined now.
+        const customer = [...customers.values()].find((c) => c.email === url.searchParams.get("email"));
+        const sub = [...subscriptions.values()].find(
+          (s) => s.customer === customer?.id && s.status === "active",
+        );
+        if (!sub) return stripeError(res, 404, "No active subscription for that e-mail");
+        standIn.renewalFails(sub.id, new Date(nowSeconds() * 1000));
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end(JSON.stringify({ subscription: sub.id }));
+      }
+      if (/^\/v1\/setup_intents\/\w+\/confirm$/.test(url.pathname)) {
+        res.setHeader("access-control-allow-origin", "*");
+        return confirmSetupFromBrowser(url.pathname, params, res);
       }
       if (header("authorization") !== `Bearer ${options.secretKey}`) {
         return stripeError(res, 401, "Invalid API Key provided", "invalid_request_error");
@@ -342,13 +514,45 @@ export async function startStripeStandIn(options: StandInOptions) {
       fixedNow = Math.floor(date.getTime() / 1000);
     },
 
+    /** Events caused by API calls since the last call (a paid invoice, a confirmed setup), oldest first. */
+    takeEmitted: () => emitted.splice(0),
+
+    /** The member confirms a card in the Payment Element in setup mode (what Stripe.js would send). */
+    confirmSetup(clientSecret: string, cardNumber: string) {
+      return confirmSetupIntent(clientSecret.split("_secret_")[0] ?? "", cardNumber);
+    },
+
+    /**
+     * The period ends and the renewal is declined (the saved card is 4000…0341, or Stripe says so): a new
+     * open invoice, the subscription past_due, and the two events Stripe sends.
+     */
+    renewalFails(subscriptionId: string, at: Date) {
+      const sub = subscriptionOf(subscriptionId);
+      const seconds = Math.floor(at.getTime() / 1000);
+      sub.periodStart = sub.periodEnd;
+      sub.periodEnd = sub.periodEnd + MONTH_SECONDS;
+      sub.invoiceId = id("in");
+      sub.invoicePaid = false;
+      sub.invoiceCreated = seconds;
+      sub.billingReason = "subscription_cycle";
+      sub.paymentIntentId = id("pi");
+      sub.status = "past_due";
+      const events = [
+        event("invoice.payment_failed", invoiceObject(sub), seconds),
+        event("customer.subscription.updated", subscriptionObject(sub, false), seconds),
+      ];
+      deliverSoon(events);
+      return events;
+    },
+
     /** The member pays the first invoice in the browser: invoice.paid and the subscription turning active. */
     pay(subscriptionId: string, at: Date) {
       const sub = subscriptionOf(subscriptionId);
       sub.status = "active";
+      sub.invoicePaid = true;
       const seconds = Math.floor(at.getTime() / 1000);
       return {
-        invoicePaid: event("invoice.paid", invoiceObject(sub, true), seconds),
+        invoicePaid: event("invoice.paid", invoiceObject(sub), seconds),
         subscriptionUpdated: event("customer.subscription.updated", subscriptionObject(sub, false), seconds),
       };
     },

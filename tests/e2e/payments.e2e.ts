@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 
@@ -38,12 +39,34 @@ test.describe("Premium payments (test provider)", () => {
     await page.getByRole("button", { name: "Cancel at period end" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel at period end" }).click();
     await expect(page.getByText("Subscription Cancelled")).toBeVisible();
-    // The end date comes from the profile, so it is still there after a reload.
+    // The end date comes from the profile, so it is still there after a reload, here and on the dashboard.
     await page.reload();
-    await expect(
-      page.getByRole("status").filter({ hasText: /stays active until .* and will not renew/ }),
-    ).toBeVisible();
+    const endsOn = page.getByRole("status").filter({ hasText: /Premium until (.+)\. It will not renew\./ });
+    await expect(endsOn).toBeVisible();
+    const endDate = /Premium until (.+)\. It will not renew/.exec((await endsOn.textContent()) ?? "")?.[1];
     await expect(page.getByText("Premium Active")).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page.getByText(`Premium until ${endDate}`)).toBeVisible();
+
+    // Resumed before the end: it renews again, and nothing was charged twice (one receipt).
+    await page.goto("/payments");
+    await page.getByRole("button", { name: "Resume Premium" }).click();
+    await expect(page.getByText("Subscription Resumed")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `Renews on ${endDate}.` })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel at period end" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/payments (Premium)");
+
+    const receipts = page.getByRole("list", { name: "Invoices" }).getByRole("listitem");
+    await expect(receipts).toHaveCount(1);
+    await expect(receipts.first()).toContainText("£12.00");
+    await expect(receipts.first()).toContainText("Paid");
+    const receiptUrl = await receipts.first().getByRole("link").getAttribute("href");
+    await page.goto(receiptUrl ?? "");
+    await expect(page.getByRole("heading", { name: "Receipt" })).toBeVisible();
+    await expect(page.getByText("Amount paid")).toBeVisible();
+    await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/payments/receipts/:id");
   });
 
   test("a declined card shows Payment Failed and the member stays free", async ({ page, context }) => {

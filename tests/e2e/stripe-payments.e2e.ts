@@ -55,6 +55,47 @@ test.describe("Premium payments (Stripe Payment Element)", () => {
     await expect(page.getByText("Premium Active")).toBeVisible();
   });
 
+  test("a declined renewal shows the past-due banner; a new card pays it and the member is Premium again", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await withoutGreeting(context);
+    await routeStripe(page);
+    const member = newMember();
+    await registerMember(page, member);
+    await payWith(page, "4242424242424242");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Premium Member")).toBeVisible();
+
+    // Stripe's renewal is declined (the stand-in's stand-in for a test clock); its webhooks reach the app.
+    const renewal = await request.post(
+      `http://127.0.0.1:${E2E_STRIPE_STAND_IN_PORT}/_control/renewal-fails?email=${encodeURIComponent(member.email)}`,
+    );
+    expect(renewal.ok()).toBe(true);
+    const banner = page.getByRole("region", { name: "Payment problem" });
+    await expect(async () => {
+      await page.reload();
+      await expect(banner).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(banner).toContainText(/Update your card by \d{1,2} \w+ \d{4} to keep Premium/);
+
+    await banner.getByRole("link", { name: "Update card" }).click();
+    await expect(page).toHaveURL(/\/payments\?card=update$/);
+    await expect(page.getByRole("heading", { name: "Update your card" })).toBeVisible();
+    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByRole("button", { name: /^Save card and pay GBP 12/ }).click();
+    await expect(page.getByText("Card Updated")).toBeVisible();
+
+    // The open invoice is paid with the new card: Premium again, the banner gone, two paid receipts.
+    await expect(page.getByText("Premium Active")).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+    const receipts = page.getByRole("list", { name: "Invoices" }).getByRole("listitem");
+    await expect(receipts).toHaveCount(2);
+    await expect(receipts.filter({ hasText: "Paid" })).toHaveCount(2);
+  });
+
   test("a declined card shows Payment Failed with Stripe's message and the member stays free", async ({
     page,
     context,

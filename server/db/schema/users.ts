@@ -54,6 +54,11 @@ export const profiles = pgTable(
     subscriptionCancelAtPeriodEnd: boolean().notNull().default(false),
     /** When the provider's newest applied subscription event happened; older events never overwrite it. */
     subscriptionUpdatedAt: timestamp({ withTimezone: true }),
+    /** While a renewal is unpaid (past_due): when Premium lapses unless the open invoice is paid. */
+    subscriptionLapsesAt: timestamp({ withTimezone: true }),
+    /** The brand and last four digits of the card the subscription is charged to, when the provider said. */
+    cardBrand: text(),
+    cardLast4: text(),
     ipAddress: text(),
     isHidden: boolean().notNull().default(false),
     emailVerified: boolean().notNull().default(false),

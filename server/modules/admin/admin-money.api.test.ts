@@ -9,14 +9,7 @@ import {
   costs,
   profiles,
 } from "#server/db/schema/index.ts";
-import { transactOn } from "#server/db/transaction.ts";
-import { systemClock } from "#server/lib/clock.ts";
-import { createSecretBox } from "#server/lib/secret-box.ts";
-import { createAffiliateRepository } from "#server/modules/affiliate/affiliate.repository.ts";
-import { createAffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
-import { createBillingEventsService } from "#server/modules/payments/billing-events.service.ts";
-import { createSettingsRepository } from "#server/modules/settings/settings.repository.ts";
-import { createSettingsService } from "#server/modules/settings/settings.service.ts";
+import { billingFor } from "#server/test/billing.ts";
 import { asMember, registerMember, signInAsAdmin, TEST_ADMIN_EMAIL } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
@@ -51,19 +44,6 @@ const cost = (extra: Record<string, unknown> = {}) => ({
   category: "Infrastructure",
   ...extra,
 });
-
-/** The billing-event handler on the test's database, wired as services.ts wires it. */
-const billingFor = (t: TestApp) =>
-  createBillingEventsService({
-    transact: transactOn(t.db),
-    affiliate: createAffiliateService({
-      affiliateRepo: createAffiliateRepository(t.db),
-      settings: createSettingsService({ settingsRepo: createSettingsRepository(t.db) }),
-      secretBox: createSecretBox(t.config.appSecret),
-      publicUrl: t.config.publicUrl,
-      clock: systemClock,
-    }),
-  });
 
 /** A referrer with 240 pence earned and a requested payout of all of it. */
 async function requestedPayout(t: TestApp) {

@@ -7,16 +7,10 @@ import {
   affiliateReferrals,
   profiles,
 } from "#server/db/schema/index.ts";
-import { transactOn, withTransaction } from "#server/db/transaction.ts";
-import { systemClock } from "#server/lib/clock.ts";
-import { createSecretBox } from "#server/lib/secret-box.ts";
-import { createBillingEventsService } from "#server/modules/payments/billing-events.service.ts";
-import { createSettingsRepository } from "#server/modules/settings/settings.repository.ts";
-import { createSettingsService } from "#server/modules/settings/settings.service.ts";
+import { withTransaction } from "#server/db/transaction.ts";
+import { affiliateFor, billingFor, invoicePaidEvent } from "#server/test/billing.ts";
 import { asMember, registerMember } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
-import { createAffiliateRepository } from "./affiliate.repository.ts";
-import { createAffiliateService } from "./affiliate.service.ts";
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
@@ -24,20 +18,6 @@ const post = (t: TestApp, member: Member, url: string, payload?: object) =>
   t.app.inject({ method: "POST", url, headers: asMember(member.cookie), ...(payload && { payload }) });
 
 const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
-
-/** The affiliate service on the test's database, wired as services.ts wires it. */
-const affiliateFor = (t: TestApp) =>
-  createAffiliateService({
-    affiliateRepo: createAffiliateRepository(t.db),
-    settings: createSettingsService({ settingsRepo: createSettingsRepository(t.db) }),
-    secretBox: createSecretBox(t.config.appSecret),
-    publicUrl: t.config.publicUrl,
-    clock: systemClock,
-  });
-
-/** The billing-event handler on the test's database. */
-const billingFor = (t: TestApp) =>
-  createBillingEventsService({ transact: transactOn(t.db), affiliate: affiliateFor(t) });
 
 /** Opens the pool's connections first, so the racing transactions really overlap on PostgreSQL. */
 const warmPool = (t: TestApp) =>
@@ -61,17 +41,13 @@ async function firstInvoicePaid(t: TestApp, referred: Member) {
   return customerId;
 }
 
-const invoicePaid = (customerId: string, n: number) => ({
-  id: `evt_race_${n}`,
-  type: "invoice.paid" as const,
-  created: new Date(),
-  customerId,
-  subscriptionId: "sub_race",
-  invoiceId: `in_race_${n}`,
-  amountPaidMinor: 1200,
-  currency: "gbp",
-  periodEnd: new Date(Date.now() + 30 * 86_400_000),
-});
+const invoicePaid = (customerId: string, n: number) =>
+  invoicePaidEvent({
+    id: `evt_race_${n}`,
+    customerId,
+    subscriptionId: "sub_race",
+    invoiceId: `in_race_${n}`,
+  });
 
 describe("concurrent first payments of one referred member", () => {
   it("parallel test-card confirmations create one commission", async () => {

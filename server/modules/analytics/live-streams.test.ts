@@ -32,4 +32,16 @@ describe("live streams", () => {
     streams.end({ userId: "ada", exceptSessionId: "s2" });
     expect(closed).toEqual(["s3", "s1"]);
   });
+
+  it("frees a slot when a stream is removed, once however often it is removed", () => {
+    const streams = createLiveStreams({ perMember: 1, total: 2 });
+    const remove = streams.add({ userId: "ada", sessionId: "s1", close: () => {} });
+    streams.add({ userId: "bob", sessionId: "s2", close: () => {} });
+    expect(streams.refusal("cy")).toBe("full");
+    remove();
+    remove();
+    expect(streams.size).toBe(1);
+    expect(streams.refusal("ada")).toBeUndefined();
+    expect(streams.refusal("bob")).toBe("member_full");
+  });
 });

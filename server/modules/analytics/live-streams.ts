@@ -12,36 +12,44 @@ export const MAX_BUFFERED_BYTES = 64 * 1024;
 /** `close(ms)` ends a stream asking the browser to reconnect after `ms` (the instance is shutting down). */
 type Stream = { userId: string; sessionId: string; close(reconnectAfterMs?: number): void };
 
-/** The streams one instance holds, with the per-member and global caps. */
+/** The streams one instance holds, with the per-member and global caps; indexed by member, as 10,000 may be open. */
 export function createLiveStreams(limits: { perMember: number; total: number } = LIVE_STREAMS) {
-  const streams = new Set<Stream>();
-  const ofMember = (userId: string) => [...streams].filter((stream) => stream.userId === userId);
+  const byMember = new Map<string, Set<Stream>>();
+  let size = 0;
+  const all = () => [...byMember.values()].flatMap((streams) => [...streams]);
   return {
     /** Why a new stream is refused, if it is. */
     refusal(userId: string): "member_full" | "full" | undefined {
-      if (streams.size >= limits.total) return "full";
-      if (ofMember(userId).length >= limits.perMember) return "member_full";
+      if (size >= limits.total) return "full";
+      if ((byMember.get(userId)?.size ?? 0) >= limits.perMember) return "member_full";
       return undefined;
     },
     add(stream: Stream) {
-      streams.add(stream);
-      return () => streams.delete(stream);
+      const own = byMember.get(stream.userId) ?? new Set();
+      byMember.set(stream.userId, own.add(stream));
+      size += 1;
+      return () => {
+        if (!own.delete(stream)) return;
+        size -= 1;
+        if (own.size === 0) byMember.delete(stream.userId);
+      };
     },
     end(signal: SessionEnd) {
-      for (const stream of [...streams]) {
+      const candidates = "sessionId" in signal ? all() : [...(byMember.get(signal.userId) ?? [])];
+      for (const stream of candidates) {
         const ended =
           "sessionId" in signal
             ? stream.sessionId === signal.sessionId
-            : stream.userId === signal.userId && stream.sessionId !== signal.exceptSessionId;
+            : stream.sessionId !== signal.exceptSessionId;
         if (ended) stream.close();
       }
     },
     /** Ends every stream, each asked to reconnect after `reconnectAfterMs()`. */
     closeAll(reconnectAfterMs: () => number) {
-      for (const stream of [...streams]) stream.close(reconnectAfterMs());
+      for (const stream of all()) stream.close(reconnectAfterMs());
     },
     get size() {
-      return streams.size;
+      return size;
     },
   };
 }

@@ -1,11 +1,23 @@
 import type { Transact } from "#server/db/transaction.ts";
 import type { AffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
 import type { BillingEvent } from "./billing-event.ts";
+import { lapseDateOf } from "./billing-rules.ts";
 import { createPaymentsRepository } from "./payments.repository.ts";
+
+/** Told once per past-due spell, after the transaction that started it has committed. */
+export type PastDueNotice = {
+  email: string;
+  firstName: string;
+  lapsesAt: Date;
+  amountMinor: number;
+  currency: string;
+};
 
 type Deps = {
   transact: Transact;
   affiliate: Pick<AffiliateService, "onInvoicePaid" | "onChargeRefunded">;
+  /** The member's renewal failed: they are told (by e-mail) when Premium lapses and how to fix it. */
+  pastDue: (notice: PastDueNotice) => void;
 };
 
 /**
@@ -14,10 +26,11 @@ type Deps = {
  * ignored (events in the same second still apply, in arrival order), so events may arrive in any order.
  * Referral and commission effects belong to the affiliate module, called inside the same transaction.
  */
-export function createBillingEventsService({ transact, affiliate }: Deps) {
+export function createBillingEventsService({ transact, affiliate, pastDue }: Deps) {
   return {
     async apply(provider: string, event: BillingEvent): Promise<"applied" | "duplicate"> {
-      return transact(async (tx) => {
+      let notice: PastDueNotice | undefined;
+      const outcome = await transact(async (tx) => {
         const payments = createPaymentsRepository(tx);
         const recorded = await payments.recordEvent({
           id: event.id,
@@ -29,28 +42,51 @@ export function createBillingEventsService({ transact, affiliate }: Deps) {
             ? { amountMinor: event.amountPaidMinor, currency: event.currency.toUpperCase() }
             : {}),
         });
-        if (!recorded) return "duplicate";
+        if (!recorded) return "duplicate" as const;
         const member = await payments.findMemberByCustomer(event.customerId);
-        if (!member) return "applied";
-        if (event.type === "invoice.paid") {
-          await payments.markPaid(member.id, event);
-          await affiliate.onInvoicePaid(
-            {
-              memberId: member.id,
-              invoiceId: event.invoiceId,
-              amountPaidMinor: event.amountPaidMinor,
-              currency: event.currency,
-              paidAt: event.created,
-            },
-            tx,
-          );
-        } else if (event.type === "charge.refunded") {
-          await affiliate.onChargeRefunded(event.invoiceId, tx);
-        } else {
-          await payments.applySubscriptionChange(member.id, event);
+        if (!member) return "applied" as const;
+        switch (event.type) {
+          case "invoice.paid":
+            await payments.markPaid(member.id, event);
+            await payments.savePaidInvoice(member.id, provider, event);
+            await affiliate.onInvoicePaid(
+              {
+                memberId: member.id,
+                invoiceId: event.invoiceId,
+                amountPaidMinor: event.amountPaidMinor,
+                currency: event.currency,
+                paidAt: event.created,
+              },
+              tx,
+            );
+            break;
+          case "invoice.payment_failed": {
+            await payments.saveOpenInvoice(member.id, provider, event);
+            const lapsesAt = lapseDateOf(event.issuedAt);
+            if (await payments.startPastDue(member.id, event.subscriptionId, lapsesAt)) {
+              notice = {
+                email: member.email,
+                firstName: member.firstName,
+                lapsesAt,
+                amountMinor: event.amountDueMinor,
+                currency: event.currency.toUpperCase(),
+              };
+            }
+            break;
+          }
+          case "payment_method.updated":
+            await payments.setCard(member.id, event.card);
+            break;
+          case "charge.refunded":
+            await affiliate.onChargeRefunded(event.invoiceId, tx);
+            break;
+          default:
+            await payments.applySubscriptionChange(member.id, event);
         }
-        return "applied";
+        return "applied" as const;
       });
+      if (notice) pastDue(notice);
+      return outcome;
     },
   };
 }

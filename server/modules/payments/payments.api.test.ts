@@ -9,16 +9,10 @@ import {
   profiles,
   settings,
 } from "#server/db/schema/index.ts";
-import { transactOn } from "#server/db/transaction.ts";
-import type { Clock } from "#server/lib/clock.ts";
-import { createSecretBox } from "#server/lib/secret-box.ts";
-import { createAffiliateRepository } from "#server/modules/affiliate/affiliate.repository.ts";
-import { createAffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
-import { createSettingsRepository } from "#server/modules/settings/settings.repository.ts";
-import { createSettingsService } from "#server/modules/settings/settings.service.ts";
+import { toProfile } from "#server/modules/profile/profile.mapper.ts";
+import { billingFor, invoicePaidEvent } from "#server/test/billing.ts";
 import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
-import { createBillingEventsService } from "./billing-events.service.ts";
 import { createPaymentsRepository } from "./payments.repository.ts";
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
@@ -35,18 +29,6 @@ async function pay(t: TestApp, member: Member, cardNumber = "4242 4242 4242 4242
     expYear: 2099,
     cvc: "123",
   });
-}
-
-/** The billing-event handler on the test's database, wired as services.ts wires it. */
-function billingFor(t: TestApp, clock: Clock) {
-  const affiliate = createAffiliateService({
-    affiliateRepo: createAffiliateRepository(t.db),
-    settings: createSettingsService({ settingsRepo: createSettingsRepository(t.db) }),
-    secretBox: createSecretBox(t.config.appSecret),
-    publicUrl: t.config.publicUrl,
-    clock,
-  });
-  return createBillingEventsService({ transact: transactOn(t.db), affiliate });
 }
 
 /** The status the member's own requests see, once the app has heard of billing written outside a request. */
@@ -169,17 +151,13 @@ describe("billing events", () => {
     await t.app.changes.sync(); // the cached session hears of the write
     const billing = billingFor(t, clock);
     const at = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
-    const paid = {
+    const paid = invoicePaidEvent({
       id: "evt_paid",
-      type: "invoice.paid" as const,
       created: at(2),
       customerId: "cus_1",
       subscriptionId: "sub_1",
       invoiceId: "in_1",
-      amountPaidMinor: 1200,
-      currency: "gbp",
-      periodEnd: at(60 * 24 * 30),
-    };
+    });
     expect(await billing.apply("stripe", paid)).toBe("applied");
     expect(await billing.apply("stripe", paid)).toBe("duplicate");
     // An older "incomplete" update delivered late does not undo the payment.
@@ -264,6 +242,8 @@ describe("the end-cancelled-subscriptions job", () => {
       billingEvents: billingFor(t, clock),
       paymentsRepo: createPaymentsRepository(t.db),
       clock,
+      publicUrl: t.config.publicUrl,
+      toProfile: (row) => toProfile(row, { isAdmin: false }),
     });
     expect(await service.endCancelled()).toEqual({ ended: 0 });
     clock.advance(32 * 24 * 60 * 60 * 1000);

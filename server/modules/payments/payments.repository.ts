@@ -1,10 +1,15 @@
-import { and, asc, eq, gte, isNull, like, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, like, lt, lte, ne, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
-import { paymentEvents, profiles } from "#server/db/schema/index.ts";
-import type { BillingEvent, SubscriptionBillingEvent } from "./billing-event.ts";
+import { billingInvoices, paymentEvents, profiles } from "#server/db/schema/index.ts";
+import type {
+  CardSummary,
+  InvoiceFailedEvent,
+  InvoicePaidEvent,
+  SubscriptionBillingEvent,
+} from "./billing-event.ts";
 
-type PaidEvent = Extract<BillingEvent, { type: "invoice.paid" }>;
+export type InvoiceRow = typeof billingInvoices.$inferSelect;
 const refunds = alias(paymentEvents, "refunds");
 
 /** Only an event at least as new as the last one applied may change the member's subscription. */
@@ -55,14 +60,25 @@ export function createPaymentsRepository(db: Database) {
 
     async findMemberByCustomer(customerId: string) {
       const [row] = await db
-        .select({ id: profiles.id })
+        .select({
+          id: profiles.id,
+          email: profiles.email,
+          firstName: profiles.firstName,
+          subscriptionStatus: profiles.subscriptionStatus,
+        })
         .from(profiles)
         .where(eq(profiles.stripeCustomerId, customerId))
         .limit(1);
       return row;
     },
 
-    async markPaid(memberId: string, event: PaidEvent) {
+    async findProfile(memberId: string) {
+      const [row] = await db.select().from(profiles).where(eq(profiles.id, memberId)).limit(1);
+      return row;
+    },
+
+    /** A paid invoice makes the member Premium and ends a past-due spell; its card is the one in use. */
+    async markPaid(memberId: string, event: InvoicePaidEvent) {
       await db
         .update(profiles)
         .set({
@@ -70,8 +86,97 @@ export function createPaymentsRepository(db: Database) {
           stripeSubscriptionId: event.subscriptionId,
           subscriptionCurrentPeriodEnd: event.periodEnd,
           subscriptionUpdatedAt: event.created,
+          subscriptionLapsesAt: null,
+          ...(event.card && { cardBrand: event.card.brand, cardLast4: event.card.last4 }),
         })
         .where(and(eq(profiles.id, memberId), notOlderThan(event.created)));
+    },
+
+    /**
+     * The first failed renewal of the member's current subscription sets when Premium lapses; true only then
+     * (the provider's later retries of the same invoice change nothing and mail nobody again).
+     */
+    async startPastDue(memberId: string, subscriptionId: string, lapsesAt: Date) {
+      const rows = await db
+        .update(profiles)
+        .set({ subscriptionLapsesAt: lapsesAt })
+        .where(
+          and(
+            eq(profiles.id, memberId),
+            eq(profiles.stripeSubscriptionId, subscriptionId),
+            isNull(profiles.subscriptionLapsesAt),
+          ),
+        )
+        .returning({ id: profiles.id });
+      return rows.length > 0;
+    },
+
+    async setCard(memberId: string, card: CardSummary) {
+      await db
+        .update(profiles)
+        .set({ cardBrand: card.brand, cardLast4: card.last4 })
+        .where(eq(profiles.id, memberId));
+    },
+
+    /** Keeps a paid invoice (again: once); a paid one is never turned back to open by a late failure event. */
+    async savePaidInvoice(memberId: string, provider: string, event: InvoicePaidEvent) {
+      const paid = {
+        status: "paid" as const,
+        amountMinor: event.amountPaidMinor,
+        paidAt: event.created,
+        cardBrand: event.card?.brand ?? null,
+        cardLast4: event.card?.last4 ?? null,
+      };
+      await db
+        .insert(billingInvoices)
+        .values({ ...invoiceValues(memberId, provider, event), ...paid })
+        .onConflictDoUpdate({ target: billingInvoices.id, set: paid });
+    },
+
+    async saveOpenInvoice(memberId: string, provider: string, event: InvoiceFailedEvent) {
+      await db
+        .insert(billingInvoices)
+        .values({
+          ...invoiceValues(memberId, provider, event),
+          status: "open",
+          amountMinor: event.amountDueMinor,
+        })
+        .onConflictDoNothing();
+    },
+
+    /** The member's own invoices, newest first. */
+    listInvoices: (memberId: string) =>
+      db
+        .select()
+        .from(billingInvoices)
+        .where(eq(billingInvoices.memberId, memberId))
+        .orderBy(desc(billingInvoices.issuedAt), desc(billingInvoices.id))
+        .limit(100),
+
+    async findInvoice(memberId: string, invoiceId: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingInvoices)
+        .where(and(eq(billingInvoices.memberId, memberId), eq(billingInvoices.id, invoiceId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The newest unpaid invoice of a subscription (what a card change retries). */
+    async openInvoiceOf(memberId: string, subscriptionId: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingInvoices)
+        .where(
+          and(
+            eq(billingInvoices.memberId, memberId),
+            eq(billingInvoices.subscriptionId, subscriptionId),
+            eq(billingInvoices.status, "open"),
+          ),
+        )
+        .orderBy(desc(billingInvoices.issuedAt))
+        .limit(1);
+      return row;
     },
 
     /**
@@ -79,13 +184,16 @@ export function createPaymentsRepository(db: Database) {
      * later must not end the Premium they paid for on another.
      */
     async applySubscriptionChange(memberId: string, event: SubscriptionBillingEvent) {
+      const status = event.type === "customer.subscription.deleted" ? "canceled" : event.status;
       await db
         .update(profiles)
         .set({
-          subscriptionStatus: event.type === "customer.subscription.deleted" ? "canceled" : event.status,
+          subscriptionStatus: status,
           subscriptionCancelAtPeriodEnd: event.cancelAtPeriodEnd,
           subscriptionCurrentPeriodEnd: event.periodEnd,
           subscriptionUpdatedAt: event.created,
+          // Out of past due (paid, or ended): no lapse date is shown any more.
+          ...(status !== "past_due" && { subscriptionLapsesAt: null }),
         })
         .where(
           and(
@@ -104,22 +212,70 @@ export function createPaymentsRepository(db: Database) {
       await db.update(profiles).set({ stripeSubscriptionId }).where(eq(profiles.id, memberId));
     },
 
-    /** Ends test-provider subscriptions cancelled at period end once that period is over (Stripe sends its own event). */
+    /**
+     * Ends test-provider subscriptions cancelled at period end once that period is over, and past-due ones
+     * whose lapse date has come (Stripe sends its own events for both).
+     */
     async endCancelledTestSubscriptions(now: Date) {
       const rows = await db
         .update(profiles)
-        .set({ subscriptionStatus: "canceled" })
+        .set({ subscriptionStatus: "canceled", subscriptionLapsesAt: null })
         .where(
           and(
-            eq(profiles.subscriptionStatus, "active"),
-            eq(profiles.subscriptionCancelAtPeriodEnd, true),
-            lte(profiles.subscriptionCurrentPeriodEnd, now),
             like(profiles.stripeCustomerId, "test_cus_%"),
+            or(
+              and(
+                eq(profiles.subscriptionStatus, "active"),
+                eq(profiles.subscriptionCancelAtPeriodEnd, true),
+                lte(profiles.subscriptionCurrentPeriodEnd, now),
+              ),
+              and(eq(profiles.subscriptionStatus, "past_due"), lte(profiles.subscriptionLapsesAt, now)),
+            ),
           ),
         )
         .returning({ id: profiles.id });
       return rows.length;
     },
+
+    /** Test-provider subscriptions whose paid period is over and that renew (not cancelled), a batch at a time. */
+    dueTestRenewals: (now: Date) =>
+      db
+        .select({
+          id: profiles.id,
+          customerId: profiles.stripeCustomerId,
+          subscriptionId: profiles.stripeSubscriptionId,
+          periodEnd: profiles.subscriptionCurrentPeriodEnd,
+          cardBrand: profiles.cardBrand,
+          cardLast4: profiles.cardLast4,
+        })
+        .from(profiles)
+        .where(
+          and(
+            like(profiles.stripeCustomerId, "test_cus_%"),
+            eq(profiles.subscriptionStatus, "active"),
+            ne(profiles.subscriptionCancelAtPeriodEnd, true),
+            lte(profiles.subscriptionCurrentPeriodEnd, now),
+          ),
+        )
+        .limit(100),
+  };
+}
+
+function invoiceValues(
+  memberId: string,
+  provider: string,
+  event: InvoicePaidEvent | InvoiceFailedEvent,
+): Omit<typeof billingInvoices.$inferInsert, "status" | "amountMinor"> {
+  return {
+    id: event.invoiceId,
+    memberId,
+    provider,
+    subscriptionId: event.subscriptionId,
+    currency: event.currency.toUpperCase(),
+    url: event.hostedUrl,
+    issuedAt: event.issuedAt,
+    periodStart: event.periodStart,
+    periodEnd: event.periodEnd,
   };
 }
 

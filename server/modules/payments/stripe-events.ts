@@ -28,6 +28,35 @@ export function subscriptionEvent(
   };
 }
 
+/** What the receipts list keeps of a subscription's invoice; undefined for other invoices. */
+function invoiceFacts(invoice: Stripe.Invoice) {
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  const customerId = idOf(invoice.customer);
+  if (!subscriptionId || !customerId || !invoice.id) return undefined;
+  const periods = invoice.lines.data.map((line) => line.period);
+  return {
+    customerId,
+    subscriptionId,
+    invoiceId: invoice.id,
+    currency: invoice.currency.toUpperCase(),
+    issuedAt: new Date(invoice.created * 1000),
+    periodStart: periods.length > 0 ? fromUnix(Math.min(...periods.map((period) => period.start))) : null,
+    periodEnd: periods.length > 0 ? fromUnix(Math.max(...periods.map((period) => period.end))) : null,
+    hostedUrl: invoice.hosted_invoice_url ?? null,
+  };
+}
+
+/** A card confirmed for a subscription of ours (setup_intent.succeeded of `createCardSetup`), or undefined. */
+export function confirmedCardSetup(event: Stripe.Event) {
+  if (event.type !== "setup_intent.succeeded") return undefined;
+  const intent = event.data.object;
+  const customerId = idOf(intent.customer);
+  const paymentMethodId = idOf(intent.payment_method);
+  const subscriptionId = intent.metadata?.subscriptionId;
+  if (!customerId || !paymentMethodId || !subscriptionId) return undefined;
+  return { customerId, paymentMethodId, subscriptionId };
+}
+
 /**
  * A verified webhook event reduced to what Tagit acts on, or undefined for events it ignores (other types,
  * invoices that are not for a subscription, partial refunds). Refunds name a charge, not an invoice, so the
@@ -37,21 +66,27 @@ export async function toBillingEvent(event: Stripe.Event, stripe: Stripe): Promi
   const created = new Date(event.created * 1000);
   switch (event.type) {
     case "invoice.paid": {
-      const invoice = event.data.object;
-      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-      const customerId = idOf(invoice.customer);
-      if (!subscriptionId || !customerId || !invoice.id) return undefined;
-      const lineEnds = invoice.lines.data.map((line) => line.period.end);
+      const facts = invoiceFacts(event.data.object);
+      if (!facts) return undefined;
       return {
         id: event.id,
         type: "invoice.paid",
         created,
-        customerId,
-        subscriptionId,
-        invoiceId: invoice.id,
-        amountPaidMinor: invoice.amount_paid,
-        currency: invoice.currency.toUpperCase(),
-        periodEnd: lineEnds.length > 0 ? fromUnix(Math.max(...lineEnds)) : null,
+        ...facts,
+        amountPaidMinor: event.data.object.amount_paid,
+        card: null,
+      };
+    }
+    case "invoice.payment_failed": {
+      // Only a renewal: a first payment declined in the Payment Element is answered in the browser.
+      const facts = invoiceFacts(event.data.object);
+      if (!facts || event.data.object.billing_reason !== "subscription_cycle") return undefined;
+      return {
+        id: event.id,
+        type: "invoice.payment_failed",
+        created,
+        ...facts,
+        amountDueMinor: event.data.object.amount_due,
       };
     }
     case "customer.subscription.updated":

@@ -1,7 +1,8 @@
 import Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { SubscriptionBillingEvent } from "./billing-event.ts";
+import type { CardSummary } from "./billing-event.ts";
+import type { SubscriptionRef } from "./payment-provider.ts";
 import { subscriptionEvent } from "./stripe-events.ts";
 
 type StripeConfig = NonNullable<Config["stripe"]>;
@@ -51,6 +52,18 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
 
 /** The Stripe adapter: customers, incomplete subscriptions confirmed by the Payment Element, cancellation. */
 export function createStripeProvider(stripe: Stripe, config: StripeConfig, publicUrl: string) {
+  async function setCancelAtPeriodEnd(input: SubscriptionRef, cancel: boolean) {
+    const subscription = await call(() =>
+      stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: cancel }),
+    );
+    return subscriptionEvent(
+      `api_${cancel ? "cancel" : "resume"}_${subscription.id}_${input.now.getTime()}`,
+      "customer.subscription.updated",
+      input.now,
+      subscription,
+    );
+  }
+
   return {
     kind: "stripe" as const,
     publishableKey: config.publishableKey,
@@ -107,16 +120,63 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
      * Stops renewal. Stripe's answer is applied at once (the member sees the end date straight away); the
      * matching customer.subscription.updated webhook then finds nothing left to change.
      */
-    async cancelAtPeriodEnd(input: { subscriptionId: string; now: Date }): Promise<SubscriptionBillingEvent> {
+    cancelAtPeriodEnd: (input: SubscriptionRef) => setCancelAtPeriodEnd(input, true),
+
+    /** Renews again; Stripe's answer is applied at once, as when cancelling. Nothing is charged now. */
+    resume: (input: SubscriptionRef) => setCancelAtPeriodEnd(input, false),
+
+    /**
+     * A SetupIntent for the member's new card, confirmed in the browser by the Payment Element in setup mode;
+     * its metadata names the subscription, for the setup_intent.succeeded webhook (`applyConfirmedCard`).
+     */
+    async createCardSetup(input: { customerId: string; memberId: string; subscriptionId: string }) {
+      const intent = await call(() =>
+        stripe.setupIntents.create({
+          customer: input.customerId,
+          usage: "off_session",
+          automatic_payment_methods: { enabled: true },
+          metadata: { memberId: input.memberId, subscriptionId: input.subscriptionId },
+        }),
+      );
+      if (!intent.client_secret)
+        throw new Error(`Stripe answered setup intent ${intent.id} without a secret`);
+      return { clientSecret: intent.client_secret };
+    },
+
+    /**
+     * After setup_intent.succeeded: the card becomes the customer's and the subscription's default, and a
+     * past-due subscription's open invoices are paid with it at once (Stripe then sends invoice.paid, or
+     * invoice.payment_failed when this card is declined too). Answers the card's brand and last four digits.
+     */
+    async applyConfirmedCard(input: {
+      customerId: string;
+      subscriptionId: string;
+      paymentMethodId: string;
+    }): Promise<CardSummary | null> {
+      const { customerId, subscriptionId, paymentMethodId } = input;
+      const method = await call(() => stripe.paymentMethods.retrieve(paymentMethodId));
+      await call(() =>
+        stripe.customers.update(customerId, {
+          invoice_settings: { default_payment_method: paymentMethodId },
+        }),
+      );
       const subscription = await call(() =>
-        stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: true }),
+        stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethodId }),
       );
-      return subscriptionEvent(
-        `api_cancel_${subscription.id}_${input.now.getTime()}`,
-        "customer.subscription.updated",
-        input.now,
-        subscription,
-      );
+      if (subscription.status === "past_due" || subscription.status === "unpaid") {
+        const open = await call(() => stripe.invoices.list({ subscription: subscriptionId, status: "open" }));
+        for (const invoice of open.data) {
+          if (!invoice.id) continue;
+          const invoiceId = invoice.id;
+          try {
+            await call(() => stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }));
+          } catch (error) {
+            // Declined again: Stripe reports it (invoice.payment_failed) and keeps retrying on its schedule.
+            if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+          }
+        }
+      }
+      return method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
     },
   };
 }

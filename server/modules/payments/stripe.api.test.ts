@@ -9,65 +9,28 @@ import {
   profiles,
 } from "#server/db/schema/index.ts";
 import { asMember, registerMember } from "#server/test/factories.ts";
-import { type StripeStandIn, signedDelivery, startStripeStandIn } from "#server/test/stripe-stand-in.ts";
-import { createTestApp, manualClock, TEST_PUBLIC_URL, type TestApp } from "#server/test/test-app.ts";
+import { type StripeStandIn, signedDelivery } from "#server/test/stripe-stand-in.ts";
+import {
+  deliver,
+  post,
+  profileOf,
+  STRIPE_TEST,
+  startTestStandIn,
+  stripeApp as stripeTestApp,
+  subscribe,
+} from "#server/test/stripe-test-app.ts";
+import { createTestApp, TEST_PUBLIC_URL } from "#server/test/test-app.ts";
 
-const SECRET_KEY = "sk_test_tagit_stand_in";
-const WEBHOOK_SECRET = "whsec_tagit_stand_in_secret";
-const PRICE_ID = "price_premium_monthly";
+const { webhookSecret: WEBHOOK_SECRET, priceId: PRICE_ID } = STRIPE_TEST;
 const DAY = 24 * 60 * 60 * 1000;
 
 let standIn: StripeStandIn;
 beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: SECRET_KEY, priceId: PRICE_ID, amountMinor: 1200 });
+  standIn = await startTestStandIn();
 });
 afterAll(() => standIn.close());
 
-type Member = { cookie: string; user: { id: string } };
-
-async function stripeApp(apiUrl = standIn.url) {
-  const clock = manualClock();
-  standIn.setNow(clock.now());
-  const t = await createTestApp({
-    clock,
-    config: {
-      stripe: {
-        secretKey: SECRET_KEY,
-        publishableKey: "pk_test_tagit",
-        webhookSecret: WEBHOOK_SECRET,
-        priceId: PRICE_ID,
-        apiUrl,
-      },
-    },
-  });
-  return { ...t, clock };
-}
-
-const post = (t: TestApp, member: Member, url: string) =>
-  t.app.inject({ method: "POST", url, headers: asMember(member.cookie) });
-
-const profileOf = async (t: TestApp, member: Member) => {
-  const [row] = await t.db.select().from(profiles).where(eq(profiles.id, member.user.id));
-  if (!row) throw new Error("no profile");
-  return row;
-};
-
-/** Delivers an event the way Stripe does: raw JSON, signed now (or at `signedAt`). */
-function deliver(t: TestApp & { clock: { now(): Date } }, event: unknown, signedAt = t.clock.now()) {
-  const { payload, signature } = signedDelivery(event, WEBHOOK_SECRET, signedAt);
-  return t.app.inject({
-    method: "POST",
-    url: "/api/stripe/webhook",
-    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
-    payload,
-  });
-}
-
-async function subscribe(t: TestApp, member: Member) {
-  const res = await post(t, member, "/api/create-subscription");
-  expect(res.statusCode).toBe(200);
-  return (await profileOf(t, member)).stripeSubscriptionId as string;
-}
+const stripeApp = (apiUrl?: string) => stripeTestApp(standIn, apiUrl);
 
 describe("Premium through Stripe (the real SDK against a local stand-in)", () => {
   it("tells the web app to use Stripe, with the publishable key and the return URL", async () => {

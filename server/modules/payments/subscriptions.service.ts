@@ -1,22 +1,73 @@
-import { PAYMENT_MESSAGES, type PaymentsConfig } from "#contract/api/payments.ts";
+import { type Invoice, PAYMENT_MESSAGES, type PaymentsConfig, type Receipt } from "#contract/api/payments.ts";
+import type { Profile } from "#contract/api/profile.ts";
+import { MESSAGES } from "#contract/errors.ts";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR } from "#contract/limits.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { BillingEventsService } from "./billing-events.service.ts";
+import { canChangeCard, resumeRefusal } from "./billing-rules.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
-import type { PaymentsRepository } from "./payments.repository.ts";
+import type { InvoiceRow, PaymentsRepository } from "./payments.repository.ts";
+import type { TestCard } from "./test-provider.ts";
 
 type Deps = {
   provider: PaymentProvider;
   billingEvents: BillingEventsService;
   paymentsRepo: PaymentsRepository;
   clock: Clock;
+  /** Where the test provider's printable receipts live (PUBLIC_URL). */
+  publicUrl: string;
+  toProfile: (row: ProfileRow) => Profile;
 };
 
 const billingName = (user: ProfileRow) => `${user.firstName} ${user.lastName}`.trim();
 
-export function createSubscriptionsService({ provider, billingEvents, paymentsRepo, clock }: Deps) {
+export function createSubscriptionsService(deps: Deps) {
+  const { provider, billingEvents, paymentsRepo, clock } = deps;
+
+  /** Stripe's hosted invoice, or the test provider's printable receipt page. */
+  const toInvoice = (row: InvoiceRow): Invoice => ({
+    id: row.id,
+    createdAt: row.issuedAt.toISOString(),
+    amount: row.amountMinor,
+    currency: row.currency,
+    status: row.status,
+    url: row.url ?? `${deps.publicUrl}/payments/receipts/${encodeURIComponent(row.id)}`,
+  });
+
+  /** The member's subscription at the provider, or a 409 with `message` when there is none of theirs. */
+  const subscriptionOf = (user: ProfileRow, message: string) => {
+    const { stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId } = user;
+    if (!customerId || !subscriptionId || !provider.ownsCustomer(customerId)) {
+      throw new AppError("conflict", message);
+    }
+    return {
+      customerId,
+      subscriptionId,
+      status: user.subscriptionStatus,
+      periodEnd: user.subscriptionCurrentPeriodEnd,
+      now: clock.now(),
+    };
+  };
+
+  /**
+   * The test provider's card change: the card is saved, and a past-due subscription's open invoice is charged
+   * to it at once (a declined charge answers 402 with the card still saved, as with Stripe).
+   */
+  async function saveTestCard(user: ProfileRow, card: TestCard) {
+    if (provider.kind !== "test") throw new AppError("not_found", PAYMENT_MESSAGES.testProviderOnly);
+    const ref = subscriptionOf(user, PAYMENT_MESSAGES.noSubscriptionForCard);
+    const saved = provider.saveCard({ ...card, customerId: ref.customerId, now: ref.now });
+    await billingEvents.apply(provider.kind, saved);
+    if (user.subscriptionStatus !== "past_due") return { status: user.subscriptionStatus };
+    const invoice = await paymentsRepo.openInvoiceOf(user.id, ref.subscriptionId);
+    if (!invoice) return { status: user.subscriptionStatus };
+    const paid = provider.payInvoice({ customerId: ref.customerId, invoice, card: saved.card, now: ref.now });
+    await billingEvents.apply(provider.kind, paid);
+    return { status: "active" as const };
+  }
+
   return {
     config(): PaymentsConfig {
       const price = { priceMinor: PREMIUM_PRICE_MINOR, currency: PREMIUM_CURRENCY };
@@ -100,21 +151,86 @@ export function createSubscriptionsService({ provider, billingEvents, paymentsRe
 
     /** Premium stays until the end of the paid period. */
     async cancel(user: ProfileRow) {
-      if (user.subscriptionStatus !== "active" || !user.stripeCustomerId || !user.stripeSubscriptionId) {
+      if (!canChangeCard(user.subscriptionStatus)) {
         throw new AppError("conflict", PAYMENT_MESSAGES.notSubscribed);
       }
-      const event = await provider.cancelAtPeriodEnd({
-        customerId: user.stripeCustomerId,
-        subscriptionId: user.stripeSubscriptionId,
-        periodEnd: user.subscriptionCurrentPeriodEnd,
-        now: clock.now(),
-      });
+      const event = await provider.cancelAtPeriodEnd(subscriptionOf(user, PAYMENT_MESSAGES.notSubscribed));
       await billingEvents.apply(provider.kind, event);
       return {
         status: event.status,
         cancelAtPeriodEnd: event.cancelAtPeriodEnd,
         currentPeriodEnd: event.periodEnd?.toISOString() ?? null,
       };
+    },
+
+    /** Undoes a cancellation before the period ends: renewal as before, nothing charged now. */
+    async resume(user: ProfileRow): Promise<Profile> {
+      const refusal = resumeRefusal(user, clock.now());
+      if (refusal) throw new AppError("conflict", refusal);
+      const event = await provider.resume(subscriptionOf(user, PAYMENT_MESSAGES.notCancelled));
+      await billingEvents.apply(provider.kind, event);
+      const row = await paymentsRepo.findProfile(user.id);
+      if (!row) throw new AppError("not_found", MESSAGES.notFound);
+      return deps.toProfile(row);
+    },
+
+    /** Starts a card change for a paid or past-due subscription: the setup secret the browser confirms. */
+    async startCardChange(user: ProfileRow) {
+      if (!canChangeCard(user.subscriptionStatus)) {
+        throw new AppError("conflict", PAYMENT_MESSAGES.noSubscriptionForCard);
+      }
+      const { customerId, subscriptionId } = subscriptionOf(user, PAYMENT_MESSAGES.noSubscriptionForCard);
+      return provider.createCardSetup({ customerId, subscriptionId, memberId: user.id });
+    },
+
+    /** The test provider's card change: the setup secret must be this member's. */
+    async confirmTestCardSetup(user: ProfileRow, input: TestCard & { clientSecret: string }) {
+      if (provider.kind !== "test") throw new AppError("not_found", PAYMENT_MESSAGES.testProviderOnly);
+      if (!provider.setupBelongsTo(input.clientSecret, user.id) || !canChangeCard(user.subscriptionStatus)) {
+        throw new AppError("validation", PAYMENT_MESSAGES.unknownSecret);
+      }
+      return saveTestCard(user, input);
+    },
+
+    /** The member's own invoices, newest first. */
+    async invoices(user: ProfileRow): Promise<Invoice[]> {
+      return (await paymentsRepo.listInvoices(user.id)).map(toInvoice);
+    },
+
+    /** One of the member's invoices as a receipt prints it; anyone else's is not found. */
+    async receipt(user: ProfileRow, invoiceId: string): Promise<Receipt> {
+      const row = await paymentsRepo.findInvoice(user.id, invoiceId);
+      if (!row) throw new AppError("not_found", PAYMENT_MESSAGES.invoiceNotFound);
+      return {
+        ...toInvoice(row),
+        paidAt: row.paidAt?.toISOString() ?? null,
+        periodStart: row.periodStart?.toISOString() ?? null,
+        periodEnd: row.periodEnd?.toISOString() ?? null,
+        card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+        billedTo: { name: billingName(user), email: user.email },
+      };
+    },
+
+    /** The hourly job: test subscriptions whose paid period is over renew, charging the saved card. */
+    async renewTestSubscriptions() {
+      if (provider.kind !== "test") return { renewed: 0 };
+      const now = clock.now();
+      const due = await paymentsRepo.dueTestRenewals(now);
+      for (const member of due) {
+        if (!member.customerId || !member.subscriptionId || !member.periodEnd) continue;
+        const events = provider.renew({
+          customerId: member.customerId,
+          subscriptionId: member.subscriptionId,
+          periodEnd: member.periodEnd,
+          card:
+            member.cardBrand && member.cardLast4
+              ? { brand: member.cardBrand, last4: member.cardLast4 }
+              : null,
+          now,
+        });
+        for (const event of events) await billingEvents.apply(provider.kind, event);
+      }
+      return { renewed: due.length };
     },
   };
 }

@@ -2,17 +2,89 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { PAYMENT_MESSAGES, TEST_CARDS } from "#contract/api/payments.ts";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { BillingEvent, SubscriptionBillingEvent } from "./billing-event.ts";
+import type {
+  BillingEvent,
+  CardSummary,
+  InvoicePaidEvent,
+  SubscriptionBillingEvent,
+} from "./billing-event.ts";
+import { nextPeriodEnd } from "./billing-rules.ts";
+import type { SubscriptionRef } from "./payment-provider.ts";
+
+type CardChangedEvent = Extract<BillingEvent, { type: "payment_method.updated" }>;
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
+/** A card as the TEST MODE form sends it. */
+export type TestCard = { cardNumber: string; expMonth: number; expYear: number };
+
+/** An open invoice to charge again (a past-due renewal). */
+type OpenInvoice = {
+  id: string;
+  subscriptionId: string;
+  amountMinor: number;
+  currency: string;
+  issuedAt: Date;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+};
+
+/** Stripe's test cards are all Visa; only the last four digits are ever kept. */
+const summaryOf = (cardNumber: string): CardSummary => ({ brand: "visa", last4: cardNumber.slice(-4) });
+
+/** Whether a saved card (known by its last four digits) can be charged: 4000…0341 never can. */
+const chargeable = (card: CardSummary | null) => card?.last4 !== TEST_CARDS.chargeFails.slice(-4);
+
+/** Refuses what Stripe would refuse before charging anything: an expired, declined or unknown card. */
+function checkCard(card: TestCard, now: Date) {
+  const expiresAt = new Date(Date.UTC(card.expYear, card.expMonth, 1));
+  if (expiresAt <= now) throw new AppError("payment_failed", PAYMENT_MESSAGES.expired);
+  if (card.cardNumber === TEST_CARDS.declined)
+    throw new AppError("payment_failed", PAYMENT_MESSAGES.declined);
+  if (!Object.values(TEST_CARDS).includes(card.cardNumber as never)) {
+    throw new AppError(
+      "validation",
+      "In test mode use 4242 4242 4242 4242 (pays), 4000 0000 0000 0002 (declined) or 4000 0000 0000 0341 (saved, but charges fail)",
+    );
+  }
+  return summaryOf(card.cardNumber);
+}
+
 /**
- * The offline provider (no Stripe keys): behaves like Stripe's test mode. A client secret names its
- * subscription and is signed with APP_SECRET, so it needs no storage and cannot be forged.
+ * The offline provider (no Stripe keys): behaves like Stripe's test mode, including renewals (a job calls
+ * `renew`) and card changes. A client secret names its subscription (or, for a card change, its member) and is
+ * signed with APP_SECRET, so it needs no storage and cannot be forged or used by another member.
  */
 export function createTestProvider(appSecret: string) {
-  const sign = (subscriptionId: string) =>
-    createHmac("sha256", appSecret).update(`test-subscription:${subscriptionId}`).digest("hex");
+  const sign = (subject: string) => createHmac("sha256", appSecret).update(subject).digest("hex");
+  const signedBy = (clientSecret: string, subject: (id: string) => string) => {
+    const [secretId = "", signature = ""] = clientSecret.split("_secret_");
+    const expected = Buffer.from(sign(subject(secretId)));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? secretId : undefined;
+  };
+
+  const paid = (
+    eventId: string,
+    customerId: string,
+    invoice: OpenInvoice,
+    card: CardSummary | null,
+    now: Date,
+  ): InvoicePaidEvent => ({
+    id: eventId,
+    type: "invoice.paid",
+    created: now,
+    customerId,
+    subscriptionId: invoice.subscriptionId,
+    invoiceId: invoice.id,
+    amountPaidMinor: invoice.amountMinor,
+    currency: invoice.currency,
+    issuedAt: invoice.issuedAt,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    hostedUrl: null,
+    card,
+  });
 
   return {
     kind: "test" as const,
@@ -29,75 +101,134 @@ export function createTestProvider(appSecret: string) {
       const subscriptionId = id("test_sub");
       return {
         subscriptionId,
-        clientSecret: `${subscriptionId}_secret_${sign(subscriptionId)}`,
+        clientSecret: `${subscriptionId}_secret_${sign(`test-subscription:${subscriptionId}`)}`,
         status: "incomplete",
       };
     },
 
     /** The subscription a client secret belongs to, or undefined when it was not made here. */
-    subscriptionOf(clientSecret: string) {
-      const [subscriptionId = "", signature = ""] = clientSecret.split("_secret_");
-      const expected = Buffer.from(sign(subscriptionId));
-      const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected)
-        ? subscriptionId
-        : undefined;
-    },
+    subscriptionOf: (clientSecret: string) => signedBy(clientSecret, (sub) => `test-subscription:${sub}`),
 
-    /** Charges a Stripe test card: 4242… pays (an invoice.paid event), 4000…0002 is declined. */
-    charge(input: {
-      customerId: string;
-      subscriptionId: string;
-      cardNumber: string;
-      expMonth: number;
-      expYear: number;
-      now: Date;
-    }): BillingEvent {
-      const expiresAt = new Date(Date.UTC(input.expYear, input.expMonth, 1));
-      if (expiresAt <= input.now) throw new AppError("payment_failed", PAYMENT_MESSAGES.expired);
-      if (input.cardNumber === TEST_CARDS.declined)
-        throw new AppError("payment_failed", PAYMENT_MESSAGES.declined);
-      if (input.cardNumber !== TEST_CARDS.pays) {
-        throw new AppError(
-          "validation",
-          "In test mode use 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined)",
-        );
-      }
-      const periodEnd = new Date(input.now);
-      periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
-      return {
-        id: id("evt_test"),
-        type: "invoice.paid",
-        created: input.now,
-        customerId: input.customerId,
+    /** Pays the first invoice: 4242… pays (an invoice.paid event); 4000…0002 and 4000…0341 are declined. */
+    charge(input: TestCard & { customerId: string; subscriptionId: string; now: Date }): BillingEvent {
+      const card = checkCard(input, input.now);
+      if (!chargeable(card)) throw new AppError("payment_failed", PAYMENT_MESSAGES.declined);
+      const invoice = {
+        id: id("in_test"),
         subscriptionId: input.subscriptionId,
-        invoiceId: id("in_test"),
-        amountPaidMinor: PREMIUM_PRICE_MINOR,
+        amountMinor: PREMIUM_PRICE_MINOR,
         currency: PREMIUM_CURRENCY,
-        periodEnd,
+        issuedAt: input.now,
+        periodStart: input.now,
+        periodEnd: nextPeriodEnd(input.now),
       };
+      return paid(id("evt_test"), input.customerId, invoice, card, input.now);
     },
 
-    /** Nothing is ever charged again in test mode, so there is nothing to stop. */
+    /** Nothing is ever charged again in test mode once ended, so there is nothing to stop. */
     async cancelNow(_subscriptionId: string) {},
 
-    async cancelAtPeriodEnd(input: {
-      customerId: string;
-      subscriptionId: string;
-      periodEnd: Date | null;
-      now: Date;
-    }): Promise<SubscriptionBillingEvent> {
+    async cancelAtPeriodEnd(input: SubscriptionRef): Promise<SubscriptionBillingEvent> {
+      return subscriptionChanged(input, true);
+    },
+
+    async resume(input: SubscriptionRef): Promise<SubscriptionBillingEvent> {
+      return subscriptionChanged(input, false);
+    },
+
+    /** A card change starts with a setup secret bound to the member (Stripe: a SetupIntent). */
+    async createCardSetup(input: { customerId: string; memberId: string; subscriptionId: string }) {
+      const setupId = id("test_seti");
+      return { clientSecret: `${setupId}_secret_${sign(`test-setup:${input.memberId}:${setupId}`)}` };
+    },
+
+    /** Whether a setup secret was made here for this member. */
+    setupBelongsTo: (clientSecret: string, memberId: string) =>
+      signedBy(clientSecret, (setupId) => `test-setup:${memberId}:${setupId}`) !== undefined,
+
+    /** Saves a card (4000…0341 too: only charging it fails); answers the payment_method.updated event. */
+    saveCard(input: TestCard & { customerId: string; now: Date }): CardChangedEvent {
       return {
         id: id("evt_test"),
-        type: "customer.subscription.updated",
+        type: "payment_method.updated",
         created: input.now,
         customerId: input.customerId,
-        subscriptionId: input.subscriptionId,
-        status: "active",
-        cancelAtPeriodEnd: true,
-        periodEnd: input.periodEnd,
+        card: checkCard(input, input.now),
       };
     },
+
+    /** Charges an open invoice again with the member's card; a card that cannot be charged is declined. */
+    payInvoice(input: { customerId: string; invoice: OpenInvoice; card: CardSummary; now: Date }) {
+      if (!chargeable(input.card)) throw new AppError("payment_failed", PAYMENT_MESSAGES.declined);
+      return paid(id("evt_test"), input.customerId, input.invoice, input.card, input.now);
+    },
+
+    /**
+     * The renewal at the end of a paid period: a new month's invoice charged to the saved card. Paid, it is
+     * an invoice.paid; declined, the invoice stays open and the subscription turns past_due, as with Stripe.
+     * Event ids follow from the subscription and the period, so a renewal applies once however often it runs.
+     */
+    renew(input: {
+      customerId: string;
+      subscriptionId: string;
+      periodEnd: Date;
+      card: CardSummary | null;
+      now: Date;
+    }): BillingEvent[] {
+      const key = `${input.subscriptionId}_${input.periodEnd.getTime()}`;
+      const invoice = {
+        id: `in_test_renewal_${key}`,
+        subscriptionId: input.subscriptionId,
+        amountMinor: PREMIUM_PRICE_MINOR,
+        currency: PREMIUM_CURRENCY,
+        issuedAt: input.periodEnd,
+        periodStart: input.periodEnd,
+        periodEnd: nextPeriodEnd(input.periodEnd),
+      };
+      const at = input.now;
+      if (chargeable(input.card))
+        return [paid(`evt_test_renewal_${key}`, input.customerId, invoice, input.card, at)];
+      return [
+        {
+          id: `evt_test_renewal_failed_${key}`,
+          type: "invoice.payment_failed",
+          created: at,
+          customerId: input.customerId,
+          subscriptionId: input.subscriptionId,
+          invoiceId: invoice.id,
+          amountDueMinor: invoice.amountMinor,
+          currency: invoice.currency,
+          issuedAt: invoice.issuedAt,
+          periodStart: invoice.periodStart,
+          periodEnd: invoice.periodEnd,
+          hostedUrl: null,
+        },
+        {
+          id: `evt_test_renewal_past_due_${key}`,
+          type: "customer.subscription.updated",
+          created: at,
+          customerId: input.customerId,
+          subscriptionId: input.subscriptionId,
+          status: "past_due",
+          cancelAtPeriodEnd: false,
+          periodEnd: invoice.periodEnd,
+        },
+      ];
+    },
+  };
+}
+
+/** What cancelling or resuming a test subscription produces: only cancel_at_period_end changes. */
+function subscriptionChanged(input: SubscriptionRef, cancelAtPeriodEnd: boolean): SubscriptionBillingEvent {
+  return {
+    id: id("evt_test"),
+    type: "customer.subscription.updated",
+    created: input.now,
+    customerId: input.customerId,
+    subscriptionId: input.subscriptionId,
+    status: input.status,
+    cancelAtPeriodEnd,
+    periodEnd: input.periodEnd,
   };
 }
 

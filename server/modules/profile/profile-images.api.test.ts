@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
+import { createLocalStorage } from "#server/lib/local-storage.ts";
 import { createProcessingQueue } from "#server/lib/processing-queue.ts";
-import { createLocalStorage } from "#server/lib/storage.ts";
 import { createUploadsRepository } from "#server/modules/uploads/uploads.repository.ts";
 import { createUploadsService, UNUSED_UPLOAD_GRACE_MS } from "#server/modules/uploads/uploads.service.ts";
 import { asMember, registerMember } from "#server/test/factories.ts";

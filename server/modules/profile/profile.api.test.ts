@@ -38,6 +38,8 @@ describe("GET /api/profile", () => {
       subscriptionStatus: "inactive",
       subscriptionCancelAtPeriodEnd: false,
       subscriptionCurrentPeriodEnd: null,
+      subscriptionLapsesAt: null,
+      paymentCard: null,
       privacyMode: "show",
       isHidden: false,
       emailVerified: false,

@@ -26,6 +26,8 @@ export function toProfile(row: ProfileRow, { isAdmin }: { isAdmin: boolean }): P
     subscriptionStatus: row.subscriptionStatus,
     subscriptionCancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd,
     subscriptionCurrentPeriodEnd: row.subscriptionCurrentPeriodEnd?.toISOString() ?? null,
+    subscriptionLapsesAt: row.subscriptionLapsesAt?.toISOString() ?? null,
+    paymentCard: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     privacyMode: row.privacyMode,
     isHidden: row.isHidden,
     emailVerified: row.emailVerified,

@@ -5,17 +5,14 @@ import { z } from "zod";
 import { POST_MESSAGES, uploadImageResponseSchema } from "#contract/api/posts.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { contentTypeOf } from "#server/lib/storage.ts";
 import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
 import type { UploadStream, UploadsService } from "./uploads.service.ts";
 
 const UPLOAD_FIELD = "image";
 
-const TYPES: Record<string, string> = {
-  jpg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  gif: "image/gif",
-};
+/** How long a browser or CDN may keep the redirect to a public file's address in the store. */
+const REDIRECT_CACHE = "public, max-age=86400";
 
 type Options = { uploadsService: UploadsService };
 
@@ -68,11 +65,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploa
     async (request, reply) => {
       const file = await uploadsService.resolve(request.params.name, imageViewerOf(request));
       if (!file) throw new AppError("not_found", "Image not found");
-      const extension = file.name.split(".").pop() ?? "";
+      if ("location" in file)
+        return reply.header("cache-control", REDIRECT_CACHE).redirect(file.location, 302);
       // Only what depends on the viewer varies with their credentials; public files are one shared copy.
       if (file.cacheControl.startsWith("private")) reply.header("vary", "Cookie, Authorization");
       return reply
-        .header("content-type", TYPES[extension] ?? "application/octet-stream")
+        .header("content-type", contentTypeOf(file.name))
         .header("content-length", String(file.size))
         .header("cache-control", file.cacheControl)
         .header("x-content-type-options", "nosniff")

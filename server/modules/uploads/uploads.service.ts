@@ -5,7 +5,7 @@ import { POST_MESSAGES, type UploadImageResponse } from "#contract/api/posts.ts"
 import { AppError } from "#server/lib/app-error.ts";
 import { type ProcessedImage, processImage } from "#server/lib/images/image-pipeline.ts";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
-import type { Storage } from "#server/lib/storage.ts";
+import type { Storage, StoredFile } from "#server/lib/storage.ts";
 import { streamToTempFile } from "#server/lib/temp-file.ts";
 import type { UploadsRepository } from "./uploads.repository.ts";
 
@@ -23,6 +23,9 @@ const CACHE_PRIVATE = "private, no-cache";
 
 /** A signed-in viewer; `adminToken` is the `x-admin-session` they sent, if any. */
 type Viewer = { userId: string; sessionId: string; isAdmin: boolean; adminToken?: string } | null;
+
+/** A file to send, or the public address that serves it. */
+type ResolvedImage = (StoredFile & { name: string; cacheControl: string }) | { location: string };
 
 /** An upload's body as it arrives; `truncated` is set when it went past the size limit. */
 export type UploadStream = Readable & { truncated?: boolean };
@@ -107,9 +110,10 @@ export function createUploadsService({
      * wallpapers are public. Any other original (or its thumbnail) goes to its owner and to administrators
      * with an admin session; to others only while a post shows it that search could find (visible, its
      * owner and their tagg not hidden) — the scrambled copy instead when such a post is scrambled. Anything
-     * else is a 404, so a hidden post's image cannot be fetched by someone who kept its address.
+     * else is a 404, so a hidden post's image cannot be fetched by someone who kept its address. A scrambled
+     * copy asked for by its own name is sent on to the store's public address when the store has one.
      */
-    async resolve(name: string, viewer: Viewer) {
+    async resolve(name: string, viewer: Viewer): Promise<ResolvedImage | undefined> {
       const path = urlOf(name);
       const upload = await uploadsRepo.findByAnyPath(path);
       if (!upload) return undefined;
@@ -117,7 +121,10 @@ export function createUploadsService({
         const file = await storage.open(servedPath.slice(UPLOADS_URL_PREFIX.length));
         return file && { ...file, name: servedPath, cacheControl };
       };
-      if (upload.scrambledPath === path) return serve(path, CACHE_FOREVER);
+      if (upload.scrambledPath === path) {
+        const location = storage.publicUrl(name);
+        return location ? { location } : serve(path, CACHE_FOREVER);
+      }
       if (upload.originalPath === path && (await uploadsRepo.isProfileImage(path))) {
         return serve(path, CACHE_FOREVER);
       }

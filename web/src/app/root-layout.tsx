@@ -6,6 +6,11 @@ import { cn } from "#web/lib/cn.ts";
 import { loadSiteChrome } from "./load-site-chrome.ts";
 import { hasTopPadding, isChromeHidden } from "./navigation.ts";
 
+// Only members whose renewal failed download the banner.
+const PastDueBanner = lazy(() =>
+  import("#web/features/payments/past-due-banner.tsx").then((module) => ({ default: module.PastDueBanner })),
+);
+
 // Usually already loaded beside the page (router.tsx). The header is fixed and the footer comes last, so
 // neither moves the page when it appears.
 const SiteHeader = lazy(() => loadSiteChrome().then((module) => ({ default: module.SiteHeader })));
@@ -49,6 +54,11 @@ export function RootLayout() {
           showChrome && "min-h-dvh",
         )}
       >
+        {showChrome && profile?.subscriptionStatus === "past_due" ? (
+          <Suspense fallback={null}>
+            <PastDueBanner profile={profile} />
+          </Suspense>
+        ) : null}
         <Outlet />
       </main>
       {showChrome ? (

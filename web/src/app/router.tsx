@@ -82,6 +82,9 @@ export const routes: RouteObject[] = [
         () => import("#web/features/dashboard/dashboard-page.tsx").then((m) => m.DashboardPage),
         "Loading dashboard...",
       ),
+      memberPage("payments/receipts/:id", required("Please log in to see your receipts."), () =>
+        import("#web/features/payments/receipt-page.tsx").then((m) => m.ReceiptPage),
+      ),
       memberPage("create-post", required("Please log in to create posts."), () =>
         import("#web/features/posts/create-post-page.tsx").then((m) => m.CreatePostPage),
       ),

@@ -9,7 +9,7 @@ export type SiteFooterProps = { profile: Profile | null };
 export function SiteFooter({ profile }: SiteFooterProps) {
   const viewer = { signedIn: Boolean(profile), isAdmin: Boolean(profile?.isAdmin) };
   return (
-    <footer className="mt-auto border-t border-slate-200 bg-white">
+    <footer className="mt-auto border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_3fr]">
         <div className="space-y-3">
           <Logo />

@@ -19,7 +19,7 @@ export type SiteHeaderProps = { profile: Profile | null; loading: boolean };
 export function SiteHeader({ profile, loading }: SiteHeaderProps) {
   const links = visibleLinks(TOP_LINKS, { signedIn: Boolean(profile), isAdmin: Boolean(profile?.isAdmin) });
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-backdrop-filter:bg-white/75">
+    <header className="fixed inset-x-0 top-0 z-40 h-16 print:hidden border-b border-slate-200/80 bg-white/90 backdrop-blur supports-backdrop-filter:bg-white/75">
       <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link to="/" className="rounded-lg" aria-label="Tagit home">
           <Logo />

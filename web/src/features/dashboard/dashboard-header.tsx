@@ -53,7 +53,7 @@ export function DashboardHeader({ profile }: DashboardHeaderProps) {
             {getFullName(profile)}
           </h1>
           {profile.tagg ? <p className="text-sm font-medium text-brand-700">@{profile.tagg}</p> : null}
-          <SubscriptionBadge status={profile.subscriptionStatus} />
+          <SubscriptionBadge profile={profile} />
           {profile.bio ? (
             <p className="w-full max-w-xl truncate text-slate-600" title={profile.bio}>
               {profile.bio}

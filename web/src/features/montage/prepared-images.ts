@@ -13,6 +13,9 @@ const prepared = new Map<string, Promise<PreparedImage>>();
 async function prepare(url: string): Promise<PreparedImage> {
   const image = new Image();
   image.decoding = "async";
+  // A scrambled copy may be sent on to the object store's public address (S3_PUBLIC_URL): a CORS load keeps
+  // the canvas exportable there; on our own origin it changes nothing (cookies are still sent).
+  image.crossOrigin = "anonymous";
   image.src = url;
   await image.decode();
   const size = fittedSize(image.naturalWidth, image.naturalHeight, MAX_DRAWN_SIDE);

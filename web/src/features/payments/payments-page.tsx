@@ -1,12 +1,15 @@
 import { Crown } from "lucide-react";
-import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useCallback, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR } from "#contract/limits.ts";
+import { getPlanCapabilities } from "#contract/plans.ts";
 import { useProfile } from "#web/app/use-profile.ts";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { formatPlanPrice } from "#web/lib/money.ts";
+import { CardChangeStep } from "./card-change-step.tsx";
+import { InvoicesCard } from "./invoices-card.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 import { FreeAccessCard, PremiumPlanCard } from "./plan-cards.tsx";
 import { useDashboardOncePremium } from "./use-await-premium.ts";
@@ -17,6 +20,10 @@ import {
   useFreeOption,
   usePaymentsConfig,
 } from "./use-payments.ts";
+
+/** Members who have paid at least once (now Premium, past due or ended) have receipts to show. */
+const hasBillingHistory = (status: string) =>
+  status === "active" || status === "past_due" || status === "canceled";
 
 /** /payments (everyone): the Premium plan, the free option and the payment step (spec 1 §2, §4, §8). */
 export function PaymentsPage() {
@@ -29,6 +36,14 @@ export function PaymentsPage() {
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [paidAt, setPaidAt] = useState<number | null>(null);
   useDashboardOncePremium(paidAt);
+  // The past-due banner's Update card opens /payments?card=update straight on the card change.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const changingCard = searchParams.get("card") === "update";
+  const setChangingCard = useCallback(
+    (open: boolean) => setSearchParams(open ? { card: "update" } : {}, { replace: true }),
+    [setSearchParams],
+  );
+  const closeCardChange = useCallback(() => setChangingCard(false), [setChangingCard]);
 
   const price = formatPlanPrice(
     config.data?.priceMinor ?? PREMIUM_PRICE_MINOR,
@@ -83,6 +98,7 @@ export function PaymentsPage() {
       },
     });
 
+  const subscribed = getPlanCapabilities(profile?.subscriptionStatus ?? "inactive").premium;
   const busy = createSubscription.isPending || confirmPayment.isPending || paidAt !== null;
   const freeAccess = freeOption.data?.freeOptionEnabled === true;
 
@@ -93,14 +109,19 @@ export function PaymentsPage() {
         <span className="flex size-12 items-center justify-center rounded-2xl bg-premium-100 text-premium-800">
           <Crown className="size-6" aria-hidden="true" />
         </span>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Upgrade to Premium</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          {subscribed ? "Your Premium" : "Upgrade to Premium"}
+        </h1>
         <p className="max-w-xl text-slate-600">
-          Unlock everything Tagit offers: control who sees your posts, search all users and make your profile
-          your own.
+          {subscribed
+            ? "Your plan, the card it is charged to and your receipts, in one place."
+            : "Unlock everything Tagit offers: control who sees your posts, search all users and make your profile your own."}
         </p>
       </header>
 
-      {clientSecret ? (
+      {changingCard && profile && subscribed ? (
+        <CardChangeStep profile={profile} priceLabel={price} onDone={closeCardChange} />
+      ) : clientSecret ? (
         <PaymentStep
           clientSecret={clientSecret}
           priceLabel={price}
@@ -123,10 +144,14 @@ export function PaymentsPage() {
             busy={busy || profileLoading}
             preparing={createSubscription.isPending}
             onSubscribe={subscribe}
+            onChangeCard={() => setChangingCard(true)}
           />
           {freeAccess ? <FreeAccessCard /> : null}
         </div>
       )}
+      {profile && hasBillingHistory(profile.subscriptionStatus) && !changingCard && !clientSecret ? (
+        <InvoicesCard />
+      ) : null}
     </div>
   );
 }

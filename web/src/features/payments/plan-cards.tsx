@@ -1,4 +1,4 @@
-import { Check, Crown, Gift, Sparkles } from "lucide-react";
+import { AlertTriangle, Check, Crown, Gift, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
@@ -13,7 +13,7 @@ import {
   CardTitle,
 } from "#web/components/ui/card.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { CancelPremium } from "./cancel-premium.tsx";
+import { ManageSubscription } from "./manage-subscription.tsx";
 import { PREMIUM_FEATURES } from "./payments-display.ts";
 
 export type PremiumPlanCardProps = {
@@ -24,10 +24,19 @@ export type PremiumPlanCardProps = {
   /** The subscription is being created: the button says so. */
   preparing: boolean;
   onSubscribe: () => void;
+  /** A Premium member's Update card. */
+  onChangeCard: () => void;
 };
 
 /** The Premium plan: price, features, and Subscribe Now — or, for members who have it, cancelling. */
-export function PremiumPlanCard({ profile, priceLabel, busy, preparing, onSubscribe }: PremiumPlanCardProps) {
+export function PremiumPlanCard({
+  profile,
+  priceLabel,
+  busy,
+  preparing,
+  onSubscribe,
+  onChangeCard,
+}: PremiumPlanCardProps) {
   const premium = getPlanCapabilities(profile?.subscriptionStatus ?? "inactive").premium;
   return (
     <Card
@@ -42,7 +51,12 @@ export function PremiumPlanCard({ profile, priceLabel, busy, preparing, onSubscr
             <Crown className="size-5 text-premium-800" aria-hidden="true" />
             Premium
           </CardTitle>
-          {premium ? (
+          {profile?.subscriptionStatus === "past_due" ? (
+            <Badge variant="destructive">
+              <AlertTriangle aria-hidden="true" />
+              Payment due
+            </Badge>
+          ) : premium ? (
             <Badge variant="premium">
               <Check aria-hidden="true" />
               Premium Active
@@ -67,10 +81,8 @@ export function PremiumPlanCard({ profile, priceLabel, busy, preparing, onSubscr
         </ul>
       </CardContent>
       <CardFooter className="flex-col items-stretch">
-        {premium ? (
-          <CancelPremium
-            endsAt={profile?.subscriptionCancelAtPeriodEnd ? profile.subscriptionCurrentPeriodEnd : undefined}
-          />
+        {premium && profile ? (
+          <ManageSubscription profile={profile} onChangeCard={onChangeCard} />
         ) : (
           <Button size="lg" onClick={onSubscribe} disabled={busy}>
             {preparing ? <Spinner className="text-white" /> : <Sparkles aria-hidden="true" />}

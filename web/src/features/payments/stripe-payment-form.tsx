@@ -1,5 +1,5 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
+import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { ArrowLeft, Lock } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
@@ -18,6 +18,10 @@ export type StripePaymentFormProps = {
   onDeclined: (message: string) => void;
   onError: () => void;
   onBack: () => void;
+  /** "setup" confirms a SetupIntent (a card change) instead of paying (default "payment"). */
+  mode?: "payment" | "setup";
+  submitLabel?: string;
+  backLabel?: string;
 };
 
 /** Stripe.js is loaded once per key, on the first visit to the payment step (not on every page). */
@@ -71,6 +75,23 @@ export function StripePaymentForm(props: StripePaymentFormProps) {
   );
 }
 
+/** Stripe.js confirms the payment or, in setup mode, the card; answers whether it went through. */
+async function confirmWithStripe(
+  stripe: Stripe,
+  elements: StripeElements,
+  mode: "payment" | "setup",
+  returnUrl: string,
+) {
+  // Cards confirm in place (with Stripe's own 3-D Secure dialog); redirect-based methods come back to returnUrl.
+  const options = { elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" } as const;
+  if (mode === "setup") {
+    const { error, setupIntent } = await stripe.confirmSetup(options);
+    return { error, done: setupIntent?.status === "succeeded" || setupIntent?.status === "processing" };
+  }
+  const { error, paymentIntent } = await stripe.confirmPayment(options);
+  return { error, done: paymentIntent?.status === "succeeded" || paymentIntent?.status === "processing" };
+}
+
 function CheckoutForm({
   returnUrl,
   priceLabel,
@@ -79,6 +100,9 @@ function CheckoutForm({
   onDeclined,
   onError,
   onBack,
+  mode = "payment",
+  submitLabel = `Pay ${priceLabel}`,
+  backLabel = "Back to Plans",
 }: StripePaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
@@ -91,19 +115,14 @@ function CheckoutForm({
     if (!stripe || !elements) return;
     setConfirming(true);
     try {
-      // Cards pay in place (with Stripe's own 3-D Secure dialog); redirect-based methods come back to returnUrl.
-      const { error, paymentIntent } = await stripe.confirmPayment({
-        elements,
-        confirmParams: { return_url: returnUrl },
-        redirect: "if_required",
-      });
+      const { error, done } = await confirmWithStripe(stripe, elements, mode, returnUrl);
       if (error) {
         if (error.type === "card_error" || error.type === "validation_error") {
           onDeclined(error.message ?? "Your card was declined.");
         } else {
           onError();
         }
-      } else if (paymentIntent?.status === "succeeded" || paymentIntent?.status === "processing") {
+      } else if (done) {
         onPaid();
       } else {
         onError();
@@ -129,11 +148,11 @@ function CheckoutForm({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" />
-          Back to Plans
+          {backLabel}
         </Button>
         <Button type="submit" disabled={!ready || busy}>
           {busy ? <Spinner className="text-white" /> : <Lock aria-hidden="true" />}
-          {busy ? "Processing..." : `Pay ${priceLabel}`}
+          {busy ? "Processing..." : submitLabel}
         </Button>
       </div>
       <p className="text-center text-xs text-slate-500">Payments are processed securely by Stripe.</p>

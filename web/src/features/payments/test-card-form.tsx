@@ -23,6 +23,9 @@ export type TestCardFormProps = {
   pending: boolean;
   onSubmit: (body: TestConfirmRequest) => void;
   onBack: () => void;
+  /** The submit button (default "Pay GBP 12"), e.g. "Save card" when changing the card. */
+  submitLabel?: string;
+  backLabel?: string;
 };
 
 /** Expiry month, year and CVC: digits only, at most `maxLength`. */
@@ -33,7 +36,15 @@ const SHORT_FIELDS = [
 ] as const;
 
 /** The built-in card form of the test provider, clearly marked TEST MODE (DESIGN "Payments"). */
-export function TestCardForm({ clientSecret, priceLabel, pending, onSubmit, onBack }: TestCardFormProps) {
+export function TestCardForm({
+  clientSecret,
+  priceLabel,
+  pending,
+  onSubmit,
+  onBack,
+  submitLabel = `Pay ${priceLabel}`,
+  backLabel = "Back to Plans",
+}: TestCardFormProps) {
   const form = useForm<CardFormValues>({ defaultValues: EMPTY_CARD_FORM });
 
   const submit = form.handleSubmit((values) => {
@@ -54,9 +65,10 @@ export function TestCardForm({ clientSecret, priceLabel, pending, onSubmit, onBa
             <p className="font-bold tracking-wide">TEST MODE</p>
             <p>
               No real card is charged. Use{" "}
-              <span className="font-mono font-semibold">4242 4242 4242 4242</span> to pay, or{" "}
-              <span className="font-mono font-semibold">4000 0000 0000 0002</span> to see a declined card. Any
-              future expiry date and any 3-digit CVC work.
+              <span className="font-mono font-semibold">4242 4242 4242 4242</span> to pay,{" "}
+              <span className="font-mono font-semibold">4000 0000 0000 0002</span> to see a declined card, or{" "}
+              <span className="font-mono font-semibold">4000 0000 0000 0341</span> for a card that is saved
+              but fails when charged. Any future expiry date and any 3-digit CVC work.
             </p>
           </div>
         </Alert>
@@ -113,10 +125,10 @@ export function TestCardForm({ clientSecret, priceLabel, pending, onSubmit, onBa
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
           <Button variant="outline" onClick={onBack} disabled={pending}>
             <ArrowLeft aria-hidden="true" />
-            Back to Plans
+            {backLabel}
           </Button>
           <SubmitButton pending={pending} icon={<Lock aria-hidden="true" />} size="lg">
-            {pending ? "Processing..." : `Pay ${priceLabel}`}
+            {pending ? "Processing..." : submitLabel}
           </SubmitButton>
         </div>
       </form>

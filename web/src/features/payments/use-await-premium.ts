@@ -17,18 +17,22 @@ const isPremium = (profile: Profile | null | undefined) =>
   getPlanCapabilities(profile?.subscriptionStatus ?? "inactive").premium;
 
 /**
- * After a payment, Stripe's webhook makes the member Premium a little later. From `since` (null: not
- * waiting) this polls the profile with TanStack's refetchInterval until it reads Premium or the time is
- * up, and then answers true.
+ * After a payment or a card change, Stripe's webhook updates the member a little later. From `since` (null:
+ * not waiting) this polls the profile with TanStack's refetchInterval until `arrived` holds for it or the
+ * time is up, and then answers true.
  */
-export function useAwaitPremium(since: number | null, { pollMs, timeoutMs }: AwaitPremiumTiming): boolean {
+export function useAwaitProfile(
+  since: number | null,
+  { pollMs, timeoutMs }: AwaitPremiumTiming,
+  arrived: (profile: Profile | null | undefined) => boolean,
+): boolean {
   const waiting = since !== null;
   const [timedOut, setTimedOut] = useState(false);
   const profile = useQuery({
     ...profileQuery,
     enabled: waiting,
     staleTime: 0,
-    refetchInterval: (query) => (timedOut || isPremium(query.state.data) ? false : pollMs),
+    refetchInterval: (query) => (timedOut || arrived(query.state.data) ? false : pollMs),
   });
 
   useEffect(() => {
@@ -38,8 +42,12 @@ export function useAwaitPremium(since: number | null, { pollMs, timeoutMs }: Awa
     return () => window.clearTimeout(timer);
   }, [since, timeoutMs]);
 
-  return waiting && (timedOut || isPremium(profile.data));
+  return waiting && (timedOut || arrived(profile.data));
 }
+
+/** useAwaitProfile until the member is Premium. */
+export const useAwaitPremium = (since: number | null, timing: AwaitPremiumTiming) =>
+  useAwaitProfile(since, timing, isPremium);
 
 /** The /payments wait: the profile every second, for at most 10 s. */
 export const PAYMENT_PREMIUM_WAIT: AwaitPremiumTiming = { pollMs: 1_000, timeoutMs: 10_000 };

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateSubscriptionResponse, PaymentsConfig } from "#contract/api/payments.ts";
+import type { CreateSubscriptionResponse, Invoice, PaymentsConfig, Receipt } from "#contract/api/payments.ts";
+import type { Profile } from "#contract/api/profile.ts";
+import type { SubscriptionStatus } from "#contract/plans.ts";
 import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
@@ -44,11 +46,53 @@ export type CancelSubscriptionResponse = {
   currentPeriodEnd: string | null;
 };
 
-/** POST /api/cancel-subscription: Premium stays active until the period ends. */
+/** POST /api/cancel-subscription: Premium stays active until the period ends; the profile is read again. */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<CancelSubscriptionResponse>("POST", "/api/cancel-subscription"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
   });
+}
+
+/** POST /api/subscription/resume → the profile, which replaces the cached one at once. */
+export function useResumeSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<Profile>("POST", "/api/subscription/resume"),
+    onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
+  });
+}
+
+/** POST /api/subscription/payment-method → the setup secret the new card is confirmed with. */
+export function useStartCardChange() {
+  return useMutation({
+    mutationFn: () => apiRequest<{ clientSecret: string }>("POST", "/api/subscription/payment-method"),
+  });
+}
+
+export const INVOICES_QUERY_KEY = ["/api/subscription/invoices"] as const;
+
+/** POST /api/payments/test/confirm-setup — the TEST MODE card form in setup mode (a card change). */
+export function useConfirmTestCardSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TestConfirmRequest) =>
+      apiRequest<{ status: SubscriptionStatus }>("POST", "/api/payments/test/confirm-setup", body),
+    // A declined retry still saved the card: the profile and invoices are read again either way.
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY });
+    },
+  });
+}
+
+/** GET /api/subscription/invoices: the member's invoices, newest first; read again on every visit. */
+export function useInvoices() {
+  return useQuery<Invoice[]>({ queryKey: INVOICES_QUERY_KEY, staleTime: 0 });
+}
+
+/** GET /api/subscription/invoices/{id}: one of the member's receipts. */
+export function useReceipt(id: string) {
+  return useQuery<Receipt>({ queryKey: [`/api/subscription/invoices/${encodeURIComponent(id)}`] });
 }

@@ -10,7 +10,7 @@ import {
 } from "./banner-layout.ts";
 
 export type DownloadOptions = {
-  /** The image file to draw (same origin, so the canvas stays exportable). */
+  /** The image file to draw (same origin, or the store's public address with CORS, so the canvas stays exportable). */
   src: string;
   postName: string;
   /** Add the "Post: <name>" strip at the bottom. */
@@ -28,6 +28,9 @@ const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto
 async function loadImage(src: string): Promise<HTMLImageElement> {
   const image = new Image();
   image.decoding = "async";
+  // A scrambled copy may be sent on to the object store's public address (S3_PUBLIC_URL): a CORS load keeps
+  // the canvas exportable there; on our own origin it changes nothing (cookies are still sent).
+  image.crossOrigin = "anonymous";
   image.src = src;
   await image.decode();
   return image;

@@ -16,6 +16,8 @@ const profile: Profile = {
   subscriptionStatus: "inactive",
   subscriptionCancelAtPeriodEnd: false,
   subscriptionCurrentPeriodEnd: null,
+  subscriptionLapsesAt: null,
+  paymentCard: null,
   privacyMode: "show",
   isHidden: false,
   emailVerified: false,

@@ -1,0 +1,188 @@
+// Load held (issue 17): a realistic mix (bench/load-client.ts: searches, views, analytics polls with live
+// streams open, the dashboard's lists, sign-ins, sign-ups, uploads and posts) from 500 people at once against
+// one Tagit instance on PostgreSQL, then against two behind the clients' round-robin (one PostgreSQL, one Redis,
+// one shared upload directory). Each configuration runs twice: at a person's pace (a pause of about a second
+// between one person's requests) for the latencies, errors and memory over time, then flat out (no pause) for the
+// most each configuration serves. Run bench:seed first (100k members, 1M posts).
+//   npm run bench:load -- --url postgres://postgres@127.0.0.1:5432/tagit_bench --redis redis://127.0.0.1:6379
+import { type ChildProcess, fork } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import sharp from "sharp";
+import { photoPixels } from "./generate-images.ts";
+import { errorsOf, type Figures } from "./http-client.ts";
+import { startServer, stopServer } from "./servers.ts";
+
+const { values } = parseArgs({
+  options: {
+    url: { type: "string", default: "postgres://postgres@127.0.0.1:5432/tagit_bench" },
+    redis: { type: "string", default: "redis://127.0.0.1:6379" },
+    clients: { type: "string", default: "500" },
+    duration: { type: "string", default: "60" },
+    "flat-out": { type: "string", default: "30" },
+    "think-ms": { type: "string", default: "1000" },
+    streams: { type: "string", default: "300" },
+    instances: { type: "string", default: "1,2" },
+  },
+});
+const duration = Number(values.duration);
+const ORIGIN = "http://localhost:3000"; // the app's PUBLIC_URL in bench/app-server.ts
+const SAMPLE_EVERY_MS = 5_000;
+
+const db = new pg.Client({ connectionString: values.url });
+await db.connect();
+const members = Number(
+  (await db.query("select count(*) from profiles where tagg like 'member_%'")).rows[0].count,
+);
+await db.end();
+if (members < 10_000) throw new Error(`the data set has ${members} members: run bench:seed first`);
+
+const work = await mkdtemp(path.join(tmpdir(), "tagit-bench-load-"));
+const photoPath = path.join(work, "photo.jpg");
+// A phone photo scaled for the web: 1600×1200 JPEG (about 0.5 MB).
+await writeFile(
+  photoPath,
+  await sharp(photoPixels(1600, 1200, 3), { raw: { width: 1600, height: 1200, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer(),
+);
+
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+function ask<T>(client: ChildProcess, message: object, answer: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (reply: Record<string, unknown>) => {
+      if (!(answer in reply)) return;
+      client.off("message", listen);
+      resolve(reply[answer] as T);
+    };
+    client.on("message", listen);
+    client.send(message);
+  });
+}
+
+type Ran = { elapsed: number; figures: Record<string, Figures>; streamsOpen: number; eventsReceived: number };
+const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
+const total = (ran: Ran) => Object.values(ran.figures).reduce((sum, f) => sum + f.count, 0);
+
+function printRoutes(ran: Ran) {
+  console.log(
+    "    route                            requests   req/s     p50       p99   errors  refused  statuses",
+  );
+  for (const [route, f] of Object.entries(ran.figures).sort()) {
+    console.log(
+      `    ${route.padEnd(32)} ${String(f.count).padStart(8)} ${(f.count / ran.elapsed).toFixed(0).padStart(7)} ${ms(f.p50)} ${ms(f.p99)} ${String(errorsOf(f)).padStart(7)} ${String(f.refused).padStart(8)}  ${JSON.stringify(f.statuses)}`,
+    );
+  }
+}
+
+const summary: string[] = [];
+const flatOut: number[] = [];
+let offset = 0;
+for (const count of values.instances.split(",").map(Number)) {
+  const dataDir = path.join(work, `data-${count}`);
+  const env = {
+    DATABASE_URL: values.url,
+    BENCH_DATA_DIR: dataDir,
+    ...(count > 1 ? { REDIS_URL: values.redis } : {}),
+  };
+  const instances = await Promise.all(
+    Array.from({ length: count }, () => startServer("./app-server.ts", env)),
+  );
+  const client = fork(fileURLToPath(new URL("./load-client.ts", import.meta.url)), {
+    execArgv: ["--import", "tsx"],
+    env: {
+      ...process.env,
+      BENCH_PORTS: instances.map((i) => i.port).join(","),
+      BENCH_CLIENTS: values.clients,
+      BENCH_MEMBERS: String(members),
+      BENCH_ORIGIN: ORIGIN,
+      BENCH_PHOTO: photoPath,
+    },
+  });
+  await new Promise((resolve) => client.once("message", resolve));
+  const opened = await ask<{ open: number }>(client, { streams: Number(values.streams) }, "streams");
+  console.log(
+    `\n${count} instance${count > 1 ? "s" : ""}: ${values.clients} people at once, ${opened.open} live streams open`,
+  );
+
+  // At a person's pace, with each instance's memory sampled as it goes.
+  const memory: number[][] = instances.map(() => []);
+  const sampler = setInterval(() => {
+    instances.forEach((instance, i) => {
+      memory[i]?.push(rssOf(instance.child.pid ?? 0));
+    });
+  }, SAMPLE_EVERY_MS);
+  offset += 40_000;
+  const paced = await ask<Ran>(
+    client,
+    { run: { seconds: duration, thinkMs: Number(values["think-ms"]), offset } },
+    "ran",
+  );
+  clearInterval(sampler);
+  console.log(
+    `  at a person's pace (${values["think-ms"]} ms between requests): ${total(paced)} requests in ${paced.elapsed.toFixed(0)} s, ${(total(paced) / paced.elapsed).toFixed(0)} req/s; ${paced.eventsReceived} live events received`,
+  );
+  printRoutes(paced);
+  memory.forEach((series, i) => {
+    const half = series[Math.floor(series.length / 2)] ?? 0;
+    const last = series.at(-1) ?? 0;
+    console.log(
+      `    instance ${i + 1} resident memory every ${SAMPLE_EVERY_MS / 1000} s (MB): ${series.map((mb) => mb.toFixed(0)).join(" ")}  — last half ${last >= half ? "+" : ""}${(last - half).toFixed(0)} MB`,
+    );
+  });
+
+  offset += 40_000;
+  const flat = await ask<Ran>(
+    client,
+    { run: { seconds: Number(values["flat-out"]), thinkMs: 0, offset } },
+    "ran",
+  );
+  console.log(
+    `  flat out: ${total(flat)} requests in ${flat.elapsed.toFixed(0)} s, ${(total(flat) / flat.elapsed).toFixed(0)} req/s`,
+  );
+  printRoutes(flat);
+
+  const worst = (ran: Ran, uploads: boolean) =>
+    Math.max(
+      ...Object.entries(ran.figures)
+        .filter(([route]) => route.includes("upload-image") === uploads)
+        .map(([, f]) => f.p99),
+    );
+  const errors = (ran: Ran) => Object.values(ran.figures).reduce((sum, f) => sum + errorsOf(f), 0);
+  const growth = memory.map((series) => (series.at(-1) ?? 0) - (series[Math.floor(series.length / 2)] ?? 0));
+  summary.push(
+    [
+      `${count}`.padStart(9),
+      (total(paced) / paced.elapsed).toFixed(0).padStart(9),
+      ms(worst(paced, false)),
+      ms(worst(paced, true)),
+      String(errors(paced)).padStart(6),
+      growth
+        .map((mb) => `${mb >= 0 ? "+" : ""}${mb.toFixed(0)}`)
+        .join("/")
+        .padStart(8),
+      (total(flat) / flat.elapsed).toFixed(0).padStart(10),
+      String(errors(flat)).padStart(6),
+    ].join("  "),
+  );
+
+  flatOut.push(total(flat) / flat.elapsed);
+
+  client.kill();
+  await Promise.all(instances.map((instance) => stopServer(instance.child)));
+}
+
+console.log(
+  "\ninstances  paced r/s  worst p99 (not upload)  upload p99  errors  MB, last 30 s  flat-out r/s  errors",
+);
+for (const row of summary) console.log(row);
+const [one, two] = flatOut;
+if (one && two) console.log(`two instances / one, flat out: ${(two / one).toFixed(2)}×`);
+await rm(work, { recursive: true, force: true });
