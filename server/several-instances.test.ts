@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess } from "#server/test/app-process.ts";
 import { multipartBody, png } from "#server/test/images.ts";
 import { type Answer, createLoadBalancer, send } from "#server/test/load-balancer.ts";
+import { type S3TestServer, startS3Server } from "#server/test/s3-server.ts";
 import { openSse, type SseStream } from "#server/test/sse-client.ts";
 
-// Two real app processes (server/main.ts) on one PostgreSQL and one Redis, as behind a load balancer (issue 17,
-// decision 034). Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set, as .ci/run sets them.
+// Two real app processes (server/main.ts) on one PostgreSQL, one Redis and one S3 server (each with a data
+// directory of its own), as behind a load balancer (issue 17, decision 034). Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set, as .ci/run sets them.
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const PUBLIC_URL = "http://tagit.test";
@@ -82,6 +83,18 @@ const view = (base: string, visitor: Member, post: { id: string; postName: strin
     ...json({ searchTerm: post.postName, action: "view", postId: post.id }, { cookie: visitor.cookie }),
   });
 
+/** A GET whose body is kept as bytes (an image). */
+function sendForBytes(base: string, path: string, cookie?: string) {
+  return new Promise<{ status: number; bytes: Buffer }>((resolve, reject) => {
+    const req = http.get(`${base}${path}`, { headers: cookie ? { cookie } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+  });
+}
+
 /** Resolves once `check` holds, or fails after `limitMs` (something was lost, or never came). */
 async function within<T>(limitMs: number, what: string, check: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + limitMs;
@@ -101,6 +114,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)("two instances behind a load balancer"
   let db: pg.Pool;
   let a: AppProcess;
   let b: AppProcess;
+  let s3: S3TestServer;
   const urls = { a: "", b: "" };
 
   beforeAll(async () => {
@@ -112,7 +126,13 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)("two instances behind a load balancer"
     databaseUrl.pathname = `/${databaseName}`;
     db = new pg.Pool({ connectionString: databaseUrl.toString(), max: 2 });
     db.on("error", () => {});
+    s3 = await startS3Server();
     const env = {
+      S3_ENDPOINT: s3.settings.endpoint,
+      S3_BUCKET: s3.settings.bucket,
+      S3_REGION: s3.settings.region,
+      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
       DATABASE_URL: databaseUrl.toString(),
       DATABASE_POOL_SIZE: "4",
       REDIS_URL: REDIS_URL as string,
@@ -131,6 +151,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)("two instances behind a load balancer"
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    await s3?.close();
     await db?.end();
     await admin?.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await admin?.end();
@@ -209,7 +230,31 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)("two instances behind a load balancer"
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
-  it.todo("serves through B an image uploaded through A (needs shared object storage: S3, issue 17 item 1)");
+  it("serves through B an image uploaded through A, from the shared object store", async () => {
+    const owner = await register(urls.a, "Ines");
+    const { payload, contentType } = multipartBody("image", "photo.png", "image/png", await png(64, 48));
+    const upload = await send(urls.a, {
+      method: "POST",
+      path: "/api/upload-image",
+      headers: { cookie: owner.cookie, origin: PUBLIC_URL, "content-type": contentType },
+      body: payload,
+    });
+    expect(upload.status).toBe(201);
+    const images = JSON.parse(upload.body) as { imageUrl: string; scrambledImageUrl: string };
+    const name = (url: string) => url.slice("/uploads/".length);
+    const stored = await s3.objects();
+    expect(stored).toContain(`private/${name(images.imageUrl)}`);
+    expect(stored).toContain(`public/${name(images.scrambledImageUrl)}`);
+
+    const original = await sendForBytes(urls.b, images.imageUrl, owner.cookie);
+    expect(original.status).toBe(200);
+    expect(original.bytes.equals(await s3.object(`private/${name(images.imageUrl)}`))).toBe(true);
+    const scrambled = await sendForBytes(urls.b, images.scrambledImageUrl);
+    expect(scrambled.status).toBe(200);
+    expect(scrambled.bytes.equals(await s3.object(`public/${name(images.scrambledImageUrl)}`))).toBe(true);
+    // The original is still the owner's: B applies the same access check to a stranger.
+    expect((await sendForBytes(urls.b, images.imageUrl)).status).toBe(404);
+  });
 
   it("loses no request in a rolling restart, and an open stream resumes on the other instance without losing events", async () => {
     const [owner, visitor] = await Promise.all([register(urls.b, "Rhea"), register(urls.b, "Roll")]);
