@@ -6,6 +6,7 @@ import path from "node:path";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
 
 // bench:load's instances share one data directory (their uploads), as they would share an object store.
 const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "tagit-bench-app-")));
@@ -24,6 +25,8 @@ const config = loadConfig({
 const database = process.env.PGLITE_DIR
   ? await openDatabase({ kind: "pglite", dataDir: process.env.PGLITE_DIR })
   : await openDatabase({ kind: "postgres", url: config.databaseUrl ?? "", poolSize: 10 });
+// A data set seeded before the latest migrations gets them, as `npm start` would apply them.
+await runMigrations(database);
 const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, "none") });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();

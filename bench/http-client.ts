@@ -76,9 +76,13 @@ export function openEventStream(
           const message = buffered.slice(0, end);
           buffered = buffered.slice(end + 2);
           end = buffered.indexOf("\n\n");
-          if (message.startsWith("event: analytics")) {
-            onAnalytics(JSON.parse(message.slice(message.indexOf("data: ") + 6)));
-          }
+          // A message is "field: value" lines (id, event, data); only analytics events are handed on.
+          const fields = new Map(
+            message
+              .split("\n")
+              .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+          );
+          if (fields.get("event") === "analytics") onAnalytics(JSON.parse(fields.get("data") ?? "{}"));
         }
       });
     });

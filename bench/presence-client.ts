@@ -174,11 +174,16 @@ process.on("message", async (message: { grow?: number; measure?: number; etags?:
   } else if (message.measure !== undefined) {
     process.send?.({ measured: await measure(message.measure) });
   } else if (message.etags !== undefined) {
-    const sample = [...etags].slice(0, message.etags).map(([member, etag]) => ({
-      cookie: cookieOf(member),
-      etag,
-      address: addressOf(member),
-    }));
+    // Each member's current ETag (events may have changed it since their last poll), so every poll of the
+    // saturation run is the unchanged one.
+    const members = [...etags.keys()].slice(0, message.etags);
+    const sample = await Promise.all(
+      members.map(async (member) => {
+        const headers = { cookie: cookieOf(member), "x-forwarded-for": addressOf(member) };
+        const current = await call("GET", "/api/tagg-analytics", headers);
+        return { cookie: headers.cookie, etag: current.etag ?? "", address: headers["x-forwarded-for"] };
+      }),
+    );
     process.send?.({ etags: sample });
   }
 });
