@@ -70,6 +70,9 @@ function ask<T>(client: ChildProcess, message: object, answer: string): Promise<
 type Ran = { elapsed: number; figures: Record<string, Figures>; streamsOpen: number; eventsReceived: number };
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
 const total = (ran: Ran) => Object.values(ran.figures).reduce((sum, f) => sum + f.count, 0);
+/** Requests served (not refused with Retry-After, not failed), per second. */
+const served = (ran: Ran) =>
+  Object.values(ran.figures).reduce((sum, f) => sum + f.count - f.refused - errorsOf(f), 0) / ran.elapsed;
 
 function printRoutes(ran: Ran) {
   console.log(
@@ -161,6 +164,7 @@ for (const count of values.instances.split(",").map(Number)) {
     [
       `${count}`.padStart(9),
       (total(paced) / paced.elapsed).toFixed(0).padStart(9),
+      served(paced).toFixed(0).padStart(6),
       ms(worst(paced, false)),
       ms(worst(paced, true)),
       String(errors(paced)).padStart(6),
@@ -169,20 +173,21 @@ for (const count of values.instances.split(",").map(Number)) {
         .join("/")
         .padStart(8),
       (total(flat) / flat.elapsed).toFixed(0).padStart(10),
+      served(flat).toFixed(0).padStart(6),
       String(errors(flat)).padStart(6),
     ].join("  "),
   );
 
-  flatOut.push(total(flat) / flat.elapsed);
+  flatOut.push(served(flat));
 
   client.kill();
   await Promise.all(instances.map((instance) => stopServer(instance.child)));
 }
 
 console.log(
-  "\ninstances  paced r/s  worst p99 (not upload)  upload p99  errors  MB, last 30 s  flat-out r/s  errors",
+  "\ninstances  paced r/s  served  worst p99 (not upload)  upload p99  errors  MB, last 30 s  flat-out r/s  served  errors",
 );
 for (const row of summary) console.log(row);
 const [one, two] = flatOut;
-if (one && two) console.log(`two instances / one, flat out: ${(two / one).toFixed(2)}×`);
+if (one && two) console.log(`two instances / one, served flat out: ${(two / one).toFixed(2)}×`);
 await rm(work, { recursive: true, force: true });
