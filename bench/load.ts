@@ -5,7 +5,7 @@
 // between one person's requests) for the latencies, errors and memory over time, then flat out (no pause) for the
 // most each configuration serves. Run bench:seed first (100k members, 1M posts).
 //   npm run bench:load -- --url postgres://postgres@127.0.0.1:5432/tagit_bench --redis redis://127.0.0.1:6379
-import { type ChildProcess, fork } from "node:child_process";
+import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { photoPixels } from "./generate-images.ts";
 import { errorsOf, type Figures } from "./http-client.ts";
-import { startServer, stopServer } from "./servers.ts";
+import { ask, startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -54,18 +54,6 @@ await writeFile(
 
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-
-function ask<T>(client: ChildProcess, message: object, answer: string): Promise<T> {
-  return new Promise((resolve) => {
-    const listen = (reply: Record<string, unknown>) => {
-      if (!(answer in reply)) return;
-      client.off("message", listen);
-      resolve(reply[answer] as T);
-    };
-    client.on("message", listen);
-    client.send(message);
-  });
-}
 
 type Ran = { elapsed: number; figures: Record<string, Figures>; streamsOpen: number; eventsReceived: number };
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;

@@ -5,14 +5,14 @@
 // searches' p99, the time from a view to its owner's stream, and the app's memory and CPU. Then, with every
 // stream still open, the unchanged poll at full speed beside a bare Fastify endpoint without I/O, same run.
 //   npm run bench:presence -- --url postgres://postgres@127.0.0.1:5432/tagit_bench --steps 1000,5000,10000
-import { type ChildProcess, fork } from "node:child_process";
+import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { errorsOf, type Figures } from "./http-client.ts";
-import { startServer, stopServer } from "./servers.ts";
+import { ask, startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -43,18 +43,6 @@ function usage(pid: number) {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   const cpu = (Number(stat[11]) + Number(stat[12])) / 100; // utime + stime, in clock ticks of 1/100 s
   return { rss, cpu };
-}
-
-function ask<T>(client: ChildProcess, message: object, answer: string): Promise<T> {
-  return new Promise((resolve) => {
-    const listen = (reply: Record<string, unknown>) => {
-      if (!(answer in reply)) return;
-      client.off("message", listen);
-      resolve(reply[answer] as T);
-    };
-    client.on("message", listen);
-    client.send(message);
-  });
 }
 
 type Measured = {

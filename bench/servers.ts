@@ -1,4 +1,5 @@
-// What the benchmarks share: starting a server script of bench/ in its own process, and PostgreSQL's md5 uuids.
+// What the benchmarks share: starting a server script of bench/ in its own process, asking a forked client
+// process over IPC, and PostgreSQL's md5 uuids.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -25,6 +26,19 @@ export async function stopServer(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
+}
+
+/** Sends `message` to a forked client process and resolves with the `answer` field of its first reply that has one. */
+export function ask<T>(client: ChildProcess, message: object, answer: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (reply: Record<string, unknown>) => {
+      if (!(answer in reply)) return;
+      client.off("message", listen);
+      resolve(reply[answer] as T);
+    };
+    client.on("message", listen);
+    client.send(message);
+  });
 }
 
 /** PostgreSQL's md5(text)::uuid, how the bench data set names its rows. */
