@@ -7,6 +7,7 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
+import { serveBench } from "./servers.ts";
 
 // bench:load's instances share one data directory (their uploads), as they would share an object store.
 const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "tagit-bench-app-")));
@@ -28,13 +29,4 @@ const database = process.env.PGLITE_DIR
 // A data set seeded before the latest migrations gets them, as `npm start` would apply them.
 await runMigrations(database);
 const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, "none") });
-await app.listen({ port: 0, host: "127.0.0.1" });
-const address = app.server.address();
-console.log(typeof address === "object" && address ? address.port : "");
-// Exit cleanly on SIGTERM so `node --cpu-prof` can write its profile.
-process.once("SIGTERM", () => {
-  void app
-    .close()
-    .then(() => database.close())
-    .then(() => process.exit(0));
-});
+await serveBench(app, () => database.close());

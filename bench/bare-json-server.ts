@@ -1,6 +1,7 @@
 // The baseline for bench/presence's saturation run: a bare Fastify endpoint without I/O answering a conditional
 // GET — 304 when the client's ETag matches, else a small JSON body. Prints its port on stdout.
 import Fastify from "fastify";
+import { serveBench } from "./servers.ts";
 
 const ETAG = 'W/"bare"';
 const app = Fastify();
@@ -9,7 +10,4 @@ app.get("/api/tagg-analytics", async (request, reply) => {
   if (request.headers["if-none-match"] === ETAG) return reply.code(304).send();
   return [];
 });
-await app.listen({ port: 0, host: "127.0.0.1" });
-const address = app.server.address();
-console.log(typeof address === "object" && address ? address.port : "");
-process.once("SIGTERM", () => void app.close().then(() => process.exit(0)));
+await serveBench(app);

@@ -16,6 +16,7 @@ import {
   SEARCH_TAGG_SQL,
   SESSION_SQL,
 } from "./bare-sql.ts";
+import { serveBench } from "./servers.ts";
 
 const db = await PGlite.create({ dataDir: process.env.PGLITE_DIR, extensions: { pg_trgm } });
 const app = Fastify();
@@ -86,12 +87,4 @@ app.post<{ Body: CreatePost }>("/api/tagged-posts", async (request, reply) => {
   return reply.code(201).send(post.rows[0]);
 });
 
-await app.listen({ port: 0, host: "127.0.0.1" });
-const address = app.server.address();
-console.log(typeof address === "object" && address ? address.port : "");
-process.once("SIGTERM", () => {
-  void app
-    .close()
-    .then(() => db.close())
-    .then(() => process.exit(0));
-});
+await serveBench(app, () => db.close());

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
+import { serveBench } from "./servers.ts";
 
 const root = await mkdtemp(path.join(tmpdir(), "tagit-bench-bare-web-"));
 await writeFile(
@@ -28,7 +29,4 @@ await writeFile(
 );
 const app = Fastify();
 await app.register(fastifyStatic, { root });
-await app.listen({ port: 0, host: "127.0.0.1" });
-const address = app.server.address();
-console.log(typeof address === "object" && address ? address.port : "");
-process.once("SIGTERM", () => void app.close().then(() => process.exit(0)));
+await serveBench(app);

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
 
 /** Starts `script` (relative to bench/) with `env` added; resolves with the port it prints on stdout. */
 export function startServer(
@@ -45,4 +46,21 @@ export function ask<T>(client: ChildProcess, message: object, answer: string): P
 export function md5Uuid(text: string) {
   const hex = createHash("md5").update(text).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * For a server script of bench/: listens on a free loopback port, prints it on stdout for `startServer`, and on
+ * SIGTERM closes the server, then `closeAlso` (its database), and exits cleanly (so `node --cpu-prof` can write
+ * its profile).
+ */
+export async function serveBench(app: FastifyInstance, closeAlso: () => Promise<unknown> = async () => {}) {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  console.log(typeof address === "object" && address ? address.port : "");
+  process.once("SIGTERM", () => {
+    void app
+      .close()
+      .then(closeAlso)
+      .then(() => process.exit(0));
+  });
 }

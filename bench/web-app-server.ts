@@ -8,6 +8,7 @@ import { loadConfig } from "#server/config.ts";
 import { openConfiguredDatabase } from "#server/db/open-configured.ts";
 import { createContentRepository } from "#server/modules/content/content.repository.ts";
 import { createContentService } from "#server/modules/content/content.service.ts";
+import { serveBench } from "./servers.ts";
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "tagit-bench-web-"));
 const config = loadConfig({
@@ -33,12 +34,4 @@ await createContentService({ contentRepo: createContentRepository(database.db) }
   ].join(""),
 });
 const app = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: "127.0.0.1" });
-const address = app.server.address();
-console.log(typeof address === "object" && address ? address.port : "");
-process.once("SIGTERM", () => {
-  void app
-    .close()
-    .then(() => database.close())
-    .then(() => process.exit(0));
-});
+await serveBench(app, () => database.close());

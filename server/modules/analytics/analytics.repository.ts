@@ -10,20 +10,23 @@ const visitor = alias(profiles, "visitor");
 const OWNER_LIST_LIMIT = 500;
 
 export function createAnalyticsRepository(db: Database) {
+  /** An owner's events as their list shows them: with the visitor's tagg and picture and the post's images. */
+  const selectOwnerEvents = () =>
+    db
+      .select({
+        event: searchAnalytics,
+        visitorTagg: visitor.tagg,
+        visitorPicture: visitor.profilePictureUrl,
+        originalImage: taggedPosts.originalImage,
+        scrambledImage: taggedPosts.scrambledImage,
+        scrambleImage: taggedPosts.scrambleImage,
+      })
+      .from(searchAnalytics)
+      .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
+      .leftJoin(visitor, eq(visitor.id, searchAnalytics.visitorId));
   // The owner's list is read whenever it may have changed (a poll that finds no current tag): prepared.
   const ownerId = sql.placeholder("ownerId");
-  const ownerEvents = db
-    .select({
-      event: searchAnalytics,
-      visitorTagg: visitor.tagg,
-      visitorPicture: visitor.profilePictureUrl,
-      originalImage: taggedPosts.originalImage,
-      scrambledImage: taggedPosts.scrambledImage,
-      scrambleImage: taggedPosts.scrambleImage,
-    })
-    .from(searchAnalytics)
-    .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
-    .leftJoin(visitor, eq(visitor.id, searchAnalytics.visitorId))
+  const ownerEvents = selectOwnerEvents()
     .where(eq(searchAnalytics.targetUserId, ownerId))
     .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
     .limit(OWNER_LIST_LIMIT)
@@ -56,18 +59,7 @@ export function createAnalyticsRepository(db: Database) {
 
     /** The owner's events created at or after `since`, newest first (a live stream resuming: decision 034). */
     listForOwnerSince: (ownerId: string, since: Date, limit: number) =>
-      db
-        .select({
-          event: searchAnalytics,
-          visitorTagg: visitor.tagg,
-          visitorPicture: visitor.profilePictureUrl,
-          originalImage: taggedPosts.originalImage,
-          scrambledImage: taggedPosts.scrambledImage,
-          scrambleImage: taggedPosts.scrambleImage,
-        })
-        .from(searchAnalytics)
-        .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
-        .leftJoin(visitor, eq(visitor.id, searchAnalytics.visitorId))
+      selectOwnerEvents()
         .where(and(eq(searchAnalytics.targetUserId, ownerId), gte(searchAnalytics.createdAt, since)))
         .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
         .limit(limit),
