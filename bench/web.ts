@@ -2,7 +2,8 @@
 // against the production build served by the real app (bench/web-app-server.ts), and in the same run a
 // plain static page served the same way (bench/bare-web-server.ts) as the baseline. Members-only pages are
 // measured signed in: a member registered through the API, its session cookie sent with every request.
-//   npm run bench:web [-- --runs 3 --chrome /usr/bin/chromium --reports dir]  (--reports: each run's JSON report)
+//   npm run bench:web [-- --runs 3 --chrome /usr/bin/chromium --reports dir --pages /dashboard,/payments]
+//   (--reports: each run's JSON report; --pages: only these of the five pages)
 // Run it alone (flock /tmp/tagit-e2e.lock …): other load on the machine lowers the scores.
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -18,17 +19,20 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     chrome: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
     reports: { type: "string" },
+    pages: { type: "string" },
   },
 });
 const runs = Math.max(1, Number(values.runs));
 
-const PAGES = [
+const ALL_PAGES = [
   { path: "/", signedIn: false },
   { path: "/search-tagged-posts", signedIn: false },
   { path: "/terms", signedIn: false },
   { path: "/dashboard", signedIn: true },
   { path: "/payments", signedIn: true },
 ];
+const only = values.pages?.split(",");
+const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_PAGES;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 async function startWebServer(script: string): Promise<{ origin: string; stop: () => void }> {

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
+import { AfterFirstPaint } from "#web/components/after-first-paint.tsx";
 import { Logo } from "#web/components/logo.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -8,7 +9,8 @@ import { cn } from "#web/lib/cn.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { TOP_LINKS, visibleLinks } from "./navigation.ts";
 
-// Members only, with menus and live notifications: visitors never download it (decision 029).
+// Members only, with menus and live notifications: visitors never download it (decision 029), and members
+// get it just after the page has painted (decision 036).
 const MemberControls = lazy(() =>
   import("./member-controls.tsx").then((module) => ({ default: module.MemberControls })),
 );
@@ -47,9 +49,9 @@ export function SiteHeader({ profile, loading }: SiteHeaderProps) {
           {loading ? (
             <Spinner className="size-5" label="Checking your session" />
           ) : profile ? (
-            <Suspense fallback={<Spinner className="size-5" label="Loading your account menu" />}>
+            <AfterFirstPaint fallback={<Spinner className="size-5" label="Loading your account menu" />}>
               <MemberControls profile={profile} />
-            </Suspense>
+            </AfterFirstPaint>
           ) : (
             <Button asChild size="sm" className="hidden sm:inline-flex">
               <Link to="/auth">Login / Register</Link>

@@ -1,21 +1,21 @@
 import { Eraser, Info, Pencil, ShieldCheck, ShieldUser } from "lucide-react";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Link } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
+import { AfterFirstPaint } from "#web/components/after-first-paint.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { WhatWeDoDialog } from "#web/features/content/what-we-do-dialog.tsx";
-import { EditProfileDialog } from "#web/features/profile/edit-profile-dialog.tsx";
-import { SecuritySettingsDialog } from "#web/features/profile/security-settings-dialog.tsx";
 import { TaggClaimCard } from "#web/features/profile/tagg-claim-card.tsx";
 import { wallpaperStyle } from "#web/features/profile/wallpaper-style.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { needsTagg } from "./dashboard-display.ts";
+import type { HeaderDialog } from "./header-dialogs.tsx";
 import { SubscriptionBadge } from "./subscription-badge.tsx";
 
-export type DashboardHeaderProps = { profile: Profile };
+// The dialogs' code (forms, uploads, the sanitized "What We Do" text) arrives after the header has painted.
+const HeaderDialogs = lazy(() => import("./header-dialogs.tsx"));
 
-type OpenDialog = "edit" | "security" | "what-we-do" | null;
+export type DashboardHeaderProps = { profile: Profile };
 
 /**
  * Wallpaper banner, avatar, name, plan badge and bio; the header buttons (Edit, Security, What We Do,
@@ -23,8 +23,7 @@ type OpenDialog = "edit" | "security" | "what-we-do" | null;
  */
 export function DashboardHeader({ profile }: DashboardHeaderProps) {
   const banner = wallpaperStyle(profile.wallpaperUrl, profile.wallpaperPosition);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const openChange = (name: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? name : null);
+  const [dialog, setDialog] = useState<HeaderDialog | null>(null);
 
   return (
     <>
@@ -96,18 +95,9 @@ export function DashboardHeader({ profile }: DashboardHeaderProps) {
       </section>
       {needsTagg(profile.tagg) ? <TaggClaimCard /> : null}
 
-      <EditProfileDialog
-        profile={profile}
-        open={dialog === "edit"}
-        onOpenChange={openChange("edit")}
-        onOpenSecurity={() => setDialog("security")}
-      />
-      <SecuritySettingsDialog
-        profile={profile}
-        open={dialog === "security"}
-        onOpenChange={openChange("security")}
-      />
-      <WhatWeDoDialog open={dialog === "what-we-do"} onOpenChange={openChange("what-we-do")} />
+      <AfterFirstPaint fallback={null}>
+        <HeaderDialogs profile={profile} open={dialog} onOpenChange={setDialog} />
+      </AfterFirstPaint>
     </>
   );
 }
