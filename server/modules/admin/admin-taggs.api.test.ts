@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
 import { ADMIN_LIST_TOTAL_CAP } from "#contract/limits.ts";
+import { TAGG_MESSAGES } from "#contract/taggs.ts";
 import {
   createPost,
   giveTagg,

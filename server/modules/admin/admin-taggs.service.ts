@@ -1,7 +1,7 @@
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { AdminTagg, AdminTaggBody, AdminTaggPatch } from "#contract/api/admin-taggs.ts";
-import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
 import { MESSAGES } from "#contract/errors.ts";
+import { TAGG_MESSAGES } from "#contract/taggs.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";

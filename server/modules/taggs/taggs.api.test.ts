@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
+import { TAGG_MESSAGES } from "#contract/taggs.ts";
 import { taggs } from "#server/db/schema/index.ts";
 import { asMember, createPost, giveTagg, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";

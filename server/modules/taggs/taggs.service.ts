@@ -1,4 +1,4 @@
-import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
+import { TAGG_MESSAGES } from "#contract/taggs.ts";
 import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";

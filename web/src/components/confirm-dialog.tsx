@@ -1,15 +1,8 @@
-import type { ReactNode } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "#web/components/ui/alert-dialog.tsx";
-import { Button } from "#web/components/ui/button.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
-import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
+import { lazy, type ReactNode } from "react";
+import { AfterFirstPaint } from "#web/components/after-first-paint.tsx";
+
+// The alert dialog's code (focus trap, scroll lock) arrives after the page has painted (decision 036).
+const ConfirmAlertDialog = lazy(() => import("./confirm-alert-dialog.tsx"));
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -27,39 +20,10 @@ export type ConfirmDialogProps = {
 };
 
 /** "Are you sure?" before an action that changes or deletes data. The caller closes it when the action ends. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  pending = false,
-  destructive = false,
-  cancelLabel = "Cancel",
-  children,
-}: ConfirmDialogProps) {
-  const restoreFocus = useRestoreFocus();
+export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <AlertDialogContent {...restoreFocus}>
-        <AlertDialogTitle>{title}</AlertDialogTitle>
-        <AlertDialogDescription asChild>
-          <div>{description}</div>
-        </AlertDialogDescription>
-        {children}
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={pending}>
-              {cancelLabel}
-            </Button>
-          </AlertDialogCancel>
-          <Button variant={destructive ? "destructive" : "primary"} disabled={pending} onClick={onConfirm}>
-            {pending ? <Spinner className="text-white" /> : null}
-            {confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <AfterFirstPaint fallback={null}>
+      <ConfirmAlertDialog {...props} />
+    </AfterFirstPaint>
   );
 }

@@ -1,16 +1,15 @@
 import { Crown } from "lucide-react";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR } from "#contract/limits.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { useProfile } from "#web/app/use-profile.ts";
+import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { formatPlanPrice } from "#web/lib/money.ts";
-import { CardChangeStep } from "./card-change-step.tsx";
 import { InvoicesCard } from "./invoices-card.tsx";
-import { PaymentStep } from "./payment-step.tsx";
 import { FreeAccessCard, PremiumPlanCard } from "./plan-cards.tsx";
 import { useDashboardOncePremium } from "./use-await-premium.ts";
 import {
@@ -20,6 +19,14 @@ import {
   useFreeOption,
   usePaymentsConfig,
 } from "./use-payments.ts";
+
+// The card forms (Stripe's Elements or the test form) in their own chunk: most visits never reach them. The
+// payment step's code is fetched as Subscribe is pressed, alongside the subscription request (decision 036).
+const loadPaymentStep = () => import("./payment-step.tsx");
+const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
+const CardChangeStep = lazy(() =>
+  import("./card-change-step.tsx").then((module) => ({ default: module.CardChangeStep })),
+);
 
 /** Members who have paid at least once (now Premium, past due or ended) have receipts to show. */
 const hasBillingHistory = (status: string) =>
@@ -56,6 +63,7 @@ export function PaymentsPage() {
       void navigate("/");
       return;
     }
+    void loadPaymentStep();
     createSubscription.mutate(undefined, {
       onSuccess: (answer) => {
         if (answer.status === "active") {
@@ -120,18 +128,22 @@ export function PaymentsPage() {
       </header>
 
       {changingCard && profile && subscribed ? (
-        <CardChangeStep profile={profile} priceLabel={price} onDone={closeCardChange} />
+        <Suspense fallback={<PageSpinner label="Loading the card form..." />}>
+          <CardChangeStep profile={profile} priceLabel={price} onDone={closeCardChange} />
+        </Suspense>
       ) : clientSecret ? (
-        <PaymentStep
-          clientSecret={clientSecret}
-          priceLabel={price}
-          pending={busy}
-          onPayWithTestCard={payWithTestCard}
-          onPaid={paymentSucceeded}
-          onDeclined={paymentDeclined}
-          onError={paymentError}
-          onBack={() => setClientSecret(null)}
-        />
+        <Suspense fallback={<PageSpinner label="Loading the payment form..." />}>
+          <PaymentStep
+            clientSecret={clientSecret}
+            priceLabel={price}
+            pending={busy}
+            onPayWithTestCard={payWithTestCard}
+            onPaid={paymentSucceeded}
+            onDeclined={paymentDeclined}
+            onError={paymentError}
+            onBack={() => setClientSecret(null)}
+          />
+        </Suspense>
       ) : (
         <div
           className={

@@ -14,7 +14,7 @@ import {
   digitsOnly,
   EMPTY_CARD_FORM,
   formatCardNumber,
-} from "./payments-display.ts";
+} from "./card-form.ts";
 import type { TestConfirmRequest } from "./use-payments.ts";
 
 export type TestCardFormProps = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TAGG_MESSAGES } from "#contract/api/taggs.ts";
+import { TAGG_MESSAGES } from "#contract/taggs.ts";
 import { checkTaggLocally } from "./tagg-availability.ts";
 
 describe("checkTaggLocally", () => {

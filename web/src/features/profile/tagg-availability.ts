@@ -1,4 +1,4 @@
-import { taggSchema } from "#contract/api/taggs.ts";
+import { normaliseTagg, taggProblem } from "#contract/taggs.ts";
 
 /** What the claim card says about the handle being typed. */
 export type TaggStatus =
@@ -15,7 +15,7 @@ export type TaggStatus =
  */
 export function checkTaggLocally(input: string): { tagg: string } | { message: string } | null {
   if (!input.trim()) return null;
-  const parsed = taggSchema.safeParse(input);
-  if (parsed.success) return { tagg: parsed.data };
-  return { message: parsed.error.issues[0]?.message ?? "This tagg cannot be used" };
+  const tagg = normaliseTagg(input);
+  const problem = taggProblem(tagg);
+  return problem ? { message: problem } : { tagg };
 }
