@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -9,7 +10,21 @@ import {
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
-import type { ConfirmDialogProps } from "./confirm-dialog.tsx";
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** While true the dialog stays open, its buttons are disabled and the confirm button shows a spinner. */
+  pending?: boolean;
+  destructive?: boolean;
+  cancelLabel?: string;
+  /** Inputs the action takes (a reason, for example), shown between the description and the buttons. */
+  children?: ReactNode;
+};
 
 /** The alert dialog behind `ConfirmDialog`, in its own chunk. */
 export default function ConfirmAlertDialog({
