@@ -6,10 +6,20 @@ import http from "node:http";
 export type Answer = {
   status: number;
   etag: string | undefined;
-  retryAfter: boolean;
+  /** `Retry-After` in milliseconds, when the answer carried one. */
+  retryAfterMs: number | undefined;
   body: string;
   ms: number;
 };
+
+const retryAfterMs = (header: string | undefined) =>
+  header === undefined || Number.isNaN(Number(header)) ? undefined : Number(header) * 1000;
+
+/** How long to wait before asking again, when `answer` is a refusal by design (429 or 503 with `Retry-After`). */
+export function refusalOf(answer: Answer | undefined): number | undefined {
+  if (!answer || (answer.status !== 429 && answer.status !== 503)) return undefined;
+  return answer.retryAfterMs;
+}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -32,14 +42,20 @@ export function request(
         resolve({
           status: res.statusCode ?? 0,
           etag: res.headers.etag,
-          retryAfter: res.headers["retry-after"] !== undefined,
+          retryAfterMs: retryAfterMs(res.headers["retry-after"]),
           body: text,
           ms: performance.now() - started,
         }),
       );
     });
     req.on("error", () =>
-      resolve({ status: 0, etag: undefined, retryAfter: false, body: "", ms: performance.now() - started }),
+      resolve({
+        status: 0,
+        etag: undefined,
+        retryAfterMs: undefined,
+        body: "",
+        ms: performance.now() - started,
+      }),
     );
     req.end(body);
   });
@@ -108,7 +124,7 @@ export function recorder() {
     add(answer: Answer) {
       times.push(answer.ms);
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      if ((answer.status === 429 || answer.status === 503) && answer.retryAfter) refused += 1;
+      if (refusalOf(answer) !== undefined) refused += 1;
     },
     take(): Figures {
       const sorted = times.sort((a, b) => a - b);

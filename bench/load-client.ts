@@ -7,7 +7,16 @@
 // streams, spread over the instances.
 import { readFileSync } from "node:fs";
 import { multipartBody } from "#server/test/images.ts";
-import { addressOf, type Figures, memberCookie, openEventStream, recorder, request } from "./http-client.ts";
+import {
+  type Answer,
+  addressOf,
+  type Figures,
+  memberCookie,
+  openEventStream,
+  recorder,
+  refusalOf,
+  request,
+} from "./http-client.ts";
 
 const ports = (process.env.BENCH_PORTS ?? "").split(",").map(Number);
 const clients = Number(process.env.BENCH_CLIENTS ?? 500);
@@ -28,6 +37,9 @@ const record = (route: string, answer: Awaited<ReturnType<typeof request>>) => {
   return answer;
 };
 
+/** Sign-ups of an earlier invocation of the benchmark stay in the data set: new e-mail addresses each time. */
+const invocation = Date.now().toString(36);
+
 /** Where this run's people come from: addresses and members no earlier run used (rate limits remember). */
 let run = { offset: 0, visitor: 0, member: 0 };
 const freshAddress = () => addressOf(run.offset + 100_000 + run.visitor++);
@@ -37,7 +49,8 @@ const nextMember = () => 1 + ((run.offset + run.member++) % members);
 const etags = new Map<number, string>();
 let streamMembers = 0;
 
-const actions: [weight: number, name: string, act: () => Promise<unknown>][] = [
+/** Each action answers its last request's answer (or undefined when it sent none). */
+const actions: [weight: number, name: string, act: () => Promise<Answer | undefined>][] = [
   [
     30,
     "search",
@@ -74,7 +87,7 @@ const actions: [weight: number, name: string, act: () => Promise<unknown>][] = [
         ...(etag ? { "if-none-match": etag } : {}),
       });
       if (answer.status === 200 && answer.etag) etags.set(member, answer.etag);
-      record("GET /api/tagg-analytics", answer);
+      return record("GET /api/tagg-analytics", answer);
     },
   ],
   [
@@ -126,7 +139,7 @@ const actions: [weight: number, name: string, act: () => Promise<unknown>][] = [
         JSON.stringify({
           firstName: "Load",
           lastName: "Tester",
-          email: `load-${run.offset}-${n}@bench.tagit`,
+          email: `load-${invocation}-${run.offset}-${n}@bench.tagit`,
           password: "bench-password",
         }),
       ).then((a) => record("POST /api/auth/register", a));
@@ -151,7 +164,7 @@ const actions: [weight: number, name: string, act: () => Promise<unknown>][] = [
           true,
         ),
       );
-      if (uploaded.status !== 201) return;
+      if (uploaded.status !== 201) return uploaded;
       const image = JSON.parse(uploaded.body) as { imageUrl: string; scrambledImageUrl: string };
       const answer = await request(
         nextPort(),
@@ -159,12 +172,12 @@ const actions: [weight: number, name: string, act: () => Promise<unknown>][] = [
         "/api/tagged-posts",
         { ...who, "content-type": "application/json" },
         JSON.stringify({
-          postName: `load ${run.offset} ${member} ${run.visitor++}`,
+          postName: `load ${invocation} ${run.offset} ${member} ${run.visitor++}`,
           originalImage: image.imageUrl,
           scrambledImage: image.scrambledImageUrl,
         }),
       );
-      record("POST /api/tagged-posts", answer);
+      return record("POST /api/tagged-posts", answer);
     },
   ],
 ];
@@ -186,8 +199,12 @@ async function runMix(seconds: number, thinkMs: number) {
   const person = async () => {
     if (thinkMs > 0) await sleep(random(thinkMs * 2)); // arrivals spread over the first moments
     while (performance.now() < until) {
-      await pickAction()[2]();
-      if (thinkMs > 0) await sleep(thinkMs / 2 + random(thinkMs));
+      const answer = await pickAction()[2]();
+      // Told to come back later (429/503 with Retry-After), a person waits as asked, at either pace: the web
+      // app never retries by itself, and a load balancer would send the request elsewhere.
+      const backOff = refusalOf(answer);
+      if (backOff !== undefined) await sleep(Math.min(backOff, Math.max(0, until - performance.now())));
+      else if (thinkMs > 0) await sleep(thinkMs / 2 + random(thinkMs));
     }
   };
   const started = performance.now();

@@ -52,11 +52,55 @@ await writeFile(
     .toBuffer(),
 );
 
+/** CPU time (s) the whole machine and each process has used so far, from /proc (Linux). */
+const ticks = (fields: string[], from: number, to: number) =>
+  fields.slice(from, to).reduce((sum, n) => sum + Number(n), 0) / 100;
+const machineCpu = () => {
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]?.split(/\s+/) ?? [];
+  return { busy: ticks(fields, 0, 3) + ticks(fields, 5, 8), total: ticks(fields, 0, 8) };
+};
+const processCpu = (pid: number) =>
+  ticks(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [], 11, 13);
+/** Runs `phase` and says how busy the cores were meanwhile: all of them, and each instance's process. */
+async function measuringCpu<T>(pids: number[], phase: () => Promise<T>) {
+  const machine = machineCpu();
+  const apps = pids.map(processCpu);
+  const started = performance.now();
+  const result = await phase();
+  const seconds = (performance.now() - started) / 1000;
+  const now = machineCpu();
+  const cores = (now.total - machine.total) / seconds;
+  const busy = (now.busy - machine.busy) / seconds;
+  const perApp = pids.map((pid, i) => (processCpu(pid) - (apps[i] ?? 0)) / seconds);
+  const line = `    CPU: ${busy.toFixed(2)} of ${cores.toFixed(0)} cores busy; ${perApp.map((c, i) => `instance ${i + 1} ${c.toFixed(2)}`).join(", ")} (the rest: PostgreSQL, Redis, the clients)`;
+  return { result, line };
+}
+
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 type Ran = { elapsed: number; figures: Record<string, Figures>; streamsOpen: number; eventsReceived: number };
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
+const signed = (mb: number) => `${mb >= 0 ? "+" : ""}${mb.toFixed(0)}`;
+
+/**
+ * How much resident memory grew over the second half of the samples, by the least-squares line through them:
+ * the garbage collector's saw-tooth moves single samples by tens of MB either way, a leak moves the line.
+ */
+function lastHalfTrend(series: number[]) {
+  const half = series.slice(Math.floor(series.length / 2));
+  if (half.length < 2) return 0;
+  const meanX = (half.length - 1) / 2;
+  const meanY = half.reduce((sum, y) => sum + y, 0) / half.length;
+  let covariance = 0;
+  let variance = 0;
+  half.forEach((y, x) => {
+    covariance += (x - meanX) * (y - meanY);
+    variance += (x - meanX) ** 2;
+  });
+  return (covariance / variance) * (half.length - 1);
+}
+
 const total = (ran: Ran) => Object.values(ran.figures).reduce((sum, f) => sum + f.count, 0);
 /** Requests served (not refused with Retry-After, not failed), per second. */
 const served = (ran: Ran) =>
@@ -111,34 +155,32 @@ for (const count of values.instances.split(",").map(Number)) {
     });
   }, SAMPLE_EVERY_MS);
   offset += 40_000;
-  const paced = await ask<Ran>(
-    client,
-    { run: { seconds: duration, thinkMs: Number(values["think-ms"]), offset } },
-    "ran",
+  const pids = instances.map((instance) => instance.child.pid ?? 0);
+  const { result: paced, line: pacedCpu } = await measuringCpu(pids, () =>
+    ask<Ran>(client, { run: { seconds: duration, thinkMs: Number(values["think-ms"]), offset } }, "ran"),
   );
   clearInterval(sampler);
   console.log(
     `  at a person's pace (${values["think-ms"]} ms between requests): ${total(paced)} requests in ${paced.elapsed.toFixed(0)} s, ${(total(paced) / paced.elapsed).toFixed(0)} req/s; ${paced.eventsReceived} live events received`,
   );
   printRoutes(paced);
+  console.log(pacedCpu);
+  const growth = memory.map(lastHalfTrend);
   memory.forEach((series, i) => {
-    const half = series[Math.floor(series.length / 2)] ?? 0;
-    const last = series.at(-1) ?? 0;
     console.log(
-      `    instance ${i + 1} resident memory every ${SAMPLE_EVERY_MS / 1000} s (MB): ${series.map((mb) => mb.toFixed(0)).join(" ")}  — last half ${last >= half ? "+" : ""}${(last - half).toFixed(0)} MB`,
+      `    instance ${i + 1} resident memory every ${SAMPLE_EVERY_MS / 1000} s (MB): ${series.map((mb) => mb.toFixed(0)).join(" ")}  — trend over the last half ${signed(growth[i] ?? 0)} MB`,
     );
   });
 
   offset += 40_000;
-  const flat = await ask<Ran>(
-    client,
-    { run: { seconds: Number(values["flat-out"]), thinkMs: 0, offset } },
-    "ran",
+  const { result: flat, line: flatCpu } = await measuringCpu(pids, () =>
+    ask<Ran>(client, { run: { seconds: Number(values["flat-out"]), thinkMs: 0, offset } }, "ran"),
   );
   console.log(
     `  flat out: ${total(flat)} requests in ${flat.elapsed.toFixed(0)} s, ${(total(flat) / flat.elapsed).toFixed(0)} req/s`,
   );
   printRoutes(flat);
+  console.log(flatCpu);
 
   const worst = (ran: Ran, uploads: boolean) =>
     Math.max(
@@ -147,7 +189,6 @@ for (const count of values.instances.split(",").map(Number)) {
         .map(([, f]) => f.p99),
     );
   const errors = (ran: Ran) => Object.values(ran.figures).reduce((sum, f) => sum + errorsOf(f), 0);
-  const growth = memory.map((series) => (series.at(-1) ?? 0) - (series[Math.floor(series.length / 2)] ?? 0));
   summary.push(
     [
       `${count}`.padStart(9),
@@ -156,10 +197,7 @@ for (const count of values.instances.split(",").map(Number)) {
       ms(worst(paced, false)),
       ms(worst(paced, true)),
       String(errors(paced)).padStart(6),
-      growth
-        .map((mb) => `${mb >= 0 ? "+" : ""}${mb.toFixed(0)}`)
-        .join("/")
-        .padStart(8),
+      growth.map(signed).join("/").padStart(8),
       (total(flat) / flat.elapsed).toFixed(0).padStart(10),
       served(flat).toFixed(0).padStart(6),
       String(errors(flat)).padStart(6),
@@ -173,7 +211,7 @@ for (const count of values.instances.split(",").map(Number)) {
 }
 
 console.log(
-  "\ninstances  paced r/s  served  worst p99 (not upload)  upload p99  errors  MB, last 30 s  flat-out r/s  served  errors",
+  "\ninstances  paced r/s  served  worst p99 (not upload)  upload p99  errors  MB, 2nd half  flat-out r/s  served  errors",
 );
 for (const row of summary) console.log(row);
 const [one, two] = flatOut;
