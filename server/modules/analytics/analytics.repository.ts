@@ -7,6 +7,8 @@ import { GUEST_HASH_PREFIX } from "#server/lib/visitor-hash.ts";
 import { viewerKey } from "./viewer-key.ts";
 
 const visitor = alias(profiles, "visitor");
+/** An event as it is recorded: every column but the id (each one given, so the prepared insert can take it). */
+type NewEvent = Required<Omit<typeof searchAnalytics.$inferInsert, "id">>;
 const OWNER_LIST_LIMIT = 500;
 
 export function createAnalyticsRepository(db: Database) {
@@ -31,26 +33,48 @@ export function createAnalyticsRepository(db: Database) {
     .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
     .limit(OWNER_LIST_LIMIT)
     .prepare("owner_events");
+  // Every search and view that finds something asks these two: prepared, so the query is built once.
+  const lastSameEvent = db
+    .select({ createdAt: searchAnalytics.createdAt })
+    .from(searchAnalytics)
+    .where(
+      and(
+        eq(searchAnalytics.visitorHash, sql.placeholder("visitorHash")),
+        eq(searchAnalytics.action, sql.placeholder("action")),
+        eq(searchAnalytics.searchTerm, sql.placeholder("searchTerm")),
+      ),
+    )
+    .orderBy(desc(searchAnalytics.createdAt))
+    .limit(1)
+    .prepare("last_same_event");
+  const insertOneEvent = db
+    .insert(searchAnalytics)
+    .values({
+      targetUserId: sql.placeholder("targetUserId"),
+      postId: sql.placeholder("postId"),
+      postName: sql.placeholder("postName"),
+      visitorId: sql.placeholder("visitorId"),
+      visitorName: sql.placeholder("visitorName"),
+      visitorHash: sql.placeholder("visitorHash"),
+      action: sql.placeholder("action"),
+      searchTerm: sql.placeholder("searchTerm"),
+      ipAddress: sql.placeholder("ipAddress"),
+      userAgent: sql.placeholder("userAgent"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .returning()
+    .prepare("insert_one_event");
   return {
-    async insert(rows: (typeof searchAnalytics.$inferInsert)[]) {
+    async insert(rows: NewEvent[]) {
       if (rows.length === 0) return [];
+      // Most searches find one owner's post: one row, through the prepared insert.
+      if (rows.length === 1 && rows[0]) return insertOneEvent.execute(rows[0]);
       return db.insert(searchAnalytics).values(rows).returning();
     },
 
     /** When this visitor last recorded this term and action (for the 5-second duplicate window). */
     async lastSame(visitorHash: string, action: AnalyticsAction, searchTerm: string) {
-      const [row] = await db
-        .select({ createdAt: searchAnalytics.createdAt })
-        .from(searchAnalytics)
-        .where(
-          and(
-            eq(searchAnalytics.visitorHash, visitorHash),
-            eq(searchAnalytics.action, action),
-            eq(searchAnalytics.searchTerm, searchTerm),
-          ),
-        )
-        .orderBy(desc(searchAnalytics.createdAt))
-        .limit(1);
+      const [row] = await lastSameEvent.execute({ visitorHash, action, searchTerm });
       return row?.createdAt;
     },
 
