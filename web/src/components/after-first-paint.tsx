@@ -18,7 +18,7 @@ export function AfterFirstPaint({ fallback, children }: AfterFirstPaintProps) {
 }
 
 /** False on the first render; true (in a transition) once the browser has painted that render. */
-export function useAfterFirstPaint() {
+function useAfterFirstPaint() {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let frame = 0;
