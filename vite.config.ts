@@ -32,9 +32,13 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The terms page shows the published text: its request starts with the page's scripts (web/index.html
-    // does the same for /api/profile, which every page asks for first).
-    pagePreloads({ "/terms": ["/api/terms"] }),
+    // The terms page shows the published text, and the Premium page its price and whether the free option
+    // shows beside it: their requests start with the page's scripts (web/index.html does the same for
+    // /api/profile, which every page asks for first), so the first paint has them.
+    pagePreloads({
+      "/terms": ["/api/terms"],
+      "/payments": ["/api/payments/config", "/api/settings/free-option"],
+    }),
     compression({ algorithms: ["brotliCompress", "gzip"] }),
   ],
   build: {
