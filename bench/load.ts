@@ -16,7 +16,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { photoPixels } from "./generate-images.ts";
 import { errorsOf, type Figures } from "./http-client.ts";
-import { ask, startServer, stopServer } from "./servers.ts";
+import { ask, processUsage, startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -52,15 +52,15 @@ await writeFile(
     .toBuffer(),
 );
 
-/** CPU time (s) the whole machine and each process has used so far, from /proc (Linux). */
-const ticks = (fields: string[], from: number, to: number) =>
-  fields.slice(from, to).reduce((sum, n) => sum + Number(n), 0) / 100;
-const machineCpu = () => {
+/** CPU seconds the whole machine has spent so far, busy and in all, from /proc/stat (Linux). */
+function machineCpu() {
   const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]?.split(/\s+/) ?? [];
-  return { busy: ticks(fields, 0, 3) + ticks(fields, 5, 8), total: ticks(fields, 0, 8) };
-};
-const processCpu = (pid: number) =>
-  ticks(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [], 11, 13);
+  const seconds = (from: number, to: number) =>
+    fields.slice(from, to).reduce((sum, n) => sum + Number(n), 0) / 100;
+  // user nice system | idle iowait | irq softirq steal
+  return { busy: seconds(0, 3) + seconds(5, 8), total: seconds(0, 8) };
+}
+const processCpu = (pid: number) => processUsage(pid).cpu;
 /** Runs `phase` and says how busy the cores were meanwhile: all of them, and each instance's process. */
 async function measuringCpu<T>(pids: number[], phase: () => Promise<T>) {
   const machine = machineCpu();
@@ -75,9 +75,6 @@ async function measuringCpu<T>(pids: number[], phase: () => Promise<T>) {
   const line = `    CPU: ${busy.toFixed(2)} of ${cores.toFixed(0)} cores busy; ${perApp.map((c, i) => `instance ${i + 1} ${c.toFixed(2)}`).join(", ")} (the rest: PostgreSQL, Redis, the clients)`;
   return { result, line };
 }
-
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 type Ran = { elapsed: number; figures: Record<string, Figures>; streamsOpen: number; eventsReceived: number };
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
@@ -151,7 +148,7 @@ for (const count of values.instances.split(",").map(Number)) {
   const memory: number[][] = instances.map(() => []);
   const sampler = setInterval(() => {
     instances.forEach((instance, i) => {
-      memory[i]?.push(rssOf(instance.child.pid ?? 0));
+      memory[i]?.push(processUsage(instance.child.pid ?? 0).rss);
     });
   }, SAMPLE_EVERY_MS);
   offset += 40_000;

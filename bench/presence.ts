@@ -6,13 +6,12 @@
 // stream still open, the unchanged poll at full speed beside a bare Fastify endpoint without I/O, same run.
 //   npm run bench:presence -- --url postgres://postgres@127.0.0.1:5432/tagit_bench --steps 1000,5000,10000
 import { fork } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { errorsOf, type Figures } from "./http-client.ts";
-import { ask, startServer, stopServer } from "./servers.ts";
+import { ask, processUsage, startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -36,14 +35,6 @@ const members = Number(
 await db.end();
 if (members < Math.max(...steps))
   throw new Error(`the data set has ${members} members: run bench:seed first`);
-
-/** Resident memory (MB) and CPU seconds used so far of a process, from /proc. */
-function usage(pid: number) {
-  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  const cpu = (Number(stat[11]) + Number(stat[12])) / 100; // utime + stime, in clock ticks of 1/100 s
-  return { rss, cpu };
-}
 
 type Measured = {
   online: number;
@@ -83,9 +74,9 @@ for (const target of steps) {
   console.log(
     `  ${grown.online} online, ${grown.streamsOpen} streams open (${((performance.now() - opening) / 1000).toFixed(0)} s to open)`,
   );
-  const before = usage(appPid);
+  const before = processUsage(appPid);
   const m = await ask<Measured>(client, { measure: duration }, "measured");
-  const after = usage(appPid);
+  const after = processUsage(appPid);
   const cpuPercent = ((after.cpu - before.cpu) / (duration + 1.5)) * 100;
   rows.push(
     [

@@ -1,7 +1,8 @@
 // What the benchmarks share: starting a server script of bench/ in its own process, asking a forked client
-// process over IPC, and PostgreSQL's md5 uuids.
+// process over IPC, a process's memory and CPU, and PostgreSQL's md5 uuids.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 
@@ -40,6 +41,14 @@ export function ask<T>(client: ChildProcess, message: object, answer: string): P
     client.on("message", listen);
     client.send(message);
   });
+}
+
+/** Resident memory (MB) and CPU seconds used so far of a process, from /proc (Linux). */
+export function processUsage(pid: number) {
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const cpu = (Number(stat[11]) + Number(stat[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  return { rss, cpu };
 }
 
 /** PostgreSQL's md5(text)::uuid, how the bench data set names its rows. */
