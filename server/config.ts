@@ -53,6 +53,9 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   JOBS_FIRST_RUN_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  ANONYMOUS_RELEASE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
+  ANONYMOUS_RELEASE_JITTER_MINUTES: z.coerce.number().int().min(0).max(1_440).default(30),
+  ANONYMITY_KEY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Config = {
@@ -106,6 +109,11 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** How long after start-up the scheduled jobs first run (then on their own intervals). */
   jobsFirstRunDelayMs: number;
+  /**
+   * Anonymous activity: shown to owners with its time rounded down to `releaseMinutes`, once that bucket has
+   * ended plus a random delay of up to `jitterMinutes`; its pseudonym keys rotate every `keyDays`.
+   */
+  anonymity: { releaseMinutes: number; jitterMinutes: number; keyDays: number };
 };
 
 /** Thrown for a bad environment; main.ts prints its one-line message and exits. */
@@ -174,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobsFirstRunDelayMs: e.JOBS_FIRST_RUN_DELAY_MS,
+    anonymity: {
+      releaseMinutes: e.ANONYMOUS_RELEASE_MINUTES,
+      jitterMinutes: e.ANONYMOUS_RELEASE_JITTER_MINUTES,
+      keyDays: e.ANONYMITY_KEY_DAYS,
+    },
   };
 }
 

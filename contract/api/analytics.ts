@@ -15,7 +15,13 @@ export const analyticsEventSchema = z.object({
   visitorProfilePictureUrl: z.string().nullable(),
   searchTerm: z.string().nullable(),
   action: z.enum(["search", "internal_search", "view"]),
+  /**
+   * When it happened. For an anonymous visitor this is the start of a window of `timeWindowMinutes` (the
+   * exact moment is never stored), and the event is listed only some time after the window has ended.
+   */
   createdAt: z.string(),
+  /** null when `createdAt` is exact (a named visitor); otherwise how long the window starting then is. */
+  timeWindowMinutes: z.number().int().nullable(),
   originalImage: z.string().nullable(),
   scrambledImage: z.string().nullable(),
   scrambleImage: z.boolean().nullable(),
@@ -77,7 +83,7 @@ export const highestViewedPostSchema = z
   .nullable();
 export type HighestViewedPost = z.infer<typeof highestViewedPostSchema>;
 
-/** GET /api/unique-viewers: distinct visitors across all my posts (an anonymous visitor counts by their hash). */
+/** GET /api/unique-viewers: distinct visitors across all my posts (an anonymous visitor by their pseudonym). */
 export const uniqueViewersSchema = z.object({ totalUnique: z.number().int() });
 
 export const ANALYTICS_MESSAGES = {

@@ -48,7 +48,10 @@ export const trackResponseSchema = z.object({
   skipped: z.enum(["too_short", "duplicate", "own_post", "not_found"]).nullable(),
 });
 
-/** GET /api/user-search-history — my own searches and views as a visitor. */
+/**
+ * GET /api/user-search-history — my own searches and views as a named visitor. What I did anonymously is not
+ * recorded against me, not even for me.
+ */
 export const searchHistoryEntrySchema = z.object({
   id: z.string(),
   postId: z.string().nullable(),
@@ -64,10 +67,8 @@ export const searchHistoryEntrySchema = z.object({
   searchTerm: z.string().nullable(),
   createdAt: z.string(),
   isVisible: z.boolean().nullable(),
-  /** Whether I was anonymous (hide or pause) when this happened. */
-  wasAnonymous: z.boolean(),
 });
 export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
 export const searchHistoryResponseSchema = z.array(searchHistoryEntrySchema);
-/** `deleted`: how many entries left my history (named ones removed everywhere, anonymous ones unlinked). */
+/** `deleted`: how many of my named searches and views left my history and every owner's analytics. */
 export const deleteSearchHistoryResponseSchema = z.object({ deleted: z.number().int() });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   index,
   jsonb,
   pgEnum,
@@ -32,6 +33,8 @@ export const profiles = pgTable(
     firstName: text().notNull(),
     lastName: text().notNull(),
     email: text().notNull(),
+    /** An address an administrator asked to move the login to; it takes effect only once the member confirms. */
+    pendingEmail: text(),
     tagg: text().references(() => taggs.tagg, { onDelete: "set null", onUpdate: "cascade" }),
     /** Null for a profile an administrator created, until the member sets one through the invitation. */
     passwordHash: text(),
@@ -62,7 +65,8 @@ export const profiles = pgTable(
     ipAddress: text(),
     isHidden: boolean().notNull().default(false),
     emailVerified: boolean().notNull().default(false),
-    lastActive: timestamp({ withTimezone: true }),
+    /** The day (UTC) of the member's last signed-in request: never finer, so it cannot time their activity. */
+    lastActive: date({ mode: "string" }),
     privacyMode: text({ enum: ["show", "hide", "pause"] })
       .notNull()
       .default("show"),

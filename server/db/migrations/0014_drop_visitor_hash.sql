@@ -1,0 +1,1 @@
+ALTER TABLE "search_analytics" DROP COLUMN "visitor_hash";
