@@ -16,6 +16,7 @@ export function analyticsEvent(overrides: Partial<AnalyticsEvent> = {}): Analyti
     searchTerm: "harbour walk (grace)",
     action: "search",
     createdAt: "2025-03-10T12:00:00.000Z",
+    timeWindowMinutes: null,
     originalImage: "/uploads/a.jpg",
     scrambledImage: "/uploads/a-scrambled.jpg",
     scrambleImage: false,

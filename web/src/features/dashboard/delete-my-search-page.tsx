@@ -7,7 +7,7 @@ export function DeleteMySearchPage() {
   return (
     <DashboardSubpage
       title="Delete My Search"
-      description="Manage your search history: see who has looked at your posts, and remove the searches you left on other members' posts."
+      description="Manage your search history: see who has looked at your posts, and remove the searches and views you made under your name on other members' posts. Anonymous activity was never recorded against you."
     >
       <UniqueViewsCard />
       <SearchDataCard />

@@ -28,9 +28,9 @@ export function DeleteSearchHistoryButton({ size, className, disabled }: DeleteS
         title="Delete your search history?"
         description={
           <p>
-            Your history is emptied. Searches and views made under your name are removed from other members'
-            analytics; the ones made while you were anonymous stay there as Anonymous User, tied to nobody for
-            ever. This cannot be undone.
+            The searches and views you made under your name are removed from your history and from every
+            owner's analytics. Anonymous activity was never recorded against you, so it is not part of your
+            history; owners see it only as Anonymous User. This cannot be undone.
           </p>
         }
         confirmLabel="Delete"

@@ -14,9 +14,10 @@ export function SearchDataCard() {
           Search Data Management
         </CardTitle>
         <CardDescription>
-          Every search and view you make is recorded for the owner of the post. Deleting your search history
-          removes the ones made under your name from every owner's analytics; the ones made while you were
-          anonymous stay as Anonymous User and can never be tied to you again.
+          The searches and views you make under your name are shown to the post's owner and listed in your
+          search history. Deleting your search history removes them from your history and from every owner's
+          analytics. Anonymous activity was never recorded against you, so there is nothing of it to list or
+          delete: owners see it only as Anonymous User.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-3 p-4 sm:p-6">

@@ -1,20 +1,23 @@
-import { EyeOff, History, ImageOff, Search } from "lucide-react";
+import { History, ImageOff, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { SearchHistoryEntry } from "#contract/api/search.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ListSkeleton } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
-import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { cardImageSource, postDisplayName } from "#web/lib/post-display.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
 import { useNow } from "#web/lib/use-now.ts";
+import { searchPagePath, searchRunState } from "./search-arrival.ts";
 import { historyHeadline, historyOwner } from "./search-display.ts";
 import { useSearchHistory } from "./use-search-history.ts";
 
-/** My Search History: what I searched for and opened, newest first, with relative times. */
+/**
+ * My Search History: what I searched for and opened under my name, newest first, with relative times. What I
+ * did anonymously is not recorded against me, so it is never listed here.
+ */
 export function SearchHistoryList() {
   const query = useSearchHistory();
   const now = useNow(30_000);
@@ -28,7 +31,7 @@ export function SearchHistoryList() {
         <EmptyState
           icon={History}
           title="No searches yet"
-          description="Posts you search for and open appear here."
+          description="Posts you search for and open under your name appear here. What you do anonymously is never recorded against you."
           action={
             <Button asChild variant="outline">
               <Link to="/search-tagged-posts">Search Tagged Posts</Link>
@@ -94,21 +97,17 @@ function HistoryRow({ entry, now }: { entry: SearchHistoryEntry; now: Date }) {
           <time dateTime={entry.createdAt} title={absoluteTimeLabel(entry.createdAt)}>
             {relativeTimeLabel(entry.createdAt, now)}
           </time>
-          {entry.wasAnonymous ? (
-            <Badge variant="neutral" className="text-[11px]">
-              <EyeOff aria-hidden="true" />
-              Anonymous
-            </Badge>
-          ) : null}
           {gone || entry.isVisible === false ? (
             <span className="text-slate-500">No longer available</span>
           ) : null}
         </p>
       </div>
       {entry.searchTerm ? (
+        // Pressing it is the person's own request: the search page runs it at once (search-arrival.ts).
         <Button asChild variant="ghost" size="sm" className="self-center">
           <Link
-            to={`/search-tagged-posts?q=${encodeURIComponent(entry.searchTerm)}`}
+            to={searchPagePath(entry.searchTerm)}
+            state={searchRunState()}
             aria-label={`Search again for ${entry.searchTerm}`}
           >
             <Search aria-hidden="true" />

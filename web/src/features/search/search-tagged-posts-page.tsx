@@ -1,6 +1,6 @@
-import { Search, SearchX } from "lucide-react";
-import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Search, SearchX, ShieldCheck } from "lucide-react";
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import type { PublicPost } from "#contract/api/search.ts";
 import { useProfile } from "#web/app/use-profile.ts";
@@ -12,6 +12,7 @@ import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { getFullName } from "#web/lib/person.ts";
+import { searchPageMode, searchRunState } from "./search-arrival.ts";
 import { ownerLabel, resultsSummary } from "./search-display.ts";
 import { SearchResultCard } from "./search-result-card.tsx";
 import { trackSearch } from "./track-search.ts";
@@ -24,7 +25,11 @@ const MyTaggedPostsSection = lazy(() =>
   loadPosts().then((module) => ({ default: module.MyTaggedPostsSection })),
 );
 
-/** The URL keeps the last search (`?q=`), so back/forward, reloads and history links work. */
+/**
+ * The URL keeps the last search (`?q=`), so back/forward, reloads and history links work. A `?q=` that arrives
+ * with the document (an outside link, a reload) is only prefilled: the search runs when the person asks
+ * (`search-arrival.ts`).
+ */
 const TERM_PARAM = "q";
 const RESULTS_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
@@ -33,9 +38,11 @@ export function SearchTaggedPostsPage() {
   const { profile } = useProfile();
   const inputId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const term = (searchParams.get(TERM_PARAM) ?? "").trim();
+  const mode = searchPageMode(term, location.state);
   const [input, setInput] = useState(term);
-  const query = usePublicSearch(term);
+  const query = usePublicSearch(term, { enabled: mode === "results" });
   const [openPost, setOpenPost] = useState<PublicPost | null>(null);
   // Mounted from the first open on, so closing still animates.
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -43,12 +50,16 @@ export function SearchTaggedPostsPage() {
   // A history link or the back button changes the term: show it in the box.
   useEffect(() => setInput(term), [term]);
 
+  /** Runs a search the person asked for: a new term is a new history entry; the same term is run again. */
+  const run = (next: string) => {
+    if (!next) return;
+    if (next === term && mode === "results") void query.refetch();
+    else setSearchParams({ [TERM_PARAM]: next }, { state: searchRunState(), replace: next === term });
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = input.trim();
-    if (!next) return;
-    if (next === term) void query.refetch();
-    else setSearchParams({ [TERM_PARAM]: next });
+    run(input.trim());
   };
 
   const onInputChange = (value: string) => {
@@ -98,8 +109,10 @@ export function SearchTaggedPostsPage() {
         </form>
       </search>
 
-      {term ? (
+      {mode === "results" ? (
         <SearchResults term={term} query={query} onOpen={open} />
+      ) : mode === "confirm" ? (
+        <SearchConfirm term={term} signedIn={profile !== null} onSearch={() => run(term)} />
       ) : (
         <>
           <EmptyState
@@ -134,6 +147,50 @@ function creatorNameOf(post: PublicPost | null, profile: Profile | null): string
   if (!post) return "";
   if (post.isOwn && profile) return getFullName(profile);
   return ownerLabel(post).name;
+}
+
+type SearchConfirmProps = { term: string; signedIn: boolean; onSearch: () => void };
+
+/**
+ * A `?q=` the page was opened with: the term waits for the person to press the button (focused, so Enter
+ * runs it), with a line saying why nothing was searched yet.
+ */
+function SearchConfirm({ term, signedIn, onSearch }: SearchConfirmProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const whyId = useId();
+  useEffect(() => {
+    if (term) button.current?.focus({ preventScroll: true });
+  }, [term]);
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="mx-auto flex w-full max-w-2xl flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-8 text-center sm:px-6"
+    >
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+        <ShieldCheck className="size-6" aria-hidden="true" />
+      </span>
+      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        Not searched yet
+      </h2>
+      <p id={whyId} className="max-w-md text-sm text-slate-600">
+        {signedIn
+          ? "You opened a link to this search. A search shows the post's owner your name unless your searches are hidden or paused, so Tagit searches only when you ask."
+          : "You opened a link to this search. Tagit searches only when you ask."}
+      </p>
+      <Button
+        ref={button}
+        size="lg"
+        onClick={onSearch}
+        aria-describedby={whyId}
+        className="h-auto min-h-11 max-w-full py-2 whitespace-normal [overflow-wrap:anywhere]"
+      >
+        <Search aria-hidden="true" />
+        Search for “{term}”
+      </Button>
+    </section>
+  );
 }
 
 type SearchResultsProps = {

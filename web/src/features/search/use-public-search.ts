@@ -9,16 +9,18 @@ export const publicSearchKey = (term: string) => [PUBLIC_SEARCH_URL, term] as co
 
 /**
  * GET /api/public/tagged-posts?search= — exact post name or tagg, for anyone. A blank term asks nothing.
- * Results are re-fetched whenever a search is run again (someone may have posted or hidden a post since).
+ * The server records the search while answering, so the page enables this only once the person asked for the
+ * search (`enabled`). Results are re-fetched whenever a search is run again (someone may have posted or
+ * hidden a post since).
  */
-export function usePublicSearch(term: string) {
+export function usePublicSearch(term: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<PublicPost[]>({
     queryKey: publicSearchKey(term),
     queryFn: ({ signal }) =>
       apiRequest<PublicPost[]>("GET", `${PUBLIC_SEARCH_URL}?search=${encodeURIComponent(term)}`, undefined, {
         signal,
       }),
-    enabled: term.trim() !== "",
+    enabled: enabled && term.trim() !== "",
     staleTime: 0,
   });
 }

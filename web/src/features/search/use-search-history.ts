@@ -5,14 +5,17 @@ import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 
 export const SEARCH_HISTORY_QUERY_KEY = ["/api/user-search-history"] as const;
 
-/** GET /api/user-search-history: my own searches and views as a visitor, newest first. */
+/**
+ * GET /api/user-search-history: my own searches and views as a named visitor, newest first. Anonymous activity
+ * is not recorded against me, so it is never in this list.
+ */
 export function useSearchHistory() {
   return useQuery<SearchHistoryEntry[]>({ queryKey: SEARCH_HISTORY_QUERY_KEY, staleTime: 0 });
 }
 
 /**
  * DELETE /api/user-search-history: empties my history; my named searches and views leave every owner's
- * analytics, my anonymous ones stay there unlinked from me. Toasts either way.
+ * analytics (anonymous ones were never linked to me). Toasts either way.
  */
 export function useDeleteSearchHistory() {
   const queryClient = useQueryClient();
