@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { registerMember, SAME_ORIGIN, uniqueIp } from "#server/test/factories.ts";
 import { createTestApp } from "#server/test/test-app.ts";
@@ -36,5 +37,25 @@ describe("info logs", () => {
     );
     const line = t.logs.find((entry) => entry.includes("careless line")) ?? "";
     expect(line).not.toMatch(/a@example|b@example|c@example|tok-1/);
+  });
+
+  it("write only the code of a failed query, never its statement or bound values", async () => {
+    const t = await createTestApp({
+      logLevel: "info",
+      allowErrorLogs: true,
+      extraRoutes: async (app) => {
+        app.get("/test/failing-query", { config: { access: "public" } }, async () => {
+          await t.db.execute(sql`select ${"hidden.person@example.com"}::int as n`);
+          return { ok: true };
+        });
+      },
+    });
+    const res = await t.app.inject({ url: "/test/failing-query" });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain("hidden.person");
+    const line = t.logs.find((entry) => entry.includes("unhandled error")) ?? "";
+    expect(line).toContain('"code":"22P02"');
+    expect(line).not.toContain("hidden.person");
+    expect(line).not.toMatch(/select .*::int/);
   });
 });

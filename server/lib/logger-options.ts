@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import { stdSerializers } from "pino";
 
 /** Fields that name or unlock someone: censored wherever a log line carries them, today or in a future route. */
 const SECRET_KEYS = [
@@ -16,10 +17,39 @@ const REDACT_PATHS = [
   ...SECRET_KEYS,
   ...SECRET_KEYS.map((key) => `*.${key}`),
   "req.headers.authorization",
-  // A failed query's bound values (e-mails, terms) travel on the error.
-  "err.params",
-  "err.cause.params",
 ];
+
+type DatabaseError = Error & { query?: unknown; params?: unknown; code?: unknown; constraint?: unknown };
+
+/** The database error an error carries (itself or a cause): it has a SQLSTATE code or a failed query. */
+function databaseErrorIn(err: Error): DatabaseError | undefined {
+  for (let cause: unknown = err, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const candidate = cause as DatabaseError;
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    if ("query" in candidate && "params" in candidate) return candidate;
+    cause = candidate.cause;
+  }
+  return undefined;
+}
+
+/**
+ * Errors as logged. A failed query's message, stack and details repeat its bound values (an e-mail, a search
+ * term, a pseudonym): for those only the error's kind, PostgreSQL's code, the constraint and where it was
+ * thrown are written.
+ */
+function errorForLog(err: Error) {
+  const database = databaseErrorIn(err);
+  if (!database) return stdSerializers.err(err);
+  const cause = databaseErrorIn(database.cause instanceof Error ? database.cause : database) ?? database;
+  const frames = (err.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at "));
+  return {
+    type: err.constructor?.name ?? "Error",
+    message: "database query failed (its statement and values are not logged)",
+    code: typeof cause.code === "string" ? cause.code : undefined,
+    constraint: typeof cause.constraint === "string" ? cause.constraint : undefined,
+    stack: frames.join("\n"),
+  };
+}
 
 /**
  * The request as logged: method and path only. The query string holds search terms and reset tokens, and the
@@ -35,6 +65,10 @@ export function loggerOptions(logger: FastifyServerOptions["logger"]): FastifySe
   return {
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     ...logger,
-    serializers: { req: requestForLog, ...("serializers" in logger ? logger.serializers : {}) },
+    serializers: {
+      req: requestForLog,
+      err: errorForLog,
+      ...("serializers" in logger ? logger.serializers : {}),
+    },
   };
 }
