@@ -19,6 +19,8 @@ import {
   canViewAllViewers,
   filterEventsByPost,
   postFilterOptions,
+  TIME_WINDOW_HINT,
+  timeWindowLabel,
 } from "./analytics-display.ts";
 import { useDeleteAnalytics, useTaggAnalytics } from "./use-tagg-analytics.ts";
 import { WhoViewedDialog } from "./who-viewed-dialog.tsx";
@@ -197,6 +199,25 @@ function ActivityList({ events, listClassName }: ActivityListProps) {
   );
 }
 
+/**
+ * When it happened: a named visitor's exact time ("5 minutes ago"); an anonymous visitor's window
+ * ("Today, 14:00–15:00"), which is all the server knows — it never suggests a moment.
+ */
+function EventTime({ event, now }: { event: AnalyticsEvent; now: Date }) {
+  if (event.timeWindowMinutes === null) {
+    return (
+      <time dateTime={event.createdAt} title={absoluteTimeLabel(event.createdAt)}>
+        {relativeTimeLabel(event.createdAt, now)}
+      </time>
+    );
+  }
+  return (
+    <time dateTime={event.createdAt} title={TIME_WINDOW_HINT}>
+      {timeWindowLabel(event.createdAt, event.timeWindowMinutes, now)}
+    </time>
+  );
+}
+
 type ActivityRowProps = {
   event: AnalyticsEvent;
   now: Date;
@@ -258,9 +279,7 @@ function ActivityRow({ event, now, selecting, checked, onCheckedChange, onViewAl
             </span>
           </span>
           {event.searchTerm ? <span className="max-w-full truncate">Term: “{event.searchTerm}”</span> : null}
-          <time dateTime={event.createdAt} title={absoluteTimeLabel(event.createdAt)}>
-            {relativeTimeLabel(event.createdAt, now)}
-          </time>
+          <EventTime event={event} now={now} />
         </p>
         {canViewAllViewers(event) && !selecting ? (
           <div>

@@ -12,6 +12,7 @@ import { errorCodeOf } from "#web/lib/api-request.ts";
 import { postDisplayName } from "#web/lib/post-display.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
 import { useNow } from "#web/lib/use-now.ts";
+import { TIME_WINDOW_HINT, windowStartLabel } from "./analytics-display.ts";
 import { usePostViewers } from "./use-post-viewers.ts";
 import { filterViewers, isVisibleViewer } from "./viewer-filter.ts";
 import { ViewerProfilePanel } from "./viewer-profile-panel.tsx";
@@ -128,6 +129,25 @@ function ViewerList({ viewers, onOpen }: { viewers: Viewer[]; onOpen: (viewerId:
   );
 }
 
+/**
+ * A named viewer's last view is exact ("5 minutes ago"). An anonymous viewer's is the start of the time
+ * window it fell in (the exact moment is never kept), so only that start is shown: "Today, from 14:00".
+ */
+function LastViewed({ viewer, now }: { viewer: Viewer; now: Date }) {
+  if (isVisibleViewer(viewer)) {
+    return (
+      <time dateTime={viewer.lastViewed} title={absoluteTimeLabel(viewer.lastViewed)}>
+        {relativeTimeLabel(viewer.lastViewed, now).toLowerCase()}
+      </time>
+    );
+  }
+  return (
+    <time dateTime={viewer.lastViewed} title={TIME_WINDOW_HINT}>
+      {windowStartLabel(viewer.lastViewed, now)}
+    </time>
+  );
+}
+
 function ViewerRow({ viewer, now, onOpen }: { viewer: Viewer; now: Date; onOpen: (id: string) => void }) {
   const views = `${viewer.viewCount} ${viewer.viewCount === 1 ? "view" : "views"}`;
   const details = (
@@ -138,10 +158,8 @@ function ViewerRow({ viewer, now, onOpen }: { viewer: Viewer; now: Date; onOpen:
         </span>
         <span className="block truncate text-xs text-slate-600">
           {viewer.tagg ? `@${viewer.tagg} · ` : ""}
-          {views} · last{" "}
-          <time dateTime={viewer.lastViewed} title={absoluteTimeLabel(viewer.lastViewed)}>
-            {relativeTimeLabel(viewer.lastViewed, now).toLowerCase()}
-          </time>
+          {views} · last{isVisibleViewer(viewer) ? " " : ": "}
+          <LastViewed viewer={viewer} now={now} />
         </span>
       </span>
     </>
