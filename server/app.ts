@@ -130,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
     storage,
     imageQueue,
     events,
+    redis,
   });
 
   // External plugins

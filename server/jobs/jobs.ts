@@ -1,5 +1,7 @@
 import type { Clock } from "#server/lib/clock.ts";
 import type { AdminModerationService } from "#server/modules/admin/admin-moderation.service.ts";
+import type { AnalyticsService } from "#server/modules/analytics/analytics.service.ts";
+import type { Pseudonyms } from "#server/modules/analytics/pseudonyms.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { SubscriptionsService } from "#server/modules/payments/subscriptions.service.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
@@ -14,6 +16,8 @@ type Deps = {
   uploadsService: UploadsService;
   subscriptionsService: SubscriptionsService;
   adminModerationService: AdminModerationService;
+  analyticsService: AnalyticsService;
+  pseudonyms: Pseudonyms;
   clock: Clock;
 };
 
@@ -22,6 +26,8 @@ export function appJobs({
   uploadsService,
   subscriptionsService,
   adminModerationService,
+  analyticsService,
+  pseudonyms,
   clock,
 }: Deps): Job[] {
   return [
@@ -41,5 +47,9 @@ export function appJobs({
       everyMs: MINUTE,
       run: () => adminModerationService.applyAutoAction(),
     },
+    // Anonymous activity is shown to owners within a minute of its release time.
+    { name: "release-anonymous-activity", everyMs: MINUTE, run: () => analyticsService.releaseAnonymous() },
+    { name: "rotate-anonymity-key", everyMs: HOUR, run: () => pseudonyms.rotate() },
+    { name: "forget-old-connections", everyMs: HOUR, run: () => analyticsService.forgetOldConnections() },
   ];
 }

@@ -8,10 +8,11 @@ import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
+import type { Redis } from "ioredis";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
-import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
+import { createRecentKeys } from "#server/lib/recent-keys.ts";
 import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
 import { createAdminContentService } from "./admin/admin-content.service.ts";
 import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
@@ -28,8 +29,10 @@ import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
 import { createAnalyticsEtags } from "./analytics/analytics-etags.ts";
+import { createAnonymityKeysRepository } from "./analytics/anonymity-keys.repository.ts";
 import { createLiveFeed } from "./analytics/live-feed.ts";
 import { announceSessionEnds } from "./analytics/live-streams.ts";
+import { createPseudonyms } from "./analytics/pseudonyms.ts";
 import { createAccountsRepository } from "./auth/accounts.repository.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createEmailVerificationService } from "./auth/email-verification.service.ts";
@@ -70,6 +73,8 @@ type Infrastructure = {
   storage: Storage;
   imageQueue: ProcessingQueue;
   events: EventBus;
+  /** Shared short-lived state across instances, when REDIS_URL is set. */
+  redis: Redis | undefined;
   changes: ChangeFeed;
   db: Database;
   clock: Clock;
@@ -121,16 +126,24 @@ export function createServices(infra: Infrastructure) {
     uploads: uploadsService,
   });
   const analyticsRepo = createAnalyticsRepository(db);
+  const pseudonyms = createPseudonyms({
+    keysRepo: createAnonymityKeysRepository(db),
+    secretBox: createSecretBox(config.appSecret),
+    clock,
+    keyDays: config.anonymity.keyDays,
+  });
   const analyticsService = createAnalyticsService({
     analyticsRepo,
     etags: createAnalyticsEtags({ changes: infra.changes, ownersSeenBy: analyticsRepo.ownersSeenBy }),
     events: infra.events,
+    pseudonyms,
+    recent: createRecentKeys(infra.redis, () => clock.now().getTime()),
     clock,
+    release: { minutes: config.anonymity.releaseMinutes, jitterMinutes: config.anonymity.jitterMinutes },
   });
   const searchService = createSearchService({
     searchRepo: createSearchRepository(db),
     analytics: analyticsService,
-    hasher: createVisitorHasher(config.appSecret),
     clock,
   });
   const affiliateService = createAffiliateService({
@@ -195,6 +208,7 @@ export function createServices(infra: Infrastructure) {
     contactDetailsChanged: (user) =>
       background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
     emailChanged: emailVerificationService.emailChanged,
+    emailChangeRequested: emailVerificationService.emailChangeRequested,
     revokeResetTokens: authService.revokeResetTokens,
     sessions,
     isAdmin,
@@ -264,6 +278,7 @@ export function createServices(infra: Infrastructure) {
     uploadsService,
     postsService,
     analyticsService,
+    pseudonyms,
     liveFeed: createLiveFeed({ analytics: analyticsService, notices: noticesService, clock }),
     searchService,
     privacyService: createPrivacyService({

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { anonymousActivityPending } from "#server/db/schema/index.ts";
 import type { TestApp } from "./test-app.ts";
 import { TEST_PUBLIC_URL } from "./test-app.ts";
 
@@ -133,4 +134,13 @@ export async function signInAsAdmin(t: TestApp) {
     throw new Error(`admin session failed: ${response.statusCode} ${response.body}`);
   const headers = { ...asMember(admin.cookie), "x-admin-session": response.json().sessionId as string };
   return { ...admin, headers };
+}
+
+/**
+ * Releases every anonymous event still held, as if its release time had come (for tests about something
+ * else; the release rules themselves are tested with a moving clock in anonymity-attacks.api.test.ts).
+ */
+export async function releaseAnonymousNow(t: TestApp) {
+  await t.db.update(anonymousActivityPending).set({ releaseAt: new Date(0) });
+  await t.app.jobs.run("release-anonymous-activity");
 }

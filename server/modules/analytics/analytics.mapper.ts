@@ -9,8 +9,15 @@ export type EventExtras = {
   scrambleImage: boolean | null;
 };
 
-/** What an owner may see of an event: never an e-mail, and nothing of an anonymous visitor but the label. */
-export function toAnalyticsEvent(event: SearchAnalyticsRow, extras: EventExtras): AnalyticsEvent {
+/**
+ * What an owner may see of an event: never an e-mail, and nothing of an anonymous visitor but the label and the
+ * start of the `windowMinutes` window it happened in.
+ */
+export function toAnalyticsEvent(
+  event: SearchAnalyticsRow,
+  extras: EventExtras,
+  windowMinutes: number,
+): AnalyticsEvent {
   const visible = event.visitorId !== null;
   return {
     id: event.id,
@@ -23,6 +30,7 @@ export function toAnalyticsEvent(event: SearchAnalyticsRow, extras: EventExtras)
     searchTerm: event.searchTerm,
     action: event.action,
     createdAt: event.createdAt.toISOString(),
+    timeWindowMinutes: visible ? null : windowMinutes,
     originalImage: extras.originalImage,
     scrambledImage: extras.scrambledImage,
     scrambleImage: extras.scrambleImage,

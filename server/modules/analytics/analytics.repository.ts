@@ -1,14 +1,35 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, notLike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
-import { type AnalyticsAction, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
+import { ANONYMOUS_VISITOR_NAME } from "#contract/api/analytics.ts";
+import {
+  anonymousActivityPending,
+  profiles,
+  searchAnalytics,
+  taggedPosts,
+} from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
-import { GUEST_HASH_PREFIX } from "#server/lib/visitor-hash.ts";
 import { viewerKey } from "./viewer-key.ts";
 
 const visitor = alias(profiles, "visitor");
-/** An event as it is recorded: every column but the id (each one given, so the prepared insert can take it). */
-type NewEvent = Required<Omit<typeof searchAnalytics.$inferInsert, "id">>;
+/** A named event as it is recorded: every column it sets (each one given, so the prepared insert can take it). */
+export type NewNamedEvent = Required<
+  Pick<
+    typeof searchAnalytics.$inferInsert,
+    | "targetUserId"
+    | "postId"
+    | "postName"
+    | "visitorId"
+    | "visitorName"
+    | "ownerHidden"
+    | "action"
+    | "searchTerm"
+    | "ipAddress"
+    | "userAgent"
+    | "createdAt"
+  >
+>;
+export type NewPendingEvent = Omit<typeof anonymousActivityPending.$inferInsert, "id">;
 const OWNER_LIST_LIMIT = 500;
 
 export function createAnalyticsRepository(db: Database) {
@@ -33,20 +54,7 @@ export function createAnalyticsRepository(db: Database) {
     .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
     .limit(OWNER_LIST_LIMIT)
     .prepare("owner_events");
-  // Every search and view that finds something asks these two: prepared, so the query is built once.
-  const lastSameEvent = db
-    .select({ createdAt: searchAnalytics.createdAt })
-    .from(searchAnalytics)
-    .where(
-      and(
-        eq(searchAnalytics.visitorHash, sql.placeholder("visitorHash")),
-        eq(searchAnalytics.action, sql.placeholder("action")),
-        eq(searchAnalytics.searchTerm, sql.placeholder("searchTerm")),
-      ),
-    )
-    .orderBy(desc(searchAnalytics.createdAt))
-    .limit(1)
-    .prepare("last_same_event");
+  // Every named search and view that finds something is one insert: prepared, so the query is built once.
   const insertOneEvent = db
     .insert(searchAnalytics)
     .values({
@@ -55,37 +63,106 @@ export function createAnalyticsRepository(db: Database) {
       postName: sql.placeholder("postName"),
       visitorId: sql.placeholder("visitorId"),
       visitorName: sql.placeholder("visitorName"),
-      visitorHash: sql.placeholder("visitorHash"),
+      ownerHidden: sql.placeholder("ownerHidden"),
       action: sql.placeholder("action"),
       searchTerm: sql.placeholder("searchTerm"),
       ipAddress: sql.placeholder("ipAddress"),
       userAgent: sql.placeholder("userAgent"),
       createdAt: sql.placeholder("createdAt"),
+      listedAt: sql.placeholder("createdAt"),
     })
     .returning()
     .prepare("insert_one_event");
   return {
-    async insert(rows: NewEvent[]) {
+    /** Named events, listed at once. */
+    async insertNamed(rows: NewNamedEvent[]) {
       if (rows.length === 0) return [];
       // Most searches find one owner's post: one row, through the prepared insert.
       if (rows.length === 1 && rows[0]) return insertOneEvent.execute(rows[0]);
-      return db.insert(searchAnalytics).values(rows).returning();
+      return db
+        .insert(searchAnalytics)
+        .values(rows.map((row) => ({ ...row, listedAt: row.createdAt })))
+        .returning();
     },
 
-    /** When this visitor last recorded this term and action (for the 5-second duplicate window). */
-    async lastSame(visitorHash: string, action: AnalyticsAction, searchTerm: string) {
-      const [row] = await lastSameEvent.execute({ visitorHash, action, searchTerm });
-      return row?.createdAt;
+    /** Anonymous events, held unseen until their release. */
+    async insertPending(rows: NewPendingEvent[]) {
+      if (rows.length > 0) await db.insert(anonymousActivityPending).values(rows);
+    },
+
+    /**
+     * Moves up to `limit` anonymous events whose release time has come into the owners' analytics, in one
+     * transaction (listed at `now`, timed at their bucket's start), and answers them as their owners' lists show
+     * them. Instances releasing at once take different rows.
+     */
+    async releaseDue(now: Date, limit: number) {
+      const released = await withTransaction(db, async (tx) => {
+        const due = tx
+          .select({ id: anonymousActivityPending.id })
+          .from(anonymousActivityPending)
+          .where(lte(anonymousActivityPending.releaseAt, now))
+          .orderBy(asc(anonymousActivityPending.releaseAt))
+          .limit(limit)
+          .for("update", { skipLocked: true });
+        const moved = await tx
+          .delete(anonymousActivityPending)
+          .where(inArray(anonymousActivityPending.id, due))
+          .returning();
+        if (moved.length === 0) return [];
+        return tx
+          .insert(searchAnalytics)
+          .values(
+            moved.map((row) => ({
+              targetUserId: row.targetUserId,
+              postId: row.postId,
+              postName: row.postName,
+              visitorId: null,
+              visitorName: ANONYMOUS_VISITOR_NAME,
+              pseudonym: row.pseudonym,
+              guest: row.guest,
+              action: row.action,
+              searchTerm: row.searchTerm,
+              createdAt: row.bucketStart,
+              listedAt: now,
+            })),
+          )
+          .returning({ id: searchAnalytics.id });
+      });
+      if (released.length === 0) return [];
+      return selectOwnerEvents().where(
+        inArray(
+          searchAnalytics.id,
+          released.map((row) => row.id),
+        ),
+      );
+    },
+
+    /** Forgets the address and browser of named events recorded before `before`; answers how many. */
+    async forgetConnectionsBefore(before: Date) {
+      const rows = await db
+        .update(searchAnalytics)
+        .set({ ipAddress: null, userAgent: null })
+        .where(
+          and(
+            lt(searchAnalytics.createdAt, before),
+            or(isNotNull(searchAnalytics.ipAddress), isNotNull(searchAnalytics.userAgent)),
+          ),
+        )
+        .returning({ id: searchAnalytics.id });
+      return rows.length;
     },
 
     /** Events aimed at an owner, newest first, with the post's images and the visible visitor's avatar. */
     listForOwner: (ownerId: string) => ownerEvents.execute({ ownerId }),
 
-    /** The owner's events created at or after `since`, newest first (a live stream resuming: decision 034). */
+    /**
+     * The owner's events listed at or after `since` (a named one when it happened, an anonymous one when it was
+     * released), latest listed first: what a live stream resuming missed (decision 034).
+     */
     listForOwnerSince: (ownerId: string, since: Date, limit: number) =>
       selectOwnerEvents()
-        .where(and(eq(searchAnalytics.targetUserId, ownerId), gte(searchAnalytics.createdAt, since)))
-        .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
+        .where(and(eq(searchAnalytics.targetUserId, ownerId), gte(searchAnalytics.listedAt, since)))
+        .orderBy(desc(searchAnalytics.listedAt), desc(searchAnalytics.id))
         .limit(limit),
 
     /** The owners with an event naming this visitor (their list shows the visitor's tagg and picture). */
@@ -132,26 +209,16 @@ export function createAnalyticsRepository(db: Database) {
       return row;
     },
 
-    /**
-     * Deletes the events recorded with this member's name and gives their anonymous events `newHash` in place
-     * of their keyed hash, in one transaction; answers how many events went and how many were unlinked.
-     */
-    async forgetVisitor(visitorHash: string, visitorId: string, newHash: string) {
-      return withTransaction(db, async (tx) => {
-        const named = await tx
-          .delete(searchAnalytics)
-          .where(eq(searchAnalytics.visitorId, visitorId))
-          .returning({ id: searchAnalytics.id });
-        const unlinked = await tx
-          .update(searchAnalytics)
-          .set({ visitorHash: newHash })
-          .where(and(eq(searchAnalytics.visitorHash, visitorHash), isNull(searchAnalytics.visitorId)))
-          .returning({ id: searchAnalytics.id });
-        return { deleted: named.length, unlinked: unlinked.length };
-      });
+    /** Deletes the events recorded with this member's name, at every owner; answers how many. */
+    async deleteNamedBy(visitorId: string) {
+      const rows = await db
+        .delete(searchAnalytics)
+        .where(eq(searchAnalytics.visitorId, visitorId))
+        .returning({ id: searchAnalytics.id });
+      return rows.length;
     },
 
-    /** Viewers of one post: named visitors by member id, anonymous ones by hash (never merged). */
+    /** Viewers of one post: named visitors by member id, anonymous ones by pseudonym (never merged). */
     async viewersOf(postId: string) {
       const rows = await db
         .select({
@@ -216,7 +283,7 @@ export function createAnalyticsRepository(db: Database) {
             eq(searchAnalytics.targetUserId, ownerId),
             eq(searchAnalytics.action, "view"),
             isNotNull(searchAnalytics.postId),
-            notLike(searchAnalytics.visitorHash, `${GUEST_HASH_PREFIX}%`),
+            eq(searchAnalytics.guest, false),
           ),
         )
         .groupBy(searchAnalytics.postId)
@@ -246,3 +313,5 @@ export function createAnalyticsRepository(db: Database) {
 }
 
 export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
+/** An event with what the owner's list shows beside it. */
+export type OwnerEventRow = Awaited<ReturnType<AnalyticsRepository["listForOwner"]>>[number];

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import {
   ANALYTICS_MESSAGES,
   type AnalyticsEvent,
@@ -11,82 +11,176 @@ import type { AnalyticsAction, TaggedPostRow } from "#server/db/schema/index.ts"
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
-import { unlinkedMemberHash } from "#server/lib/visitor-hash.ts";
+import type { RecentKeys } from "#server/lib/recent-keys.ts";
 import { toSocialLinks } from "#server/modules/profile/profile.mapper.ts";
 import { toAnalyticsEvent } from "./analytics.mapper.ts";
-import type { AnalyticsRepository } from "./analytics.repository.ts";
+import type { AnalyticsRepository, OwnerEventRow } from "./analytics.repository.ts";
 import type { AnalyticsEtags } from "./analytics-etags.ts";
+import type { AnonymousVisitor, Pseudonyms } from "./pseudonyms.ts";
 
-/** The fields of a visited post that its owner's live event shows. */
+/** The fields of a visited post that its owner's live event shows, and whether it hid its owner then. */
 type VisitedPost = Pick<
   TaggedPostRow,
-  "id" | "postName" | "originalImage" | "scrambledImage" | "scrambleImage"
+  "id" | "postName" | "originalImage" | "scrambledImage" | "scrambleImage" | "hidePersonalInfo"
 >;
 
-/**
- * A search or view to record for the owners of what it found. `visitor.id`, `tagg` and `picture` are null
- * when the visitor is anonymous at this moment; `hash` is always set (unique viewers, own history).
- */
+/** A visitor recorded by name: the owner sees who they are, at once. */
+export type NamedVisitor = {
+  kind: "named";
+  id: string;
+  name: string;
+  tagg: string | null;
+  picture: string | null;
+};
+/** A visitor recorded anonymously (hide, pause, signed out, or sent from another site). */
+export type AnonymousVisit = { kind: "anonymous"; who: AnonymousVisitor };
+
+/** A search or view to record for the owners of what it found. */
 export type Visit = {
-  visitor: { id: string | null; name: string; hash: string; tagg: string | null; picture: string | null };
+  visitor: NamedVisitor | AnonymousVisit;
   action: AnalyticsAction;
   searchTerm: string;
   connection: { ipAddress: string; userAgent?: string };
   targets: { ownerId: string; post: VisitedPost | null }[];
 };
 
-type Deps = { analyticsRepo: AnalyticsRepository; etags: AnalyticsEtags; events: EventBus; clock: Clock };
+type Deps = {
+  analyticsRepo: AnalyticsRepository;
+  etags: AnalyticsEtags;
+  events: EventBus;
+  pseudonyms: Pseudonyms;
+  recent: RecentKeys;
+  clock: Clock;
+  /** Anonymous activity's bucket and the most it waits after the bucket ends, in minutes. */
+  release: { minutes: number; jitterMinutes: number };
+};
+
+const MINUTE_MS = 60_000;
+/** Named events keep the visitor's address and browser this long (abuse investigations), then forget them. */
+export const CONNECTION_RETENTION_DAYS = 30;
+/** How many anonymous events one release moves per transaction. */
+const RELEASE_BATCH = 1_000;
 
 /** The tag of exactly what the owner's list shows: any change to it changes the tag. */
 const tagOf = (list: AnalyticsEvent[]) =>
   `W/"analytics-${createHash("sha256").update(JSON.stringify(list)).digest("base64url")}"`;
 
-export function createAnalyticsService({ analyticsRepo, etags, events, clock }: Deps) {
-  const list = async (ownerId: string): Promise<AnalyticsEvent[]> => {
-    const rows = await analyticsRepo.listForOwner(ownerId);
-    return rows.map((row) => toAnalyticsEvent(row.event, row));
-  };
+/** Who the visitor is for the repeat window (never stored): a member by id, a guest by connection. */
+const repeatKeyOf = (visit: Pick<Visit, "visitor">) => {
+  const { visitor } = visit;
+  if (visitor.kind === "named") return `member:${visitor.id}`;
+  const { who } = visitor;
+  return "memberId" in who ? `member:${who.memberId}` : `guest:${who.address}:${who.userAgent}`;
+};
 
-  return {
-    /** Whether this visitor recorded the same term and action less than 5 seconds ago. */
-    async isRecentDuplicate(visitorHash: string, action: AnalyticsAction, searchTerm: string) {
-      const last = await analyticsRepo.lastSame(visitorHash, action, searchTerm);
-      return Boolean(last && clock.now().getTime() - last.getTime() < DUPLICATE_SEARCH_WINDOW_MS);
-    },
+export function createAnalyticsService(deps: Deps) {
+  const { analyticsRepo, etags, events, pseudonyms, recent, clock, release } = deps;
+  const bucketMs = release.minutes * MINUTE_MS;
+  const toEvent = (row: OwnerEventRow) => toAnalyticsEvent(row.event, row, release.minutes);
+  const list = async (ownerId: string): Promise<AnalyticsEvent[]> =>
+    (await analyticsRepo.listForOwner(ownerId)).map(toEvent);
 
-    /** Records one event per target owner and pushes each to its owner's live stream; answers how many. */
-    async recordVisit({ visitor, action, searchTerm, connection, targets }: Visit) {
-      const now = clock.now();
-      const inserted = await analyticsRepo.insert(
-        targets.map((target) => ({
-          targetUserId: target.ownerId,
-          postId: target.post?.id ?? null,
-          postName: target.post?.postName ?? null,
-          visitorId: visitor.id,
-          visitorName: visitor.name,
-          visitorHash: visitor.hash,
-          action,
-          searchTerm,
-          // An anonymous visitor's connection details are not kept either.
-          ipAddress: visitor.id ? connection.ipAddress : null,
-          userAgent: visitor.id ? (connection.userAgent?.slice(0, 300) ?? null) : null,
-          createdAt: now,
-        })),
-      );
-      inserted.forEach((event, i) => {
-        const post = targets[i]?.post ?? null;
-        events.publish(event.targetUserId, {
-          type: "analytics",
-          data: toAnalyticsEvent(event, {
+  /** Named activity: listed and pushed to each owner's live stream at once, with its exact time. */
+  async function recordNamed(visitor: NamedVisitor, visit: Visit, now: Date) {
+    const { action, searchTerm, connection, targets } = visit;
+    const inserted = await analyticsRepo.insertNamed(
+      targets.map((target) => ({
+        targetUserId: target.ownerId,
+        postId: target.post?.id ?? null,
+        postName: target.post?.postName ?? null,
+        visitorId: visitor.id,
+        visitorName: visitor.name,
+        ownerHidden: target.post?.hidePersonalInfo ?? false,
+        action,
+        searchTerm,
+        ipAddress: connection.ipAddress,
+        userAgent: connection.userAgent?.slice(0, 300) ?? null,
+        createdAt: now,
+      })),
+    );
+    inserted.forEach((event, i) => {
+      const post = targets[i]?.post ?? null;
+      events.publish(event.targetUserId, {
+        type: "analytics",
+        data: toAnalyticsEvent(
+          event,
+          {
             visitorTagg: visitor.tagg,
             visitorPicture: visitor.picture,
             originalImage: post?.originalImage ?? null,
             scrambledImage: post?.scrambledImage ?? null,
             scrambleImage: post?.scrambleImage ?? null,
-          }),
-        });
+          },
+          release.minutes,
+        ),
       });
-      return inserted.length;
+    });
+    return inserted.length;
+  }
+
+  /**
+   * Anonymous activity: held unseen, with its time already rounded down to the bucket, until the bucket has
+   * ended plus a random delay. Nothing an owner can observe changes now; nothing finer than the bucket is stored.
+   */
+  async function recordAnonymous({ who }: AnonymousVisit, visit: Visit, now: Date) {
+    const bucketStart = Math.floor(now.getTime() / bucketMs) * bucketMs;
+    const rows = await Promise.all(
+      visit.targets.map(async (target) => ({
+        targetUserId: target.ownerId,
+        postId: target.post?.id ?? null,
+        postName: target.post?.postName ?? null,
+        pseudonym: await pseudonyms.of(target.ownerId, who),
+        guest: !("memberId" in who),
+        action: visit.action,
+        searchTerm: visit.searchTerm,
+        bucketStart: new Date(bucketStart),
+        releaseAt: new Date(bucketStart + bucketMs + randomInt(release.jitterMinutes * MINUTE_MS + 1)),
+      })),
+    );
+    await analyticsRepo.insertPending(rows);
+    return rows.length;
+  }
+
+  return {
+    /**
+     * Whether this visitor made the same search or view less than 5 seconds ago (then it is not recorded
+     * again). Remembered for those seconds only, outside the database, under a keyed digest.
+     */
+    async isRepeat(visit: Pick<Visit, "visitor" | "action" | "searchTerm">) {
+      const key = await pseudonyms.digest(
+        `${repeatKeyOf(visit)}\n${visit.action}\n${visit.searchTerm}`,
+      );
+      return !(await recent.claim(key, DUPLICATE_SEARCH_WINDOW_MS));
+    },
+
+    /** Records one event per target owner; answers how many. */
+    async recordVisit(visit: Visit) {
+      const now = clock.now();
+      return visit.visitor.kind === "named"
+        ? recordNamed(visit.visitor, visit, now)
+        : recordAnonymous(visit.visitor, visit, now);
+    },
+
+    /**
+     * Lists the anonymous activity whose release time has come, and pushes it to its owners' live streams
+     * (their polls see it through the database's change notifications). Answers how many were released.
+     */
+    async releaseAnonymous() {
+      let released = 0;
+      for (;;) {
+        const rows = await analyticsRepo.releaseDue(clock.now(), RELEASE_BATCH);
+        for (const row of rows) {
+          events.publish(row.event.targetUserId, { type: "analytics", data: toEvent(row) });
+        }
+        released += rows.length;
+        if (rows.length < RELEASE_BATCH) return { released };
+      }
+    },
+
+    /** Named events forget their visitor's address and browser after 30 days. */
+    async forgetOldConnections() {
+      const before = new Date(clock.now().getTime() - CONNECTION_RETENTION_DAYS * 86_400_000);
+      return { forgotten: await analyticsRepo.forgetConnectionsBefore(before) };
     },
 
     /**
@@ -108,26 +202,17 @@ export function createAnalyticsService({ analyticsRepo, etags, events, clock }: 
 
     list,
 
-    /** The owner's events created at or after `since`, newest first: what a resuming live stream missed. */
+    /** The owner's events listed at or after `since`: what a resuming live stream missed. */
     async listSince(ownerId: string, since: Date, limit: number): Promise<AnalyticsEvent[]> {
-      const rows = await analyticsRepo.listForOwnerSince(ownerId, since, limit);
-      return rows.map((row) => toAnalyticsEvent(row.event, row));
+      return (await analyticsRepo.listForOwnerSince(ownerId, since, limit)).map(toEvent);
     },
 
     /**
-     * Forgets a member as a visitor: their named events leave every owner's analytics, and their anonymous
-     * events stay exactly as the owners see them but are unlinked for ever (the keyed hash is replaced by a
-     * random one). Removing both at once would show the owner which anonymous rows were this member's.
-     * Answers how many events left the member's own history.
+     * Forgets a member as a visitor: their named events leave every owner's analytics. Their anonymous events
+     * were never linked to them, so they stay as the owners see them (removing them together would tell the
+     * owners which anonymous rows were this member's). Answers how many events went.
      */
-    async forgetVisitor(visitorHash: string, visitorId: string) {
-      const { deleted, unlinked } = await analyticsRepo.forgetVisitor(
-        visitorHash,
-        visitorId,
-        unlinkedMemberHash(),
-      );
-      return deleted + unlinked;
-    },
+    forgetVisitor: (visitorId: string) => analyticsRepo.deleteNamedBy(visitorId),
 
     async delete(ownerId: string, ids: string[]) {
       return { deleted: await analyticsRepo.deleteForOwner(ownerId, [...new Set(ids)]) };

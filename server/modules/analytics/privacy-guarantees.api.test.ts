@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { searchAnalytics } from "#server/db/schema/index.ts";
-import { createVisitorHasher } from "#server/lib/visitor-hash.ts";
 import {
   asMember,
   createPost,
   giveTagg,
   registerMember,
+  releaseAnonymousNow,
   SAME_ORIGIN,
   uniqueIp,
 } from "#server/test/factories.ts";
@@ -144,6 +144,7 @@ describe("server-side recording", () => {
     expect((await publicSearch(t, null, "Lighthouse")).json()).toHaveLength(1);
     clock.advance(1_000);
     expect((await publicSearch(t, bob, "  LIGHTHOUSE ")).json()).toHaveLength(1);
+    await releaseAnonymousNow(t);
     expect(await analyticsOf(t, ada)).toEqual([
       expect.objectContaining({ action: "search", searchTerm: "lighthouse", visitorName: "Bob Visitor" }),
       expect.objectContaining({ action: "search", searchTerm: "lighthouse", visitorName: "Anonymous User" }),
@@ -162,10 +163,11 @@ describe("server-side recording", () => {
     clock.advance(6_000);
     await setMode(t, bob, "pause");
     await publicSearch(t, bob, "@ada_o");
+    await releaseAnonymousNow(t);
     const events = await analyticsOf(t, ada);
     expect(events).toHaveLength(3);
-    expect(events[0]).toMatchObject({ searchTerm: "@ada_o", visitorName: "Anonymous User", visitorId: null });
-    expect(events[0].postId).toBe(post.id);
+    const byTagg = events.find((e: { searchTerm: string }) => e.searchTerm === "@ada_o");
+    expect(byTagg).toMatchObject({ visitorName: "Anonymous User", visitorId: null, postId: post.id });
   });
 
   it("records the spec's view without a postId as a view of the post with that exact name", async () => {
@@ -200,6 +202,7 @@ describe("privacy modes", () => {
     });
     await track(t, bob, { searchTerm: "lighthouse" });
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    await releaseAnonymousNow(t);
 
     const rows = await t.db.select().from(searchAnalytics);
     expect(rows).toHaveLength(2);
@@ -247,6 +250,7 @@ describe("privacy modes", () => {
     await setMode(t, bob, "pause");
     clock.advance(10_000);
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    await releaseAnonymousNow(t);
     const viewers = (
       await t.app.inject({ url: `/api/posts/${post.id}/viewers`, headers: { cookie: ada.cookie } })
     ).json();
@@ -298,6 +302,7 @@ describe("privacy modes", () => {
       });
       expect(res.json().recorded).toBe(1);
     }
+    await releaseAnonymousNow(t);
     expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "pause" });
 
     for (let i = 0; i < 4; i++) await track(t, await registerMember(t), view);
@@ -305,6 +310,7 @@ describe("privacy modes", () => {
     const anonymousMember = await registerMember(t);
     await setMode(t, anonymousMember, "pause");
     await track(t, anonymousMember, view);
+    await releaseAnonymousNow(t);
     expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "hide" });
   });
 
@@ -316,6 +322,7 @@ describe("privacy modes", () => {
     await track(t, bob, { searchTerm: spam, targetTagg: "ada_o" }, "/api/track-internal-search");
     await track(t, bob, { searchTerm: spam, postId: post.id }, "/api/track-internal-search");
     await track(t, null, { searchTerm: spam, action: "view", postId: post.id });
+    await releaseAnonymousNow(t);
 
     const events = await analyticsOf(t, ada);
     expect(events.map((e: { searchTerm: string }) => e.searchTerm).sort()).toEqual(
@@ -348,6 +355,7 @@ describe("privacy modes", () => {
       pauseEndsAt: null,
     });
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
+    await releaseAnonymousNow(t);
     const events = await analyticsOf(t, ada);
     expect(events.map((e: { visitorName: string }) => e.visitorName)).toEqual([
       "Bob Visitor",
@@ -358,6 +366,7 @@ describe("privacy modes", () => {
   it("records visitors who are not signed in anonymously", async () => {
     const { t, ada } = await setup();
     expect((await track(t, null, { searchTerm: "lighthouse" })).json().recorded).toBe(1);
+    await releaseAnonymousNow(t);
     expect((await analyticsOf(t, ada))[0]).toMatchObject({ visitorName: "Anonymous User", visitorId: null });
   });
 
@@ -399,6 +408,7 @@ describe("owner analytics", () => {
     await track(t, cy, { searchTerm: "lighthouse", action: "view", postId: post.id });
     clock.advance(6_000);
     await track(t, cy, { searchTerm: "harbour", action: "view", postId: other.id });
+    await releaseAnonymousNow(t);
     const res = await t.app.inject({ url: "/api/unique-viewers", headers: { cookie: ada.cookie } });
     expect(res.json()).toEqual({ totalUnique: 2 });
     expect((await t.app.inject({ url: "/api/unique-viewers" })).statusCode).toBe(401);
@@ -487,27 +497,24 @@ describe("owner analytics", () => {
 });
 
 describe("my search history", () => {
-  it("lists my own searches (anonymous ones included, owner hidden when they chose) and empties it on delete", async () => {
+  it("lists my named searches and views only (nothing I did anonymously) and empties it on delete", async () => {
     const { t, ada, bob, post, clock } = await setup();
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
     await setMode(t, bob, "pause");
     clock.advance(6_000);
     await track(t, bob, { searchTerm: "lighthouse" });
+    await releaseAnonymousNow(t);
 
     const history = (
       await t.app.inject({ url: "/api/user-search-history", headers: { cookie: bob.cookie } })
     ).json();
-    expect(history.map((h: { action: string; wasAnonymous: boolean }) => [h.action, h.wasAnonymous])).toEqual(
-      [
-        ["search", true],
-        ["view", false],
-      ],
-    );
-    expect(history[1]).toMatchObject({
+    expect(history.map((h: { action: string }) => h.action)).toEqual(["view"]);
+    expect(history[0]).toMatchObject({
       postName: "Lighthouse",
       ownerFirstName: "Ada",
       ownerLastName: "Owner",
     });
+    expect(history[0]).not.toHaveProperty("wasAnonymous");
     expect(JSON.stringify(history)).not.toContain(ada.input.email);
     expect(
       (await t.app.inject({ url: "/api/user-search-history", headers: { cookie: ada.cookie } })).json(),
@@ -518,7 +525,7 @@ describe("my search history", () => {
       url: "/api/user-search-history",
       headers: asMember(bob.cookie),
     });
-    expect(del.json()).toEqual({ deleted: 2 });
+    expect(del.json()).toEqual({ deleted: 1 });
     expect(
       (await t.app.inject({ url: "/api/user-search-history", headers: { cookie: bob.cookie } })).json(),
     ).toEqual([]);
@@ -552,6 +559,7 @@ async function visitedOpenlyAndAnonymously() {
   await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
   await track(t, bob, { searchTerm: "harbour", action: "view", postId: harbour.id });
   await track(t, bob, { searchTerm: "lighthouse" });
+  await releaseAnonymousNow(t);
   return { t, ada, bob, cy, postIds: [post.id, harbour.id], clock };
 }
 
@@ -580,12 +588,11 @@ describe("forgetting a visitor", () => {
       url: "/api/user-search-history",
       headers: asMember(bob.cookie),
     });
-    expect(del.json()).toEqual({ deleted: 4 });
+    expect(del.json()).toEqual({ deleted: 1 });
     expect(await ownerView(t, ada, postIds)).toEqual(withoutNamed(before, bob.user.id));
-    const memberHash = createVisitorHasher(t.config.appSecret).member(bob.user.id);
     const rows = await t.db.select().from(searchAnalytics);
-    expect(rows.filter((row) => row.visitorHash === memberHash)).toEqual([]);
-    expect(new Set(rows.filter((r) => r.visitorId === null).map((r) => r.visitorHash)).size).toBe(1);
+    expect(rows.filter((row) => row.visitorId === bob.user.id)).toEqual([]);
+    expect(new Set(rows.filter((r) => r.visitorId === null).map((r) => r.pseudonym)).size).toBe(1);
     expect(
       (await t.app.inject({ url: "/api/user-search-history", headers: { cookie: bob.cookie } })).json(),
     ).toEqual([]);
@@ -598,9 +605,8 @@ describe("forgetting a visitor", () => {
     const res = await t.app.inject({ method: "DELETE", url: "/api/profile", headers: asMember(bob.cookie) });
     expect(res.statusCode).toBe(200);
     expect(await ownerView(t, ada, postIds)).toEqual(withoutNamed(before, bob.user.id));
-    const memberHash = createVisitorHasher(t.config.appSecret).member(bob.user.id);
     const rows = await t.db.select().from(searchAnalytics);
-    expect(rows.filter((row) => row.visitorId === bob.user.id || row.visitorHash === memberHash)).toEqual([]);
+    expect(rows.filter((row) => row.visitorId === bob.user.id)).toEqual([]);
     expect(rows.filter((row) => row.visitorName === "Anonymous User")).toHaveLength(3);
   });
 });

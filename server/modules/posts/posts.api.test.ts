@@ -149,12 +149,12 @@ describe("GET /api/tagged-posts", () => {
     const first = (await createPost(t, ada, "First")).json();
     await createPost(t, ada, "Second");
     await createPost(t, bob, "Bob's");
-    const view = (visitorHash: string) => ({
+    const view = (pseudonym: string) => ({
       targetUserId: ada.user.id,
       postId: first.id,
       postName: "First",
-      visitorName: "Someone",
-      visitorHash,
+      visitorName: "Anonymous User",
+      pseudonym,
       action: "view" as const,
     });
     await t.db.insert(searchAnalytics).values([view("a"), view("a"), view("b")]);

@@ -81,8 +81,8 @@ export function createSearchRepository(db: Database) {
       return row;
     },
 
-    /** A visitor's own history (every event carrying their hash), newest first. */
-    async historyOf(visitorHash: string) {
+    /** A member's own history: the events recorded with their name, newest first. */
+    async historyOf(visitorId: string) {
       return db
         .select({
           event: searchAnalytics,
@@ -94,7 +94,7 @@ export function createSearchRepository(db: Database) {
         .from(searchAnalytics)
         .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
         .leftJoin(owner, eq(owner.id, searchAnalytics.targetUserId))
-        .where(eq(searchAnalytics.visitorHash, visitorHash))
+        .where(eq(searchAnalytics.visitorId, visitorId))
         .orderBy(desc(searchAnalytics.createdAt))
         .limit(500);
     },

@@ -12,15 +12,22 @@ import {
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { memberOrClient } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
-import type { SearchService } from "./search.service.ts";
+import type { SearchService, Visitor } from "./search.service.ts";
 
 const member = { access: "member" } as const;
 /** Tracking is open to visitors who are not signed in, so it is rate-limited per client. */
 const trackingLimit = { access: "public", rateLimit: { max: 120, timeWindow: 60_000 } } as const;
 
-function visitorOf(request: FastifyRequest) {
+/**
+ * The visitor of a search or view. A browser another site sent here (a link, a redirect, a form) says
+ * `Sec-Fetch-Site: cross-site`: such a request never records the member by name, or any page could enrol its
+ * signed-in visitors into a post owner's analytics.
+ */
+function visitorOf(request: FastifyRequest): Visitor {
   const userAgent = request.headers["user-agent"] ?? "";
-  return request.auth ? { user: request.auth.user } : { ipAddress: request.ip, userAgent };
+  if (!request.auth) return { ipAddress: request.ip, userAgent };
+  const site = request.headers["sec-fetch-site"];
+  return { user: request.auth.user, fromOtherSite: site === "cross-site" || site === "same-site" };
 }
 
 const metaOf = (request: FastifyRequest) => ({

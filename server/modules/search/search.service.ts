@@ -4,7 +4,6 @@ import { MIN_TRACKED_TERM_LENGTH } from "#contract/limits.ts";
 import { nameKey } from "#contract/names.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Clock } from "#server/lib/clock.ts";
-import type { VisitorHasher } from "#server/lib/visitor-hash.ts";
 import type { AnalyticsService, Visit } from "#server/modules/analytics/analytics.service.ts";
 import { toTaggedPost } from "#server/modules/posts/posts.mapper.ts";
 import { effectiveMode, isAnonymousMode } from "#server/modules/privacy/privacy-rules.ts";
@@ -19,7 +18,11 @@ function searchKeys(term: string) {
   return { nameKey: key, taggKey: TAGG_PATTERN.test(taggKey) ? taggKey : null };
 }
 
-type Visitor = { user: ProfileRow } | { ipAddress: string; userAgent: string };
+/**
+ * Who is searching: a signed-in member (`fromOtherSite` when another site sent their browser here, which never
+ * records them by name), or a connection without a sign-in.
+ */
+export type Visitor = { user: ProfileRow; fromOtherSite: boolean } | { ipAddress: string; userAgent: string };
 type TrackInput = {
   searchTerm: string;
   action: "search" | "view" | "internal_search";
@@ -41,8 +44,7 @@ function byOwner(rows: FindableRow[]): Target[] {
 
 type Deps = {
   searchRepo: SearchRepository;
-  analytics: Pick<AnalyticsService, "isRecentDuplicate" | "recordVisit" | "forgetVisitor">;
-  hasher: VisitorHasher;
+  analytics: Pick<AnalyticsService, "isRepeat" | "recordVisit" | "forgetVisitor">;
   clock: Clock;
 };
 
@@ -62,21 +64,26 @@ function toPublicPost(row: FindableRow, viewerId: string | undefined): PublicPos
   };
 }
 
-export function createSearchService({ searchRepo, analytics, hasher, clock }: Deps) {
-  /** How this visitor is recorded right now, decided by their privacy mode at this moment. */
-  function identify(visitor: Visitor): Visit["visitor"] & { self: string | null } {
+export function createSearchService({ searchRepo, analytics, clock }: Deps) {
+  /**
+   * How this visitor is recorded right now: by name only when they are signed in, in `show` mode at this
+   * moment, and came from this site; anonymously otherwise.
+   */
+  function identify(visitor: Visitor): { visitor: Visit["visitor"]; self: string | null } {
     if (!("user" in visitor)) {
-      const hash = hasher.guest(visitor.ipAddress, visitor.userAgent);
-      return { hash, id: null, name: ANONYMOUS_VISITOR_NAME, tagg: null, picture: null, self: null };
+      const who = { address: visitor.ipAddress, userAgent: visitor.userAgent };
+      return { visitor: { kind: "anonymous", who }, self: null };
     }
     const { user } = visitor;
     const mode = effectiveMode(user.privacyMode, user.pauseStartedAt, clock.now());
-    const hash = hasher.member(user.id);
-    if (isAnonymousMode(mode)) {
-      return { hash, id: null, name: ANONYMOUS_VISITOR_NAME, tagg: null, picture: null, self: user.id };
+    if (isAnonymousMode(mode) || visitor.fromOtherSite) {
+      return { visitor: { kind: "anonymous", who: { memberId: user.id } }, self: user.id };
     }
     const name = `${user.firstName} ${user.lastName}`;
-    return { hash, id: user.id, name, tagg: user.tagg, picture: user.profilePictureUrl, self: user.id };
+    return {
+      visitor: { kind: "named", id: user.id, name, tagg: user.tagg, picture: user.profilePictureUrl },
+      self: user.id,
+    };
   }
 
   /**
@@ -105,11 +112,13 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
   /** Applies the recording rules (own posts, 5 s window) and records what is left for each owner. */
   async function record(visitor: Visitor, action: TrackInput["action"], resolved: Resolved, meta: Meta) {
     const skip = (reason: Skip) => ({ recorded: 0, skipped: reason });
-    const { self, ...who } = identify(visitor);
+    const { self, visitor: who } = identify(visitor);
     const targets = resolved.found.filter((target) => target.ownerId !== self);
     if (resolved.found.length === 0) return skip("not_found");
     if (targets.length === 0) return skip("own_post");
-    if (await analytics.isRecentDuplicate(who.hash, action, resolved.term)) return skip("duplicate");
+    if (await analytics.isRepeat({ visitor: who, action, searchTerm: resolved.term })) {
+      return skip("duplicate");
+    }
 
     const recorded = await analytics.recordVisit({
       visitor: who,
@@ -150,10 +159,14 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
       return record(visitor, input.action, await targetsOf(input, typed, self), meta);
     },
 
+    /**
+     * My own searches and views, as recorded by name. What I did anonymously was never recorded against me,
+     * so it is not here either. A post that hid its owner when I saw it keeps hiding them, even once deleted.
+     */
     async history(user: ProfileRow): Promise<SearchHistoryEntry[]> {
-      const rows = await searchRepo.historyOf(hasher.member(user.id));
+      const rows = await searchRepo.historyOf(user.id);
       return rows.map(({ event, post, ownerFirstName, ownerLastName, ownerTagg }) => {
-        const hideOwner = post?.hidePersonalInfo ?? false;
+        const hideOwner = event.ownerHidden || (post?.hidePersonalInfo ?? false);
         return {
           id: event.id,
           postId: event.postId,
@@ -169,17 +182,13 @@ export function createSearchService({ searchRepo, analytics, hasher, clock }: De
           searchTerm: event.searchTerm,
           createdAt: event.createdAt.toISOString(),
           isVisible: post?.isVisible ?? null,
-          wasAnonymous: event.visitorId === null,
         };
       });
     },
 
-    /**
-     * Empties my history: my named searches and views leave every owner's analytics; my anonymous ones stay
-     * there, unlinked from me for ever.
-     */
+    /** Empties my history: my named searches and views leave every owner's analytics. */
     async deleteHistory(user: ProfileRow) {
-      return { deleted: await analytics.forgetVisitor(hasher.member(user.id), user.id) };
+      return { deleted: await analytics.forgetVisitor(user.id) };
     },
   };
 }

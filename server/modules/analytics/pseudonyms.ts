@@ -1,0 +1,104 @@
+import { createHmac, randomBytes } from "node:crypto";
+import Bowser from "bowser";
+import type { Clock } from "#server/lib/clock.ts";
+import type { SecretBox } from "#server/lib/secret-box.ts";
+import type { AnonymityKeyRow, AnonymityKeysRepository } from "./anonymity-keys.repository.ts";
+
+const DAY_MS = 86_400_000;
+/** An instance re-reads the current key this often, so a rotation reaches every instance within it. */
+const KEY_CACHE_MS = 60_000;
+
+/** Who an anonymous visitor is, for their pseudonym only: a member, or a connection without a sign-in. */
+export type AnonymousVisitor = { memberId: string } | { address: string; userAgent: string };
+
+/**
+ * The browser's family ("Chrome", "Firefox"…), not its version or platform: a signed-out visitor's pseudonym
+ * stays the same across browser updates and says nothing more about them.
+ */
+export function browserFamily(userAgent: string): string {
+  if (!userAgent.trim()) return "unknown";
+  return Bowser.getParser(userAgent).getBrowserName() || "other";
+}
+
+type Deps = { keysRepo: AnonymityKeysRepository; secretBox: SecretBox; clock: Clock; keyDays: number };
+
+/**
+ * Pseudonyms of anonymous visitors: HMAC(epoch key, owner + visitor), so the same visitor has a different one at
+ * each owner and in each epoch. Epoch keys are random, kept in the database only sealed under APP_SECRET, read
+ * by every instance, replaced every `keyDays` and deleted when replaced: after that nobody can tell whose
+ * activity the old pseudonyms stood for.
+ */
+export function createPseudonyms({ keysRepo, secretBox, clock, keyDays }: Deps) {
+  let cached: { row: AnonymityKeyRow; key: Buffer; readAt: number } | undefined;
+  let loading: Promise<Buffer> | undefined;
+
+  const newKey = (epoch: number): AnonymityKeyRow => ({
+    epoch,
+    sealedKey: secretBox.seal(randomBytes(32).toString("base64")),
+    createdAt: clock.now(),
+  });
+
+  async function load(): Promise<Buffer> {
+    let row = await keysRepo.current();
+    if (!row) {
+      // A new database: the first instance to get here writes epoch 1; the others read it.
+      await keysRepo.replace(newKey(1));
+      row = await keysRepo.current();
+      if (!row) throw new Error("no anonymity key after writing one");
+    }
+    const key = Buffer.from(secretBox.open(row.sealedKey), "base64");
+    cached = { row, key, readAt: Date.now() };
+    return key;
+  }
+
+  async function currentKey(): Promise<Buffer> {
+    if (cached && Date.now() - cached.readAt < KEY_CACHE_MS) return cached.key;
+    loading ??= load().finally(() => {
+      loading = undefined;
+    });
+    return loading;
+  }
+
+  return {
+    /** The visitor's pseudonym at this owner in the current epoch. */
+    async of(ownerId: string, visitor: AnonymousVisitor): Promise<string> {
+      const who =
+        "memberId" in visitor
+          ? `member:${visitor.memberId}`
+          : `guest:${visitor.address}:${browserFamily(visitor.userAgent)}`;
+      return createHmac("sha256", await currentKey())
+        .update(`${ownerId}\n${who}`)
+        .digest("hex");
+    },
+
+    /**
+     * A keyed digest of `value` under the current key (for short-lived, in-memory checks such as the repeat
+     * window): nothing readable, and nothing that survives the key.
+     */
+    async digest(value: string): Promise<string> {
+      return createHmac("sha256", await currentKey())
+        .update(`digest\n${value}`)
+        .digest("base64url");
+    },
+
+    /**
+     * Replaces the current key once it is `keyDays` old, deleting the old one in the same transaction (a
+     * failure leaves the old key current; nothing is ever recorded under no key). Answers the epoch in use.
+     */
+    async rotate(): Promise<{ rotated: boolean; epoch: number }> {
+      const row = await keysRepo.current();
+      if (!row) {
+        await load();
+        return { rotated: false, epoch: cached?.row.epoch ?? 1 };
+      }
+      if (clock.now().getTime() - row.createdAt.getTime() < keyDays * DAY_MS) {
+        return { rotated: false, epoch: row.epoch };
+      }
+      const rotated = await keysRepo.replace(newKey(row.epoch + 1));
+      cached = undefined;
+      return { rotated, epoch: row.epoch + 1 };
+    },
+  };
+}
+
+export type Pseudonyms = ReturnType<typeof createPseudonyms>;
