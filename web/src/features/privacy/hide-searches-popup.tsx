@@ -8,6 +8,7 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { formatViewCount, postDisplayName } from "#web/lib/post-display.ts";
+import { ANONYMOUS_NOT_RECORDED, ANONYMOUS_SHOWN_LATER } from "./anonymity-copy.ts";
 import { useHighestViewedPost } from "./use-highest-viewed-post.ts";
 
 /** The fixed code label of this popup (spec 1 §9). */
@@ -37,6 +38,9 @@ export function HideSearchesPopup({ open, content, onClosed, onCancel }: HideSea
           <DialogDescription className="whitespace-pre-wrap">{content}</DialogDescription>
         </div>
         {open ? <HighestViewedBlock /> : null}
+        <p className="text-sm text-slate-700">
+          While hidden you appear as Anonymous User. {ANONYMOUS_NOT_RECORDED} {ANONYMOUS_SHOWN_LATER}
+        </p>
         <p className="text-xs text-slate-600">
           Hide needs {HIDE_MODE_MIN_UNIQUE_VIEWS} unique views on your most viewed post; with fewer, your
           searches are paused for {PAUSE_HOURS} hours instead.

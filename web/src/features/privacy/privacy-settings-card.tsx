@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Eye, EyeOff, Pause, ShieldCheck, Timer, TriangleAlert } from "lucide-react";
+import { Eye, EyeOff, Info, Pause, ShieldCheck, Timer, TriangleAlert } from "lucide-react";
 import { type ComponentType, useState } from "react";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
 import { HelpButton } from "#web/components/help-button.tsx";
@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { ANONYMOUS_NOT_RECORDED, ANONYMOUS_SHOWN_LATER } from "./anonymity-copy.ts";
 import { describeTimeRemaining, formatTimeRemaining } from "./countdown.ts";
 import { HideSearchesPopup } from "./hide-searches-popup.tsx";
 import { usePauseCountdown } from "./use-pause-countdown.ts";
@@ -148,6 +149,13 @@ export function PrivacySettingsCard({ className }: PrivacySettingsCardProps) {
                   );
                 })}
               </fieldset>
+              <div className="flex gap-2 rounded-xl bg-slate-50 px-3 py-2.5 text-sm text-slate-700">
+                <Info className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+                <p>
+                  <span className="font-medium text-slate-900">{ANONYMOUS_NOT_RECORDED}</span>{" "}
+                  {ANONYMOUS_SHOWN_LATER}
+                </p>
+              </div>
               {settings.privacyMode === "pause" && countdown.remainingMs !== null ? (
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">
                   <Timer className="size-5 shrink-0" aria-hidden="true" />
