@@ -85,7 +85,7 @@ export const RATE_LIMITS = {
    * short so nobody can lock a member out for long; decision 019.
    */
   loginPerAccount: { max: 10, windowMs: 5 * 60_000 },
-  /** PUT /api/profile calls that carry a current password, per member. */
+  /** Calls that carry a current password (PUT /api/profile, confirming an e-mail change), per member. */
   currentPassword: { max: 5, windowMs: 15 * 60_000 },
   /** check-tagg and check-post-name per member: enough to type names, too few to walk a dictionary. */
   nameCheck: { max: 60, windowMs: 5 * 60_000 },
@@ -95,9 +95,6 @@ export const RATE_LIMITS = {
 
 /** Live event streams (GET /api/events) one instance holds open: per member, and in all. */
 export const LIVE_STREAMS = { perMember: 3, total: 16_000 } as const;
-
-/** `profiles.lastActive` follows any signed-in request, written at most this often per member. */
-export const LAST_ACTIVE_WRITE_INTERVAL_MINUTES = 5;
 
 /** Admin lists (`?search=&limit=&cursor=`): page size when none is asked for, and the most one page holds. */
 export const ADMIN_LIST_DEFAULT_LIMIT = 50;

@@ -23,6 +23,10 @@ export type CleanupSearchBody = z.infer<typeof cleanupSearchBodySchema>;
 export const cleanupItemSchema = z.object({
   id: z.string(),
   identifier: z.string(),
+  /**
+   * When the item was last active, as an ISO time. For profiles and sessions it is the midnight (UTC) that
+   * starts the day of the last activity: a member's activity is never answered finer than the day.
+   */
   lastActivity: z.string(),
   daysInactive: z.number().int(),
 });

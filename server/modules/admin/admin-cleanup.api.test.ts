@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CLEANUP_MESSAGES } from "#contract/api/admin-cleanup.ts";
 import { CLEANUP_MAX_ITEMS } from "#contract/limits.ts";
 import { profiles, searchAnalytics, sessions, taggedPosts, taggs, uploads } from "#server/db/schema/index.ts";
+import { addDays, startOfUtcDay, utcDay } from "#server/lib/days.ts";
 import {
   asMember,
   createPost,
@@ -141,15 +142,16 @@ describe("the admin Data cleanup", () => {
     expect(found.items[0]?.identifier).toBe(`bulk_${CLEANUP_MAX_ITEMS}`);
   });
 
-  it("finds profiles by last activity (or creation), and spares one who came back before the delete", async () => {
+  it("finds profiles by last active day (or creation day), answered as days, and spares one who came back", async () => {
     const { t, admin, daysAgo, search, remove, cleanupAudit } = await setup();
+    const dayOf = (days: number) => startOfUtcDay(daysAgo(days)).toISOString();
     const gone = await registerMember(t);
     const returning = await registerMember(t);
     const active = await registerMember(t);
     await createPost(t, gone, "Left behind");
     await t.db
       .update(profiles)
-      .set({ lastActive: daysAgo(95) })
+      .set({ lastActive: utcDay(daysAgo(95)) })
       .where(eq(profiles.id, gone.user.id));
     await t.db
       .update(profiles)
@@ -158,23 +160,14 @@ describe("the admin Data cleanup", () => {
     // Even a long-idle administrator is never offered to themselves.
     await t.db
       .update(profiles)
-      .set({ lastActive: daysAgo(200) })
+      .set({ lastActive: utcDay(daysAgo(200)) })
       .where(eq(profiles.id, admin.user.id));
 
+    // The last activity is the UTC midnight starting the day: never the time of day the member came.
     const found = await search("profiles", 60);
     expect(found.items).toEqual([
-      {
-        id: gone.user.id,
-        identifier: gone.input.email,
-        lastActivity: daysAgo(95).toISOString(),
-        daysInactive: 95,
-      },
-      {
-        id: returning.user.id,
-        identifier: returning.input.email,
-        lastActivity: daysAgo(70).toISOString(),
-        daysInactive: 70,
-      },
+      { id: gone.user.id, identifier: gone.input.email, lastActivity: dayOf(95), daysInactive: 95 },
+      { id: returning.user.id, identifier: returning.input.email, lastActivity: dayOf(70), daysInactive: 70 },
     ]);
     expect(found.total).toBe(2);
     expect((await search("profiles", 90)).items.map((item) => item.id)).toEqual([gone.user.id]);
@@ -199,7 +192,7 @@ describe("the admin Data cleanup", () => {
         targetType: "profile",
         targetId: gone.user.id,
         summary: {
-          before: { identifier: gone.input.email, lastActivity: daysAgo(95).toISOString(), days: 60 },
+          before: { identifier: gone.input.email, lastActivity: dayOf(95), days: 60 },
         },
       }),
     ]);
@@ -268,21 +261,23 @@ describe("the admin Data cleanup", () => {
     ]);
   });
 
-  it("finds sessions idle or expired that long and ends only those still idle", async () => {
+  it("finds sessions idle or expired that long, answered as days, and ends only those still idle", async () => {
     const { t, daysAgo, search, remove, cleanupAudit } = await setup();
+    const dayOf = (days: number) => startOfUtcDay(daysAgo(days));
     const member = await registerMember(t);
     const other = await registerMember(t);
     const [stale] = await t.db.select().from(sessions).where(eq(sessions.userId, member.user.id));
     const [revived] = await t.db.select().from(sessions).where(eq(sessions.userId, other.user.id));
     if (!stale || !revived) throw new Error("no sessions");
-    // Expired five days ago: last used 35 days ago (the expiry slides to 30 days after use).
+    // Expiries are UTC midnights: the one that ends the day of the last use, 30 days on. Expired four days ago
+    // at midnight: last used 35 days ago.
     await t.db
       .update(sessions)
-      .set({ expiresAt: daysAgo(5) })
+      .set({ expiresAt: dayOf(4) })
       .where(eq(sessions.id, stale.id));
     await t.db
       .update(sessions)
-      .set({ expiresAt: daysAgo(1) })
+      .set({ expiresAt: dayOf(0) })
       .where(eq(sessions.id, revived.id));
 
     const found = await search("sessions", 30);
@@ -290,13 +285,13 @@ describe("the admin Data cleanup", () => {
       {
         id: stale.id,
         identifier: member.input.email,
-        lastActivity: daysAgo(35).toISOString(),
+        lastActivity: dayOf(35).toISOString(),
         daysInactive: 35,
       },
       {
         id: revived.id,
         identifier: other.input.email,
-        lastActivity: daysAgo(31).toISOString(),
+        lastActivity: dayOf(31).toISOString(),
         daysInactive: 31,
       },
     ]);
@@ -305,7 +300,7 @@ describe("the admin Data cleanup", () => {
     // Used (its expiry slid forward) between the search and the delete: it stays.
     await t.db
       .update(sessions)
-      .set({ expiresAt: daysAgo(-29) })
+      .set({ expiresAt: addDays(dayOf(0), 31) })
       .where(eq(sessions.id, revived.id));
     expect(await remove("sessions", 30, [stale.id, revived.id])).toBe(1);
     expect(await t.db.select().from(sessions).where(eq(sessions.id, stale.id))).toEqual([]);

@@ -3,6 +3,7 @@ import { CLEANUP_IDENTIFIER_LENGTH, CLEANUP_MAX_ITEMS } from "#contract/limits.t
 import type { InactivePage, InactiveRow, InTransaction } from "#server/db/inactive.ts";
 import type { Tx } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import { startOfUtcDay } from "#server/lib/days.ts";
 import type { SessionsService } from "../auth/sessions.service.ts";
 import type { PostsService } from "../posts/posts.service.ts";
 import type { ProfileService } from "../profile/profile.service.ts";
@@ -71,9 +72,11 @@ export function createAdminCleanupService({ taggs, profiles, posts, sessions, au
     for (const id of new Set(ids)) {
       if (id === actor.id) continue;
       const profile = await profiles.find(id);
-      const lastActivity = profile && (profile.lastActive ?? profile.createdAt);
-      // Checked before the deletion starts (it ends a live subscription first) and again, locked, inside it.
-      if (!profile || !lastActivity || lastActivity >= before) continue;
+      // The last active day (or the day of creation), as its UTC midnight: never finer than the day.
+      const lastActivity = profile && startOfUtcDay(profile.lastActive ?? profile.createdAt);
+      // Checked before the deletion starts (it ends a live subscription first) and again, locked, inside it:
+      // inactive when that whole day lies before the cutoff's day.
+      if (!profile || !lastActivity || lastActivity >= startOfUtcDay(before)) continue;
       try {
         await profiles.delete(profile, {
           inTransaction: async (tx) => {

@@ -2,7 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema/index.ts";
 
-/** The sign-in side of a member's row: who they are by e-mail, their password and when they last came. */
+/**
+ * The sign-in side of a member's row: who they are by e-mail (their login address, never one still waiting for
+ * their confirmation), their password and the day they last came.
+ */
 export function createAccountsRepository(db: Database) {
   return {
     async findByEmail(email: string) {
@@ -16,7 +19,8 @@ export function createAccountsRepository(db: Database) {
       return row;
     },
 
-    async recordSignIn(id: string, values: { lastActive: Date; ipAddress?: string }) {
+    /** A sign-in: the last active day ("YYYY-MM-DD", UTC) and the address it came from. */
+    async recordSignIn(id: string, values: { lastActive: string; ipAddress?: string }) {
       const [row] = await db.update(profiles).set(values).where(eq(profiles.id, id)).returning();
       return row;
     },

@@ -1,7 +1,7 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
-import { LAST_ACTIVE_WRITE_INTERVAL_MINUTES, RATE_LIMITS } from "#contract/limits.ts";
+import { RATE_LIMITS } from "#contract/limits.ts";
 import { profiles, sessions } from "#server/db/schema/index.ts";
 import {
   asMember,
@@ -268,28 +268,67 @@ describe("sessions", () => {
     expect(String(expired.headers["set-cookie"])).toMatch(/tagit_session=;/);
   });
 
-  it(`move the member's last activity, written at most every ${LAST_ACTIVE_WRITE_INTERVAL_MINUTES} minutes`, async () => {
+  it("move the member's last active day, written once a UTC day and never finer than the day", async () => {
     const { manualClock } = await import("#server/test/test-app.ts");
-    const clock = manualClock();
+    const clock = manualClock(new Date("2026-01-15T12:00:00Z"));
     const t = await createTestApp({ clock });
     const { cookie } = await registerMember(t);
     await t.db.update(profiles).set({ lastActive: null });
-    const lastActive = async () => (await t.db.select({ at: profiles.lastActive }).from(profiles))[0]?.at;
+    const lastActive = async () => (await t.db.select({ day: profiles.lastActive }).from(profiles))[0]?.day;
     const use = async () =>
       expect((await t.app.inject({ url: "/api/profile", headers: { cookie } })).statusCode).toBe(200);
-    const MINUTE = 60 * 1000;
+    const HOUR = 60 * 60 * 1000;
 
     await use();
-    const first = clock.now();
-    expect(await lastActive()).toEqual(first);
+    expect(await lastActive()).toBe("2026-01-15");
 
-    clock.advance((LAST_ACTIVE_WRITE_INTERVAL_MINUTES - 1) * MINUTE);
+    // Later the same day: nothing is written.
+    clock.advance(11 * HOUR); // 23:00 UTC
     await use();
-    expect(await lastActive()).toEqual(first);
+    expect(await lastActive()).toBe("2026-01-15");
 
-    clock.advance(2 * MINUTE);
+    clock.advance(2 * HOUR); // 01:00 UTC the next day
     await use();
-    expect(await lastActive()).toEqual(clock.now());
+    expect(await lastActive()).toBe("2026-01-16");
+  });
+
+  it("expire at a UTC midnight, at sign-in and when they slide, so the expiry tells no time of day", async () => {
+    const { manualClock } = await import("#server/test/test-app.ts");
+    const clock = manualClock(new Date("2026-01-15T09:41:27Z"));
+    const t = await createTestApp({ clock });
+    const { cookie, user } = await registerMember(t);
+    const expiry = async () =>
+      (await t.db.select({ at: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, user.id)))[0]
+        ?.at;
+    // Thirty days on, rounded up to the midnight that ends that day.
+    expect((await expiry())?.toISOString()).toBe("2026-02-15T00:00:00.000Z");
+
+    const HOUR = 60 * 60 * 1000;
+    clock.advance(10 * HOUR); // 19:41 the same day: the expiry would not move, nothing is written
+    const same = await t.app.inject({ url: "/api/profile", headers: { cookie } });
+    expect(same.headers["set-cookie"]).toBeUndefined();
+    expect((await expiry())?.toISOString()).toBe("2026-02-15T00:00:00.000Z");
+
+    clock.advance(5 * HOUR); // 00:41 the next day: it slides by one day, to a midnight again
+    const slid = await t.app.inject({ url: "/api/profile", headers: { cookie } });
+    expect(String(slid.headers["set-cookie"])).toContain("Expires=Mon, 16 Feb 2026 00:00:00 GMT");
+    expect((await expiry())?.toISOString()).toBe("2026-02-16T00:00:00.000Z");
+
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: (await t.db.select().from(profiles))[0]?.email, password: "correct horse" },
+      headers: SAME_ORIGIN,
+      remoteAddress: uniqueIp(),
+    });
+    expect(login.statusCode).toBe(200);
+    const all = await t.db.select({ at: sessions.expiresAt }).from(sessions);
+    expect(all.map((row) => row.at.toISOString()).sort()).toEqual([
+      "2026-02-16T00:00:00.000Z",
+      "2026-02-16T00:00:00.000Z",
+    ]);
+    const [row] = await t.db.select({ day: profiles.lastActive }).from(profiles);
+    expect(row?.day).toBe("2026-01-16");
   });
 
   it("ignore a forged token", async () => {

@@ -6,6 +6,7 @@ import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import { addMinutes, type Clock } from "#server/lib/clock.ts";
+import { utcDay } from "#server/lib/days.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
@@ -55,7 +56,7 @@ export function createAuthService(deps: Deps) {
         email: input.email,
         passwordHash: await hashPassword(input.password),
         ipAddress: meta.ipAddress,
-        lastActive: clock.now(),
+        lastActive: utcDay(clock.now()),
       });
       if (!user) throw new AppError("email_taken", MESSAGES.emailTaken);
       if (input.referralCode) await deps.referrals.attribute(user.id, input.referralCode);
@@ -69,7 +70,7 @@ export function createAuthService(deps: Deps) {
       const valid = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
       if (!user || !valid) throw new AppError("invalid_credentials", MESSAGES.invalidCredentials);
       const updated = await accountsRepo.recordSignIn(user.id, {
-        lastActive: clock.now(),
+        lastActive: utcDay(clock.now()),
         ipAddress: meta.ipAddress,
       });
       return signIn(updated ?? user, meta);

@@ -4,17 +4,24 @@ import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
 import { adminSessions, profiles, sessions } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
+import { addDays, startOfUtcDay } from "#server/lib/days.ts";
 
+/** A session's expiry is the UTC midnight that ends the day of its last use, plus SESSION_TTL_DAYS. */
+const LAST_USE_BEFORE_EXPIRY_DAYS = SESSION_TTL_DAYS + 1;
 /**
- * When a session was last used: its expiry slides to 30 days after use (written at most once a day), so the
- * last use is its expiry less 30 days, to within a day. A session never renewed gives its creation time.
+ * The day a session was last used, as its UTC midnight: the expiry slides to the first midnight at least 30
+ * days after a use, so the last use fell in the day that starts 31 days before it. Never finer than the day.
  */
-const lastUsed = sql<Date>`${sessions.expiresAt} - make_interval(days => ${SESSION_TTL_DAYS})`.mapWith(
-  sessions.expiresAt,
-);
-/** Idle since `before` (an expired one was idle for 30 days before it expired, so it is idle too). */
+const lastUsed =
+  sql<Date>`date_trunc('day', ${sessions.expiresAt} - make_interval(days => ${LAST_USE_BEFORE_EXPIRY_DAYS}), 'UTC')`.mapWith(
+    sessions.expiresAt,
+  );
+/**
+ * Idle since `before`: the day of its last use lies wholly before the cutoff's day (an expired session was
+ * idle for 30 days before it expired, so it is idle too).
+ */
 const idleSince = (before: Date) =>
-  lt(sessions.expiresAt, new Date(before.getTime() + SESSION_TTL_DAYS * 86_400_000));
+  lt(sessions.expiresAt, addDays(startOfUtcDay(before), LAST_USE_BEFORE_EXPIRY_DAYS));
 const idleColumns = { id: sessions.id, identifier: profiles.email, lastActivity: lastUsed };
 
 /** The session of a token hash, unexpired at `now` (both placeholders). */
@@ -69,7 +76,8 @@ export function createSessionsRepository(db: Database) {
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
     },
 
-    async touchLastActive(userId: string, lastActive: Date) {
+    /** Sets the member's last active day ("YYYY-MM-DD", UTC). */
+    async touchLastActive(userId: string, lastActive: string) {
       await db.update(profiles).set({ lastActive }).where(eq(profiles.id, userId));
     },
 

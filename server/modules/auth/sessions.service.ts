@@ -1,22 +1,19 @@
-import {
-  ADMIN_SESSION_TTL_HOURS,
-  LAST_ACTIVE_WRITE_INTERVAL_MINUTES,
-  SESSION_TTL_DAYS,
-} from "#contract/limits.ts";
+import { ADMIN_SESSION_TTL_HOURS, SESSION_TTL_DAYS } from "#contract/limits.ts";
 import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import { addDays, nextUtcMidnight, utcDay } from "#server/lib/days.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
 import type { SessionCache } from "./session-cache.ts";
 import type { SessionsRepository } from "./sessions.repository.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
-/** Sliding expiry is written at most once a day per session, not on every request. */
-const EXTEND_AFTER_MS = DAY_MS;
-/** `profiles.lastActive` is compared with the value the session lookup already read: no extra query. */
-const LAST_ACTIVE_WRITE_MS = LAST_ACTIVE_WRITE_INTERVAL_MINUTES * 60 * 1000;
+/**
+ * A session used at `at` expires at the first UTC midnight at least SESSION_TTL_DAYS later: the expiry names a
+ * day, never the time of day the member came. It slides forward when that day moves on, so it is written at
+ * most once a UTC day per session, and the day of the last use is always the expiry less SESSION_TTL_DAYS + 1.
+ */
+export const sessionExpiryAfter = (at: Date) => nextUtcMidnight(addDays(at, SESSION_TTL_DAYS));
 
 export type CurrentSession = {
   sessionId: string;
@@ -51,15 +48,16 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
 
     async start(userId: string, meta: { userAgent?: string; ipAddress?: string }) {
       const token = newToken();
-      const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
+      const expiresAt = sessionExpiryAfter(clock.now());
       await sessionsRepo.insert({ tokenHash: hashToken(token), userId, expiresAt, ...meta });
       return { token, expiresAt };
     },
 
     /**
-     * Resolves a cookie or bearer token to its member, sliding the expiry forward when it is due and moving
-     * the member's last activity when the stored one is older than the write interval. With `adminToken` (an
-     * admin panel request) it also says whether that admin session is unlocked for it, in the same query.
+     * Resolves a cookie or bearer token to its member, sliding the expiry forward when it is due (a new UTC day)
+     * and moving the member's last active day when the stored one is not today's (both compared with what the
+     * session lookup read: no extra query). With `adminToken` (an admin panel request) it also says whether
+     * that admin session is unlocked for it, in the same query.
      */
     async resolve(token: string, adminToken?: string): Promise<CurrentSession | undefined> {
       const now = clock.now();
@@ -71,15 +69,16 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
           (await cache.load(tokenHash, () => sessionsRepo.findLive(tokenHash, now))));
       if (!found) return undefined;
       let { session, user } = found;
-      const renewed = session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS;
+      const expiresAt = sessionExpiryAfter(now);
+      const renewed = expiresAt.getTime() > session.expiresAt.getTime();
       if (renewed) {
-        session = { ...session, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
-        await sessionsRepo.extend(session.id, session.expiresAt);
+        session = { ...session, expiresAt };
+        await sessionsRepo.extend(session.id, expiresAt);
       }
-      const lastActive = user.lastActive?.getTime();
-      if (lastActive === undefined || now.getTime() - lastActive >= LAST_ACTIVE_WRITE_MS) {
-        await sessionsRepo.touchLastActive(user.id, now);
-        user = { ...user, lastActive: now };
+      const today = utcDay(now);
+      if (user.lastActive !== today) {
+        await sessionsRepo.touchLastActive(user.id, today);
+        user = { ...user, lastActive: today };
       }
       if (renewed || user !== found.user) cache.update(tokenHash, { session, user });
       const adminUnlocked = "unlocked" in found && found.unlocked === true;

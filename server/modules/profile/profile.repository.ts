@@ -1,30 +1,42 @@
-import { and, asc, count, desc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage } from "#server/db/inactive.ts";
 import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, taggs, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
+import { startOfUtcDay, utcDay } from "#server/lib/days.ts";
 
-/** A member's last activity: `lastActive` (any signed-in request), or their creation before their first. */
-const lastActivity = sql<Date>`coalesce(${profiles.lastActive}, ${profiles.createdAt})`.mapWith(
-  profiles.createdAt,
-);
+/**
+ * A member's last active day (UTC): `lastActive` (any signed-in request), or the day of their creation before
+ * their first. A day, never a time: the cleanup cannot tell when in the day a member came.
+ */
+const lastActiveDay = sql`coalesce(${profiles.lastActive}, (${profiles.createdAt} at time zone 'UTC')::date)`;
+/** Inactive since `before`: the whole last active day lies before the cutoff's day. */
+const inactiveSince = (before: Date) => sql`${lastActiveDay} < ${utcDay(before)}::date`;
 
 export function createProfileRepository(db: Database) {
   return {
-    /** Members not active since `before` (other than `exceptId`), longest inactive first. */
+    /**
+     * Members not active since `before` (other than `exceptId`), longest inactive first; their last activity is
+     * the midnight (UTC) that starts their last active day.
+     */
     async findInactive(before: Date, exceptId: string, limit: number): Promise<InactivePage> {
-      const where = and(lt(lastActivity, before), ne(profiles.id, exceptId));
-      const [items, total] = await Promise.all([
+      const where = and(inactiveSince(before), ne(profiles.id, exceptId));
+      const [rows, total] = await Promise.all([
         db
-          .select({ id: profiles.id, identifier: profiles.email, lastActivity })
+          .select({
+            id: profiles.id,
+            identifier: profiles.email,
+            day: sql<string>`to_char(${lastActiveDay}, 'YYYY-MM-DD')`,
+          })
           .from(profiles)
           .where(where)
-          .orderBy(asc(lastActivity), asc(profiles.id))
+          .orderBy(asc(lastActiveDay), asc(profiles.id))
           .limit(limit),
         db.select({ n: count() }).from(profiles).where(where),
       ]);
+      const items = rows.map(({ day, ...row }) => ({ ...row, lastActivity: startOfUtcDay(day) }));
       return { items, total: total[0]?.n ?? 0 };
     },
 
@@ -36,7 +48,7 @@ export function createProfileRepository(db: Database) {
       const rows = await db
         .select({ id: profiles.id })
         .from(profiles)
-        .where(and(eq(profiles.id, id), inactiveBefore ? lt(lastActivity, inactiveBefore) : undefined))
+        .where(and(eq(profiles.id, id), inactiveBefore ? inactiveSince(inactiveBefore) : undefined))
         .for("update");
       return rows.length > 0;
     },
@@ -77,6 +89,7 @@ export function createProfileRepository(db: Database) {
               firstName: profiles.firstName,
               lastName: profiles.lastName,
               email: profiles.email,
+              pendingEmail: profiles.pendingEmail,
               bio: profiles.bio,
               ipAddress: profiles.ipAddress,
               subscriptionStatus: profiles.subscriptionStatus,

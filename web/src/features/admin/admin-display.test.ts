@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { actionLabel, formatDateTime, shortId, subscriptionLabel, summaryLines } from "./admin-display.ts";
+import {
+  actionLabel,
+  formatDateTime,
+  formatUtcDay,
+  shortId,
+  subscriptionLabel,
+  summaryLines,
+} from "./admin-display.ts";
 
 describe("subscriptionLabel (spec 2 §4)", () => {
   it("shows Paid, Free, the raw value, or Unknown", () => {
@@ -29,5 +36,14 @@ describe("small formats", () => {
     expect(formatDateTime(null)).toBe("—");
     expect(formatDateTime("nonsense")).toBe("—");
     expect(formatDateTime("2026-11-23T21:55:00Z")).toMatch(/23 Nov 2026/);
+  });
+});
+
+describe("formatUtcDay", () => {
+  it("shows a day without a time, the same day in every time zone", () => {
+    expect(formatUtcDay("2026-11-23")).toBe("23 Nov 2026");
+    expect(formatUtcDay("2026-11-23T00:00:00.000Z")).toBe("23 Nov 2026");
+    expect(formatUtcDay(null)).toBe("—");
+    expect(formatUtcDay("nonsense")).toBe("—");
   });
 });

@@ -12,6 +12,7 @@ export const shortId = (id: string) => id.split("-")[0] ?? id;
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+const utcDateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 /** "23 Nov 2026, 21:55"; "—" for a missing or unreadable time. */
 export function formatDateTime(iso: string | null | undefined): string {
@@ -23,6 +24,15 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function formatDate(iso: string | null | undefined): string {
   const date = iso ? new Date(iso) : null;
   return date && !Number.isNaN(date.getTime()) ? dateOnly.format(date) : "—";
+}
+
+/**
+ * A day the server answers without a time ("2026-11-23", or the UTC midnight that starts it) as "23 Nov 2026",
+ * read in UTC so every administrator sees the same day wherever they are; "—" for a missing or unreadable one.
+ */
+export function formatUtcDay(day: string | null | undefined): string {
+  const date = day ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T00:00:00Z` : day) : null;
+  return date && !Number.isNaN(date.getTime()) ? utcDateOnly.format(date) : "—";
 }
 
 const show = (value: unknown): string => {

@@ -2,7 +2,7 @@ import type { CleanupItem } from "#contract/api/admin-cleanup.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Checkbox } from "#web/components/ui/checkbox.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
-import { formatDate } from "../admin-display.ts";
+import { formatUtcDay } from "../admin-display.ts";
 import { inactiveBadgeVariant } from "./cleanup-display.ts";
 
 export type CleanupResultsProps = {
@@ -52,7 +52,7 @@ export function CleanupResults({ items, selected, onSelectedChange }: CleanupRes
             <TableCell className="max-w-[24rem] truncate font-medium text-slate-900" title={item.identifier}>
               {item.identifier}
             </TableCell>
-            <TableCell>{formatDate(item.lastActivity)}</TableCell>
+            <TableCell>{formatUtcDay(item.lastActivity)}</TableCell>
             <TableCell>
               <Badge variant={inactiveBadgeVariant(item.daysInactive)}>{item.daysInactive} days</Badge>
             </TableCell>
