@@ -20,7 +20,10 @@ export const adminProfileBodySchema = z.strictObject({
 });
 export type AdminProfileBody = z.infer<typeof adminProfileBodySchema>;
 
-/** Edit Profile (spec 2 §5): firstName, lastName and email are required; bio may be cleared with null or "". */
+/**
+ * Edit Profile (spec 2 §5): firstName, lastName and email are required; bio may be cleared with null or "".
+ * A new e-mail does not move the member's login: it waits as `pendingEmail` until the member confirms it.
+ */
 export const adminProfilePatchSchema = z.strictObject({
   firstName: personNameSchema("First name"),
   lastName: personNameSchema("Last name"),
@@ -37,11 +40,18 @@ export const adminProfileSchema = z.object({
   tagg: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The login address: the member signs in, resets their password and receives notices here. */
   email: z.string(),
+  /**
+   * An address an administrator asked to move the login to; it is used for nothing until the member confirms
+   * it with their password after signing in (or declines it). Null when none waits.
+   */
+  pendingEmail: z.string().nullable(),
   bio: z.string().nullable(),
   /** The address of the member's last sign-in (or registration); null for an invited member (shown "N/A"). */
   ipAddress: z.string().nullable(),
   subscriptionStatus: z.string(),
+  /** The day (UTC, "YYYY-MM-DD") of the member's last signed-in request, never finer; null before the first. */
   lastActive: z.string().nullable(),
   emailVerified: z.boolean(),
   createdAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MESSAGES } from "../errors.ts";
 import { BIO_MAX_LENGTH } from "../limits.ts";
 import { SUBSCRIPTION_STATUSES } from "../plans.ts";
 import { THEMES } from "../themes.ts";
@@ -7,10 +8,20 @@ import { uploadPathSchema } from "./posts.ts";
 
 export const PRIVACY_MODES = ["show", "hide", "pause"] as const;
 
+export const PROFILE_MESSAGES = {
+  noPendingEmail: "There is no e-mail change waiting for your confirmation",
+} as const;
+
 /** The signed-in member's own profile (GET /api/profile). Never served for anyone else. */
 export const profileSchema = z.object({
   id: z.string(),
+  /** The login address (sign-in, password reset and every notice use it). */
   email: z.string(),
+  /**
+   * An address an administrator asked to move the login to, waiting for the member to confirm it with their
+   * password (POST /api/profile/confirm-email-change) or decline it (DELETE /api/profile/pending-email).
+   */
+  pendingEmail: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   tagg: z.string().nullable(),
@@ -72,6 +83,15 @@ export const updateProfileBodySchema = z
     error: "Nothing to update",
   });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+/** Confirms the e-mail change an administrator asked for: the member's current password. */
+export const confirmEmailChangeBodySchema = z.strictObject({
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, { error: MESSAGES.currentPasswordRequired })
+    .max(200),
+});
+export type ConfirmEmailChangeBody = z.infer<typeof confirmEmailChangeBodySchema>;
 
 export const profileResponseSchema = profileSchema;
 export const deleteProfileResponseSchema = z.object({ success: z.literal(true) });

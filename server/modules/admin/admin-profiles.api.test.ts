@@ -23,6 +23,7 @@ import {
   signInAsAdmin,
   TEST_ADMIN_EMAIL,
   uniqueIp,
+  verifyEmail,
 } from "#server/test/factories.ts";
 import { fingerprintAll } from "#server/test/reset-database.ts";
 import { createTestApp, manualClock, TEST_PUBLIC_URL, type TestApp } from "#server/test/test-app.ts";
@@ -82,10 +83,11 @@ describe("the admin Profiles section", () => {
       firstName: "Linus",
       lastName: "Lovelace",
       email: member.input.email,
+      pendingEmail: null,
       bio: null,
       ipAddress: expect.any(String),
       subscriptionStatus: "inactive",
-      lastActive: expect.any(String),
+      lastActive: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       emailVerified: false,
       createdAt: expect.any(String),
     });
@@ -138,6 +140,7 @@ describe("the admin Profiles section", () => {
       firstName: "Grace",
       lastName: "Hopper",
       email: "invited.one@example.com",
+      pendingEmail: null,
       bio: null,
       ipAddress: null,
       subscriptionStatus: "inactive",
@@ -263,12 +266,26 @@ describe("the admin Profiles section", () => {
     expect((await t.outbox()).length).toBe(mailsBefore);
   });
 
-  it("edits names, e-mail and bio, restarts verification on a new address, and audits only what changed", async () => {
+  it("answers a member's last activity as a day, never the time of their last request", async () => {
+    const clock = manualClock(new Date("2026-03-10T17:42:13Z"));
+    const t = await adminApp(clock);
+    const admin = await signInAsAdmin(t);
+    const member = await registerMember(t);
+    clock.advance(60 * 60 * 1000); // 18:42: a signed-in request
+    expect((await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } })).statusCode).toBe(
+      200,
+    );
+    const res = await t.app.inject({ url: "/api/admin/profiles", headers: admin.headers });
+    const row = res.json().items.find((item: { id: string }) => item.id === member.user.id);
+    expect(row.lastActive).toBe("2026-03-10");
+    expect(res.body).not.toContain("18:42");
+  });
+
+  it("edits names and bio, and audits only what changed", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
     await registerTagg(t, "edit_me");
     const { id } = (await addProfile(t, admin, profileBody("edit_me"))).json();
-    const old = await invitationToken(t, "edit_me@example.com");
     const edit = (payload: Record<string, unknown>, target = id) =>
       t.app.inject({
         method: "PATCH",
@@ -280,44 +297,23 @@ describe("the admin Profiles section", () => {
     const renamed = await edit({
       firstName: "Amazing",
       lastName: "Hopper",
-      email: "edit_me@example.com",
+      email: "Edit_Me@Example.com",
       bio: "",
     });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ firstName: "Amazing", bio: null, email: "edit_me@example.com" });
-
-    const moved = await edit({
+    expect(renamed.json()).toMatchObject({
       firstName: "Amazing",
-      lastName: "Hopper",
-      email: "New.Home@Example.com",
       bio: null,
+      email: "edit_me@example.com",
+      pendingEmail: null,
     });
-    expect(moved.json()).toMatchObject({ email: "new.home@example.com", emailVerified: false });
-    const mails = await t.outbox();
-    expect(
-      mails.some((m) => m.includes("To: new.home@example.com") && m.includes("Subject: Verify your Tagit")),
-    ).toBe(true);
-    expect(mails.some((m) => m.includes("To: edit_me@example.com") && !m.includes("invited"))).toBe(true);
-    // The invitation went to the old address: it stops working, as a member's own change revokes reset links.
-    const redeem = await t.app.inject({
-      method: "POST",
-      url: "/api/reset-password",
-      payload: { token: old.token, newPassword: "not any more" },
-      headers: SAME_ORIGIN,
-      remoteAddress: uniqueIp(),
-    });
-    expect(redeem.statusCode).toBe(400);
-
     const updates = (await auditLog(t, admin)).items.filter((item) => item.action === "profile.update");
-    expect(updates.map((item) => item.summary)).toEqual(
-      expect.arrayContaining([
-        {
-          before: { firstName: "Grace", bio: "Invented the compiler" },
-          after: { firstName: "Amazing", bio: null },
-        },
-        { before: { email: "edit_me@example.com" }, after: { email: "new.home@example.com" } },
-      ]),
-    );
+    expect(updates.map((item) => item.summary)).toEqual([
+      {
+        before: { firstName: "Grace", bio: "Invented the compiler" },
+        after: { firstName: "Amazing", bio: null },
+      },
+    ]);
 
     expect((await edit({ firstName: "Only" })).statusCode).toBe(400);
     expect(
@@ -327,12 +323,94 @@ describe("the admin Profiles section", () => {
     });
     const missing = await edit({ firstName: "A", lastName: "B", email: "a@example.com" }, MISSING_ID);
     expect(missing.statusCode).toBe(404);
-    const dup = await edit({ firstName: "A", lastName: "B", email: TEST_ADMIN_EMAIL });
-    expect(dup.statusCode).toBe(409);
+  });
+
+  it("turns a new e-mail into a pending request: the login stays, only the current address is told", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const member = await registerMember(t, { firstName: "Moira" });
+    const other = await registerMember(t);
+    await verifyEmail(t, member.input.email);
+    const mailsBefore = (await t.outbox()).length;
+    const edit = (email: string) =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/profiles/${member.user.id}`,
+        headers: admin.headers,
+        payload: { firstName: "Moira", lastName: "Lovelace", email },
+      });
+
+    const moved = await edit("Moira.New@Example.com");
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({
+      email: member.input.email,
+      pendingEmail: "moira.new@example.com",
+      emailVerified: true,
+    });
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, member.user.id));
+    expect(row).toMatchObject({ email: member.input.email, pendingEmail: "moira.new@example.com" });
+
+    // One mail, to the current address, saying what was asked and that it waits for the member's word.
+    const mails = (await t.outbox()).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    const notice = (mails[0] ?? "").replace(/=\r?\n/g, "");
+    expect(notice).toContain(`To: ${member.input.email}`);
+    expect(notice).toContain("Subject: An administrator asked to change your Tagit login e-mail");
+    expect(notice).toContain("moira.new@example.com");
+    expect(notice).toContain(`${TEST_PUBLIC_URL}/dashboard`);
+    expect((await t.outbox()).some((mail) => mail.includes("To: moira.new@example.com"))).toBe(false);
+
+    // The audit row records the requested address, not a change of the login.
+    const updates = (await auditLog(t, admin)).items.filter((item) => item.action === "profile.update");
+    expect(updates.map((item) => item.summary)).toEqual([
+      { before: { pendingEmail: null }, after: { pendingEmail: "moira.new@example.com" } },
+    ]);
+
+    // The member's own profile says so.
+    const me = await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } });
+    expect(me.json()).toMatchObject({ email: member.input.email, pendingEmail: "moira.new@example.com" });
+
+    // An address another member holds is refused and changes nothing.
+    const taken = await edit(other.input.email.toUpperCase());
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: "email_taken", fields: { email: MESSAGES.emailTaken } });
+    const dup = await edit(TEST_ADMIN_EMAIL);
     expect(dup.json().code).toBe("email_taken");
-    expect((await auditLog(t, admin)).items.filter((item) => item.action === "profile.update")).toHaveLength(
-      2,
-    );
+
+    // The current address again clears the request.
+    const back = await edit(member.input.email);
+    expect(back.json()).toMatchObject({ email: member.input.email, pendingEmail: null });
+    expect((await t.outbox()).length).toBe(mailsBefore + 1);
+    const list = (await t.app.inject({ url: "/api/admin/profiles", headers: admin.headers })).json();
+    expect(list.items.find((item: { id: string }) => item.id === member.user.id).pendingEmail).toBeNull();
+  });
+
+  it("keeps an invitation's set-password link working when an e-mail change is only requested", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    await registerTagg(t, "invitee");
+    const { id } = (await addProfile(t, admin, profileBody("invitee"))).json();
+    const invitation = await invitationToken(t, "invitee@example.com");
+    const moved = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/profiles/${id}`,
+      headers: admin.headers,
+      payload: { firstName: "Grace", lastName: "Hopper", email: "elsewhere@example.com" },
+    });
+    expect(moved.json()).toMatchObject({
+      email: "invitee@example.com",
+      pendingEmail: "elsewhere@example.com",
+    });
+    const redeem = await t.app.inject({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { token: invitation.token, newPassword: "still mine" },
+      headers: SAME_ORIGIN,
+      remoteAddress: uniqueIp(),
+    });
+    expect(redeem.statusCode).toBe(200);
+    const me = await t.app.inject({ url: "/api/profile", headers: { cookie: sessionCookie(redeem) } });
+    expect(me.json()).toMatchObject({ email: "invitee@example.com", emailVerified: true });
   });
 
   it("deletes a member through the self-deletion path: posts, files, analytics, tagg, with an audit row", async () => {

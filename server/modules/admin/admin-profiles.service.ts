@@ -31,10 +31,12 @@ const toAdminProfile = (row: ListRow | ProfileRow): AdminProfile => ({
   firstName: row.firstName,
   lastName: row.lastName,
   email: row.email,
+  pendingEmail: row.pendingEmail,
   bio: row.bio,
   ipAddress: row.ipAddress,
   subscriptionStatus: row.subscriptionStatus,
-  lastActive: row.lastActive?.toISOString() ?? null,
+  // A day ("YYYY-MM-DD", UTC), as stored: an administrator never sees a member's activity finer than that.
+  lastActive: row.lastActive,
   emailVerified: row.emailVerified,
   createdAt: row.createdAt.toISOString(),
 });
@@ -48,9 +50,12 @@ const taggNotRegistered = () =>
     tagg: ADMIN_PROFILE_MESSAGES.taggNotRegistered,
   });
 
-/** The fields of an edit that changed, before and after, for the audit row. */
+/**
+ * The fields of an edit that changed, before and after, for the audit row. An e-mail edit shows as the
+ * pending address it requested, not as a change of the login (which only the member can make).
+ */
 function diff(before: ProfileRow, after: ProfileRow) {
-  const keys = (["firstName", "lastName", "email", "bio"] as const).filter(
+  const keys = (["firstName", "lastName", "email", "pendingEmail", "bio"] as const).filter(
     (key) => before[key] !== after[key],
   );
   return {
@@ -107,7 +112,11 @@ export function createAdminProfilesService({ transact, profiles, taggs, auth, au
       return toAdminProfile(row);
     },
 
-    /** Edits names, e-mail and bio; a new address restarts verification as the member's own change does. */
+    /**
+     * Edits names, e-mail and bio. A new e-mail does not move the login: it waits as the member's pending
+     * address (they confirm it with their password after signing in, or decline it) and they are told at the
+     * current one; the current address clears a pending one.
+     */
     async update(actor: AuditActor, id: string, body: AdminProfilePatch): Promise<AdminProfile> {
       const { before, after } = await write(async (tx) => {
         const changed = await profiles.adminUpdate(id, { ...body, bio: body.bio || null }, tx);

@@ -10,7 +10,7 @@ import type { Mailer } from "#server/lib/mailer.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
 import { toProfile } from "#server/modules/profile/profile.mapper.ts";
 import { createAccountsRepository } from "./accounts.repository.ts";
-import { emailChangedEmail, verifyEmailEmail } from "./verification-emails.ts";
+import { emailChangedEmail, emailChangeRequestedEmail, verifyEmailEmail } from "./verification-emails.ts";
 import {
   createVerificationTokensRepository,
   type VerificationTokensRepository,
@@ -66,6 +66,23 @@ export function createEmailVerificationService(deps: Deps) {
           ...emailChangedEmail({ firstName: member.firstName, newEmail: member.email }),
         });
       });
+    },
+
+    /**
+     * An administrator asked to move the member's login to `newEmail`: the member hears of it at their current
+     * address (in the background). The new address gets nothing until the member confirms the change.
+     */
+    emailChangeRequested(member: Member, newEmail: string) {
+      deps.background.run("email-change-requested", () =>
+        deps.mailer.send({
+          to: member.email,
+          ...emailChangeRequestedEmail({
+            firstName: member.firstName,
+            newEmail,
+            link: `${deps.publicUrl}/dashboard`,
+          }),
+        }),
+      );
     },
 
     /** Redeems a link; it verifies only the address it was sent to, and only if that is still the member's. */

@@ -27,6 +27,7 @@ describe("GET /api/profile", () => {
     expect(res.json()).toEqual({
       id: expect.any(String),
       email: input.email,
+      pendingEmail: null,
       firstName: "Ada",
       lastName: "Lovelace",
       tagg: null,

@@ -15,6 +15,7 @@ export function toProfile(row: ProfileRow, { isAdmin }: { isAdmin: boolean }): P
   return {
     id: row.id,
     email: row.email,
+    pendingEmail: row.pendingEmail,
     firstName: row.firstName,
     lastName: row.lastName,
     tagg: row.tagg,

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
+  confirmEmailChangeBodySchema,
   deleteProfileResponseSchema,
   profileResponseSchema,
   updateProfileBodySchema,
@@ -34,6 +36,36 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileService: ProfileServi
     async (request) => {
       const { user, sessionId } = requireMember(request);
       return profileService.update(user, sessionId, request.body);
+    },
+  );
+
+  // The login change an administrator asked for (it waits as `pendingEmail`): confirmed with the member's
+  // current password, which then changes the address as their own change does, or declined.
+  app.post(
+    "/api/profile/confirm-email-change",
+    {
+      config: { access: "member" },
+      schema: { body: confirmEmailChangeBodySchema, response: { 200: profileResponseSchema } },
+      // The same budget as other current-password checks: a stolen session cannot guess it.
+      preHandler: attemptLimit(
+        app,
+        "current-password",
+        RATE_LIMITS.currentPassword,
+        (request) => requireMember(request).user.id,
+      ),
+    },
+    async (request) => {
+      const { user, sessionId } = requireMember(request);
+      return profileService.confirmEmailChange(user, sessionId, request.body.currentPassword);
+    },
+  );
+
+  app.delete(
+    "/api/profile/pending-email",
+    { config: { access: "member" }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      await profileService.declinePendingEmail(requireMember(request).user);
+      return reply.status(204).send(null);
     },
   );
 

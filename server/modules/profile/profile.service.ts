@@ -1,6 +1,6 @@
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
-import type { Profile, UpdateProfileBody } from "#contract/api/profile.ts";
+import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from "#contract/api/profile.ts";
 import type { SocialLinks } from "#contract/api/social-links.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
@@ -29,6 +29,8 @@ type Deps = {
   contactDetailsChanged: (user: ProfileRow) => void;
   /** The address changed: a verification link to the new one, a notice to the old one (in the background). */
   emailChanged: (previousEmail: string, user: ProfileRow) => void;
+  /** An administrator asked to move the login to `newEmail`: a notice to the current address (background). */
+  emailChangeRequested: (user: ProfileRow, newEmail: string) => void;
   /** The password or e-mail changed: outstanding password reset links are revoked. */
   revokeResetTokens: (userId: string, tx?: Tx) => Promise<void>;
   sessions: SessionsService;
@@ -45,13 +47,50 @@ export function createProfileService(deps: Deps) {
   /**
    * What follows a change of a member's e-mail or name, whoever made it (the member or an administrator):
    * a new address gets a verification link and the old one a notice, and the payment provider's customer is
-   * updated — both in the background. Call it once the change is committed.
+   * updated — both in the background. A newly requested address (an administrator's edit) is announced to the
+   * current one only. Call it once the change is committed.
    */
   function contactChanged(before: ProfileRow, after: ProfileRow) {
     const renamed = before.firstName !== after.firstName || before.lastName !== after.lastName;
     const emailChanged = before.email !== after.email;
     if (emailChanged) deps.emailChanged(before.email, after);
     if (emailChanged || renamed) deps.contactDetailsChanged(after);
+    if (after.pendingEmail && after.pendingEmail !== before.pendingEmail) {
+      deps.emailChangeRequested(after, after.pendingEmail);
+    }
+  }
+
+  /**
+   * Changes the caller's own profile. E-mail and password changes need the current password; a new
+   * password signs out every other session. A new address replaces any one an administrator asked for.
+   */
+  async function update(user: ProfileRow, sessionId: string, body: ParsedUpdate): Promise<Profile> {
+    const { currentPassword, password, email, ...plain } = body;
+    const emailChanged = email !== undefined && email !== user.email;
+    const sensitive = emailChanged || password !== undefined;
+    if (sensitive) {
+      if (!currentPassword) throw new AppError("validation", MESSAGES.currentPasswordRequired);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
+      }
+    }
+    for (const image of [plain.profilePictureUrl, plain.wallpaperUrl]) {
+      if (image && !(await ownsUpload(user.id, image)))
+        throw new AppError("validation", POST_MESSAGES.imageNotYours);
+    }
+    if (emailChanged && (await profileRepo.findByEmail(email))) {
+      throw new AppError("email_taken", MESSAGES.emailTaken);
+    }
+    const updated = await profileRepo.update(user.id, {
+      ...plain,
+      ...(emailChanged && { email, emailVerified: false, pendingEmail: null }),
+      ...(password !== undefined && { passwordHash: await hashPassword(password) }),
+    });
+    if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+    if (sensitive) await deps.revokeResetTokens(user.id);
+    if (password !== undefined) await sessions.endAllForUser(user.id, sessionId);
+    contactChanged(user, updated);
+    return toProfile(updated);
   }
 
   return {
@@ -88,54 +127,49 @@ export function createProfileService(deps: Deps) {
     ): Promise<ProfileRow> => deps.profileRepoOn(tx).insertInvited(values),
 
     /**
-     * An administrator's edit, on their transaction. A new address is unverified and revokes outstanding
-     * reset links, as the member's own change does; after commit the caller runs `contactChanged`.
+     * An administrator's edit, on their transaction. An administrator cannot move a member's login: a new
+     * address is stored (lower-case) as `pendingEmail` and the login stays until the member confirms it; the
+     * current address clears a pending one; an address another member holds is refused. After commit the
+     * caller runs `contactChanged`, which tells the member at their current address.
      */
     async adminUpdate(id: string, changes: AdminProfileChanges, tx: Tx) {
       const repo = deps.profileRepoOn(tx);
       const before = await repo.findById(id);
       if (!before) return undefined;
-      const emailChanged = changes.email !== before.email;
-      if (emailChanged && (await repo.findByEmail(changes.email))) {
+      const { email, ...names } = changes;
+      const requested = email.toLowerCase();
+      const moving = requested !== before.email;
+      if (moving && (await repo.findByEmail(requested))) {
         throw new AppError("email_taken", MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       }
-      const after = await repo.update(id, { ...changes, ...(emailChanged && { emailVerified: false }) });
+      const after = await repo.update(id, { ...names, pendingEmail: moving ? requested : null });
       if (!after) return undefined;
-      if (emailChanged) await deps.revokeResetTokens(id, tx);
       return { before, after };
     },
 
+    update,
+
     /**
-     * Changes the caller's own profile. E-mail and password changes need the current password; a new
-     * password signs out every other session.
+     * The member confirms the login change an administrator asked for, with their current password: exactly
+     * their own e-mail change to the pending address (verification restarts with a link to it, the old address
+     * is told, reset links are revoked, the billing contact follows), which also clears the pending address.
      */
-    async update(user: ProfileRow, sessionId: string, body: ParsedUpdate): Promise<Profile> {
-      const { currentPassword, password, email, ...plain } = body;
-      const emailChanged = email !== undefined && email !== user.email;
-      const sensitive = emailChanged || password !== undefined;
-      if (sensitive) {
-        if (!currentPassword) throw new AppError("validation", MESSAGES.currentPasswordRequired);
-        if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-          throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
-        }
+    async confirmEmailChange(user: ProfileRow, sessionId: string, currentPassword: string): Promise<Profile> {
+      const pending = user.pendingEmail;
+      if (!pending) throw new AppError("conflict", PROFILE_MESSAGES.noPendingEmail);
+      if (pending !== user.email) return update(user, sessionId, { email: pending, currentPassword });
+      // Already the login address (nothing to move): the password is still checked before clearing it.
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
       }
-      for (const image of [plain.profilePictureUrl, plain.wallpaperUrl]) {
-        if (image && !(await ownsUpload(user.id, image)))
-          throw new AppError("validation", POST_MESSAGES.imageNotYours);
-      }
-      if (emailChanged && (await profileRepo.findByEmail(email))) {
-        throw new AppError("email_taken", MESSAGES.emailTaken);
-      }
-      const updated = await profileRepo.update(user.id, {
-        ...plain,
-        ...(emailChanged && { email, emailVerified: false }),
-        ...(password !== undefined && { passwordHash: await hashPassword(password) }),
-      });
+      const updated = await profileRepo.update(user.id, { pendingEmail: null });
       if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
-      if (sensitive) await deps.revokeResetTokens(user.id);
-      if (password !== undefined) await sessions.endAllForUser(user.id, sessionId);
-      contactChanged(user, updated);
       return toProfile(updated);
+    },
+
+    /** The member declines the login change an administrator asked for: it is forgotten, nothing else changes. */
+    async declinePendingEmail(user: ProfileRow): Promise<void> {
+      if (user.pendingEmail) await profileRepo.update(user.id, { pendingEmail: null });
     },
 
     /** The member's social links, empty platforms left out. */

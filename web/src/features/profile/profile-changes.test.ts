@@ -5,6 +5,7 @@ import { editProfileDefaults, profileChanges } from "./profile-changes.ts";
 const profile: Profile = {
   id: "u1",
   email: "ada@example.com",
+  pendingEmail: null,
   firstName: "Ada",
   lastName: "Lovelace",
   tagg: null,
