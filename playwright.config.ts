@@ -21,6 +21,9 @@ const appEnv = (port: number, dataDir: string) => ({
   // on this machine stands where a reverse proxy would, so loopback is the one proxy trusted.
   TRUST_PROXY: "loopback",
   LOG_LEVEL: "warn",
+  // Anonymous activity is released in 1-minute windows with no random delay, so a journey can see it arrive.
+  ANONYMOUS_RELEASE_MINUTES: "1",
+  ANONYMOUS_RELEASE_JITTER_MINUTES: "0",
   // Each admin journey registers one of these (tests/e2e/support/admin-steps.ts).
   ADMIN_EMAILS: [
     "admin@e2e.tagit.test",

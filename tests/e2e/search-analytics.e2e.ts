@@ -6,6 +6,33 @@ import { createPost, registerMember } from "./support/member-steps.ts";
 const DUPLICATE_WINDOW_MS = 5_000;
 
 /**
+ * The e2e server releases anonymous activity in 1-minute windows with no random delay
+ * (ANONYMOUS_RELEASE_MINUTES=1, ANONYMOUS_RELEASE_JITTER_MINUTES=0 in playwright.config.ts), so an owner sees
+ * an anonymous search once the minute it fell in is over and the release has run.
+ */
+const RELEASE_WINDOW_MS = 60_000;
+/** How long the owner may wait for an anonymous event: the rest of its window and a release run or two. */
+const RELEASE_WAIT_MS = 150_000;
+
+/** An anonymous event's time as the owner sees it: its window, e.g. "Today, 14:03–14:04". */
+const TIME_WINDOW_LABEL = /^(Today|Yesterday), \d\d:\d\d–\d\d:\d\d$/;
+
+/** Waits until the current release window has at least `marginMs` left, so a search lands well inside it. */
+async function waitForRoomInWindow(page: Page, marginMs: number) {
+  const left = RELEASE_WINDOW_MS - (Date.now() % RELEASE_WINDOW_MS);
+  if (left < marginMs) await page.waitForTimeout(left + 1_000);
+}
+
+/** Counts the page's requests to the public search (each one is a search the server records). */
+function countSearchRequests(page: Page) {
+  const counter = { count: 0 };
+  page.on("request", (request) => {
+    if (request.url().includes("/api/public/tagged-posts?")) counter.count += 1;
+  });
+  return counter;
+}
+
+/**
  * Runs a search on the public page. The server records it while answering, so the page sends no tracking
  * call of its own for it.
  */
@@ -22,10 +49,12 @@ async function search(page: Page, term: string) {
   expect(tracked).not.toContain("search");
 }
 
-test("a visitor's search and view reach the owner live, and pause makes the next search anonymous", async ({
+test("a visitor's search and view reach the owner live; paused, the next search reaches them later as an anonymous window and stays out of the visitor's history", async ({
   page,
   browser,
 }, testInfo) => {
+  // The anonymous search is released only after its 1-minute window has ended.
+  test.setTimeout(RELEASE_WAIT_MS + 90_000);
   const owner = newMember();
   const visitor = { ...newMember(), firstName: "Ada" };
   const visitorName = `${visitor.firstName} ${visitor.lastName}`;
@@ -109,29 +138,49 @@ test("a visitor's search and view reach the owner live, and pause makes the next
     await expect(dialog).toBeHidden();
   });
 
+  let namedHistoryEntries = 0;
   await test.step("the visitor pauses their visibility and searches again", async () => {
     await visitorPage.goto("/manage");
+    const history = visitorPage.getByRole("list", { name: "Search history" });
+    await expect(history.getByRole("listitem").first()).toBeVisible();
+    namedHistoryEntries = await history.getByRole("listitem").count();
+    expect(namedHistoryEntries).toBeGreaterThan(0);
+
     const privacy = visitorPage.getByRole("region", { name: "Privacy Settings" });
     await privacy.getByRole("button", { name: /^Pause/ }).click();
     await expect(visitorPage.getByText("Privacy Settings Updated")).toBeVisible();
     await expect(privacy.getByRole("button", { name: /^Pause/ })).toHaveAttribute("aria-pressed", "true");
     await expect(privacy.getByText("Time remaining")).toBeVisible();
     await expect(privacy.getByText(/^4[78]h \d\dm \d\ds$/)).toBeVisible();
+    await expect(
+      privacy.getByText("Anonymous activity is not recorded against you, not even for you."),
+    ).toBeVisible();
 
-    // Past the server's 5-second duplicate window for this term.
+    // Past the server's 5-second duplicate window for this term, and early enough in a release window that
+    // the owner's list can be seen without it before the window ends.
     await visitorPage.waitForTimeout(Math.max(0, firstSearchAt + DUPLICATE_WINDOW_MS + 500 - Date.now()));
+    await waitForRoomInWindow(visitorPage, 20_000);
     await visitorPage.goto("/search-tagged-posts");
     await search(visitorPage, postName);
 
+    // What a member does anonymously is not recorded against them, not even for them.
     await visitorPage.goto("/manage");
-    const history = visitorPage.getByRole("list", { name: "Search history" });
-    await expect(history.getByRole("listitem").first().getByText("Anonymous")).toBeVisible();
+    await expect(history.getByRole("listitem").first()).toBeVisible();
+    await expect(history.getByRole("listitem")).toHaveCount(namedHistoryEntries);
+    await expect(history.getByText("Anonymous")).toHaveCount(0);
   });
 
-  await test.step("the owner sees Anonymous User, and no new notification", async () => {
-    await expect(analytics.getByText("Anonymous User searched for your posts")).toBeVisible({
-      timeout: 15_000,
-    });
+  await test.step("the owner sees the anonymous search only once its window is over, as that window", async () => {
+    const anonymous = analytics
+      .getByRole("listitem")
+      .filter({ hasText: "Anonymous User searched for your posts" });
+    // Not live: a poll or two later the window is still running and nothing has been released.
+    await page.waitForTimeout(4_000);
+    await expect(anonymous).toHaveCount(0);
+
+    await expect(anonymous).toHaveCount(1, { timeout: RELEASE_WAIT_MS });
+    await expect(anonymous.locator("time")).toHaveText(TIME_WINDOW_LABEL);
+    await expect(anonymous.getByText(/ago|Just now/)).toHaveCount(0);
     await expect(analytics.getByText(visitorName, { exact: false }).first()).toBeVisible();
     await expect(bell).toHaveAccessibleName(/^Notifications \(1\)$/);
   });
@@ -181,4 +230,87 @@ test("the pause countdown ticks and ends with the spec's notice once the server 
   await expect(page.getByText("Your privacy has been automatically set back to 'Show' mode.")).toBeVisible();
   await expect(privacy.getByRole("button", { name: /^Show/ })).toHaveAttribute("aria-pressed", "true");
   await expect(privacy.getByText("Time remaining")).toHaveCount(0);
+});
+
+test("a link to a search only prefills it: nothing is searched, or shown to the owner, until the member presses Search", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const owner = newMember();
+  const visitor = { ...newMember(), firstName: "Linus" };
+  const visitorName = `${visitor.firstName} ${visitor.lastName}`;
+  const postName = `Harbour gate ${owner.lastName}`;
+  const analytics = page.getByRole("region", { name: "Who's Searching for Your Taggs" });
+
+  const visitorContext = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: {
+      "x-forwarded-for": `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  });
+  const visitorPage = await visitorContext.newPage();
+  const searches = countSearchRequests(visitorPage);
+  const searchBox = visitorPage.getByLabel("Post name or tagg");
+  const confirm = visitorPage.getByRole("button", { name: `Search for “${postName}”` });
+
+  await test.step("the owner publishes a post", async () => {
+    await registerMember(page, owner);
+    await createPost(page, postName);
+    await expect(analytics.getByText("No visitors yet")).toBeVisible();
+  });
+
+  await test.step("a signed-in member opening a link with ?q= sees the term waiting, and nothing is searched", async () => {
+    await registerMember(visitorPage, visitor);
+    await visitorPage.goto(`/search-tagged-posts?q=${encodeURIComponent(postName)}`);
+    await expect(searchBox).toHaveValue(postName);
+    await expect(visitorPage.getByRole("heading", { name: "Not searched yet" })).toBeVisible();
+    await expect(visitorPage.getByText("You opened a link to this search.")).toBeVisible();
+    await expect(confirm).toBeFocused();
+
+    // A reload is a document load too.
+    await visitorPage.reload();
+    await expect(searchBox).toHaveValue(postName);
+    await expect(confirm).toBeVisible();
+    await visitorPage.waitForTimeout(1_000);
+    expect(searches.count).toBe(0);
+    await expect(visitorPage.getByRole("article", { name: postName })).toHaveCount(0);
+    // Nothing reached the owner (the list is polled every 3 s).
+    await page.waitForTimeout(3_500);
+    await expect(analytics.getByText("No visitors yet")).toBeVisible();
+  });
+
+  await test.step("pressing the button (Enter, it has the focus) searches, and the owner sees the member", async () => {
+    await expect(confirm).toBeFocused();
+    const answered = visitorPage.waitForResponse((response) =>
+      response.url().includes("/api/public/tagged-posts?"),
+    );
+    await visitorPage.keyboard.press("Enter");
+    expect((await answered).status()).toBe(200);
+    await expect(visitorPage.getByRole("heading", { name: `1 post found for “${postName}”` })).toBeVisible();
+    await expect(visitorPage.getByRole("article", { name: postName })).toBeVisible();
+    expect(searches.count).toBe(1);
+    await expect(analytics.getByText(`${visitorName} searched for your posts`)).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+
+  await test.step("a link inside the app (Search again in the history) searches at once, a reload of it does not", async () => {
+    await visitorPage.goto("/manage");
+    const again = visitorPage.getByRole("link", { name: /^Search again for /i }).first();
+    await expect(again).toBeVisible();
+    const answered = visitorPage.waitForResponse((response) =>
+      response.url().includes("/api/public/tagged-posts?"),
+    );
+    await again.click();
+    expect((await answered).status()).toBe(200);
+    await expect(visitorPage.getByRole("heading", { name: /^1 post found for “/ })).toBeVisible();
+    const before = searches.count;
+
+    await visitorPage.reload();
+    await expect(visitorPage.getByRole("heading", { name: "Not searched yet" })).toBeVisible();
+    await visitorPage.waitForTimeout(1_000);
+    expect(searches.count).toBe(before);
+  });
+
+  await visitorContext.close();
 });
