@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import type { Profile, UpdateProfileBody } from "#contract/api/profile.ts";
+import type { ConfirmEmailChangeBody, Profile, UpdateProfileBody } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
 import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
@@ -12,6 +12,31 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: UpdateProfileBody) => apiRequest<Profile>("PUT", "/api/profile", body),
     onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
+  });
+}
+
+/**
+ * POST /api/profile/confirm-email-change: the member moves their login to the address an administrator asked
+ * for; the answer (new e-mail, nothing pending, not yet verified) replaces the cached profile.
+ */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmEmailChangeBody) =>
+      apiRequest<Profile>("POST", "/api/profile/confirm-email-change", body),
+    onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
+  });
+}
+
+/** DELETE /api/profile/pending-email (204): the administrator's request is forgotten, the login unchanged. */
+export function useDeclinePendingEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<null>("DELETE", "/api/profile/pending-email"),
+    onSuccess: () =>
+      queryClient.setQueryData<Profile | null>(PROFILE_QUERY_KEY, (profile) =>
+        profile ? { ...profile, pendingEmail: null } : profile,
+      ),
   });
 }
 

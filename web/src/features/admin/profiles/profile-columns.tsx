@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { AdminProfile } from "#contract/api/admin-profiles.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { formatDateTime, shortId } from "../admin-display.ts";
+import { formatUtcDay, shortId } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
 import { RowActionButton } from "../row-action-button.tsx";
 import { subscriptionColumn } from "../subscription-column.tsx";
@@ -44,9 +44,19 @@ export function profileColumns({ onEdit, onDelete }: ProfileActions): AdminColum
       size: 220,
       enableSorting: true,
       cell: ({ row }) => (
-        <span className="flex items-center gap-1.5">
-          <span className="truncate">{row.original.email}</span>
-          {row.original.emailVerified ? null : <Badge variant="outline">Unverified</Badge>}
+        <span className="grid gap-0.5">
+          <span className="flex items-center gap-1.5">
+            <span className="truncate">{row.original.email}</span>
+            {row.original.emailVerified ? null : <Badge variant="outline">Unverified</Badge>}
+          </span>
+          {row.original.pendingEmail ? (
+            <span
+              className="truncate text-xs text-slate-500"
+              title={`Waiting for the member to confirm: ${row.original.pendingEmail}`}
+            >
+              pending: {row.original.pendingEmail}
+            </span>
+          ) : null}
         </span>
       ),
     },
@@ -55,10 +65,11 @@ export function profileColumns({ onEdit, onDelete }: ProfileActions): AdminColum
     {
       accessorKey: "lastActive",
       header: "Last Active",
-      size: 184,
+      size: 140,
       enableSorting: true,
-      sortFn: "datetime",
-      cell: ({ row }) => formatDateTime(row.original.lastActive),
+      // A day ("YYYY-MM-DD"): its text sorts as its date does.
+      sortFn: "alphanumeric",
+      cell: ({ row }) => formatUtcDay(row.original.lastActive),
     },
     {
       id: ACTIONS_COLUMN_ID,

@@ -83,14 +83,18 @@ export function AddProfileDialog({ open, onOpenChange }: DialogProps) {
   );
 }
 
+/** The form's values; the e-mail field shows an address still waiting for the member, so a save keeps it. */
 const editValues = (profile: AdminProfile | null) => ({
   firstName: profile?.firstName ?? "",
   lastName: profile?.lastName ?? "",
-  email: profile?.email ?? "",
+  email: profile?.pendingEmail ?? profile?.email ?? "",
   bio: profile?.bio ?? "",
 });
 
-/** "Edit Profile" (spec 2 §5): first name, last name and e-mail required; a new e-mail must be verified again. */
+/**
+ * "Edit Profile" (spec 2 §5): first name, last name and e-mail required. A new e-mail does not move the login:
+ * the member is asked at their current address and must confirm it with their password after signing in.
+ */
 export function EditProfileDialog({
   open,
   onOpenChange,
@@ -116,9 +120,10 @@ export function EditProfileDialog({
       {
         onSuccess: (saved) => {
           toast.success("Profile Updated", {
-            description: saved.emailVerified
-              ? `${saved.firstName} ${saved.lastName} is saved.`
-              : `Saved. ${saved.email} was asked to verify the address.`,
+            description:
+              saved.pendingEmail && saved.pendingEmail !== profile.pendingEmail
+                ? `Saved. ${saved.firstName} ${saved.lastName} still signs in with ${saved.email} until they confirm ${saved.pendingEmail}.`
+                : `${saved.firstName} ${saved.lastName} is saved.`,
           });
           onOpenChange(false);
         },
@@ -135,13 +140,23 @@ export function EditProfileDialog({
       <DialogContent>
         <DialogTitle>Edit Profile</DialogTitle>
         <DialogDescription>
-          {profile?.tagg ? `@${profile.tagg}. ` : ""}A changed e-mail address must be verified again by its
-          owner.
+          {profile?.tagg ? `@${profile.tagg}. ` : ""}A new e-mail address is not used for login until the
+          member confirms it with their password after signing in; until then they keep signing in and
+          receiving e-mails at their current address.
         </DialogDescription>
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
             <NameFields />
-            <LabelledField control={form.control} name="email" label="Email">
+            <LabelledField
+              control={form.control}
+              name="email"
+              label="Email"
+              description={
+                profile?.pendingEmail
+                  ? `Waiting for the member to confirm. They still sign in with ${profile.email}; enter that address to withdraw the request.`
+                  : "A new address waits for the member's confirmation."
+              }
+            >
               {({ field }) => <EmailInput required {...field} />}
             </LabelledField>
             <LabelledField control={form.control} name="bio" label="Bio">
