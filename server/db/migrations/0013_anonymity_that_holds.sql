@@ -33,12 +33,13 @@ ALTER TABLE "search_analytics" ADD COLUMN "listed_at" timestamp with time zone D
 -- Existing anonymous rows: one fresh random pseudonym per owner and former visitor (each owner's unique counts
 -- stay as they were, and nothing ties them to the member's hash any more), their time rounded down to the hour
 -- (the default release bucket), and no address or browser.
-UPDATE "search_analytics" AS s
-SET "pseudonym" = f."pseudonym", "guest" = s."visitor_hash" LIKE 'guest:%'
-FROM (
+WITH f AS MATERIALIZED (
   SELECT g."target_user_id", g."visitor_hash", encode(sha256(gen_random_uuid()::text::bytea), 'hex') AS "pseudonym"
   FROM (SELECT DISTINCT "target_user_id", "visitor_hash" FROM "search_analytics" WHERE "visitor_id" IS NULL) AS g
-) AS f
+)
+UPDATE "search_analytics" AS s
+SET "pseudonym" = f."pseudonym", "guest" = s."visitor_hash" LIKE 'guest:%'
+FROM f
 WHERE s."visitor_id" IS NULL AND s."target_user_id" = f."target_user_id" AND s."visitor_hash" = f."visitor_hash";--> statement-breakpoint
 UPDATE "search_analytics"
 SET "created_at" = date_trunc('hour', "created_at", 'UTC'), "listed_at" = date_trunc('hour', "created_at", 'UTC'),

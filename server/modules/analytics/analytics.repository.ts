@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "#server/db/client.ts";
 import { ANONYMOUS_VISITOR_NAME } from "#contract/api/analytics.ts";
-import {
-  anonymousActivityPending,
-  profiles,
-  searchAnalytics,
-  taggedPosts,
-} from "#server/db/schema/index.ts";
+import type { Database } from "#server/db/client.ts";
+import { anonymousActivityPending, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 import { viewerKey } from "./viewer-key.ts";
 

@@ -147,9 +147,7 @@ export function createAnalyticsService(deps: Deps) {
      * again). Remembered for those seconds only, outside the database, under a keyed digest.
      */
     async isRepeat(visit: Pick<Visit, "visitor" | "action" | "searchTerm">) {
-      const key = await pseudonyms.digest(
-        `${repeatKeyOf(visit)}\n${visit.action}\n${visit.searchTerm}`,
-      );
+      const key = await pseudonyms.digest(`${repeatKeyOf(visit)}\n${visit.action}\n${visit.searchTerm}`);
       return !(await recent.claim(key, DUPLICATE_SEARCH_WINDOW_MS));
     },
 

@@ -1,0 +1,86 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, describe, expect, it } from "vitest";
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+const FIRST_ANONYMITY_MIGRATION = 13;
+
+/** The migrations folder as it stood before the anonymity migrations, in a temporary copy. */
+async function migrationsBefore(idx: number) {
+  const dir = await mkdtemp(path.join(tmpdir(), "tagit-migrations-"));
+  await cp(migrationsFolder, dir, { recursive: true });
+  const journalPath = path.join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(await readFile(journalPath, "utf8"));
+  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < idx);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+describe("the anonymity migration on existing data", () => {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  const db = drizzle(client);
+  afterAll(() => client.close());
+
+  it("gives anonymous rows fresh per-owner pseudonyms (counts kept), hour times, no address; named rows lose the hash", async () => {
+    const before = await migrationsBefore(FIRST_ANONYMITY_MIGRATION);
+    await migrate(db, { migrationsFolder: before });
+    await rm(before, { recursive: true, force: true });
+    await client.exec(`
+      insert into profiles (id, first_name, last_name, email, last_active) values
+        ('00000000-0000-4000-8000-00000000000a', 'Ada', 'Owner', 'ada@example.com', '2026-03-02T14:03:12.345Z'),
+        ('00000000-0000-4000-8000-00000000000c', 'Cy', 'Owner', 'cy@example.com', null),
+        ('00000000-0000-4000-8000-00000000000b', 'Bob', 'Visitor', 'bob@example.com', null);
+      insert into search_analytics (target_user_id, visitor_id, visitor_name, visitor_hash, action, ip_address, user_agent, created_at) values
+        ('00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b', 'Bob Visitor', 'bobhash', 'view', '198.51.100.1', 'Firefox', '2026-03-02T14:01:00Z'),
+        ('00000000-0000-4000-8000-00000000000a', null, 'Anonymous User', 'bobhash', 'view', '198.51.100.1', 'Firefox', '2026-03-02T14:03:12.345Z'),
+        ('00000000-0000-4000-8000-00000000000a', null, 'Anonymous User', 'bobhash', 'search', null, null, '2026-03-02T15:10:00Z'),
+        ('00000000-0000-4000-8000-00000000000a', null, 'Anonymous User', 'guest:xyz', 'view', null, null, '2026-03-02T15:20:00Z'),
+        ('00000000-0000-4000-8000-00000000000c', null, 'Anonymous User', 'bobhash', 'view', null, null, '2026-03-02T16:45:00Z');
+      insert into sessions (token_hash, user_id, expires_at) values
+        ('t1', '00000000-0000-4000-8000-00000000000b', '2026-04-01T09:15:00Z');
+    `);
+
+    await migrate(db, { migrationsFolder });
+
+    const rows = (
+      await client.query<Record<string, unknown>>(
+        `select target_user_id, visitor_id, pseudonym, guest, ip_address, user_agent, created_at
+         from search_analytics order by created_at`,
+      )
+    ).rows;
+    const named = rows.filter((row) => row.visitor_id !== null);
+    const anonymous = rows.filter((row) => row.visitor_id === null);
+    expect(named).toEqual([expect.objectContaining({ pseudonym: null, ip_address: "198.51.100.1" })]);
+    const atAda = anonymous.filter((row) => row.target_user_id === "00000000-0000-4000-8000-00000000000a");
+    const atCy = anonymous.filter((row) => row.target_user_id === "00000000-0000-4000-8000-00000000000c");
+    // Bob's two anonymous rows at Ada still count as one viewer; the guest as another; at Cy, a different one.
+    expect(new Set(atAda.map((row) => row.pseudonym)).size).toBe(2);
+    expect(atAda.filter((row) => row.guest).length).toBe(1);
+    expect(atAda.map((row) => row.pseudonym)).not.toContain(atCy[0]?.pseudonym);
+    for (const row of anonymous) {
+      expect(row).toMatchObject({ ip_address: null, user_agent: null });
+      expect(String(row.pseudonym)).toMatch(/^[0-9a-f]{64}$/);
+      expect((row.created_at as Date).getUTCMinutes()).toBe(0);
+      expect((row.created_at as Date).getUTCSeconds()).toBe(0);
+    }
+    const columns = (
+      await client.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_name = 'search_analytics'`,
+      )
+    ).rows.map((row) => row.column_name);
+    expect(columns).not.toContain("visitor_hash");
+
+    const profile = await client.query<{ last_active: unknown }>(
+      `select last_active::text as last_active from profiles where email = 'ada@example.com'`,
+    );
+    expect(profile.rows[0]?.last_active).toBe("2026-03-02");
+    const session = await client.query<{ expires_at: Date }>("select expires_at from sessions");
+    expect(session.rows[0]?.expires_at.toISOString()).toBe("2026-04-02T00:00:00.000Z");
+  });
+});
