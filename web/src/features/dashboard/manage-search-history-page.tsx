@@ -7,7 +7,7 @@ export function ManageSearchHistoryPage() {
   return (
     <DashboardSubpage
       title="My Search History"
-      description="The posts you searched for and opened under your name, and how their owners see you while you search. Anonymous activity is not recorded against you."
+      description="The posts you searched for and opened under your name, and how their owners see you while you search."
     >
       <PrivacySettingsCard />
       <SearchHistoryCard />

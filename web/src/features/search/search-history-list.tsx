@@ -31,7 +31,7 @@ export function SearchHistoryList() {
         <EmptyState
           icon={History}
           title="No searches yet"
-          description="Posts you search for and open under your name appear here. What you do anonymously is never recorded against you."
+          description="Posts you search for and open under your name appear here."
           action={
             <Button asChild variant="outline">
               <Link to="/search-tagged-posts">Search Tagged Posts</Link>
