@@ -22,8 +22,9 @@ export function AnalyticsCard({ action }: AnalyticsCardProps) {
             <HelpButton sectionName="search-tags" topic="Who's searching for your taggs" />
           </div>
           <CardDescription>
-            Everyone who searched for or opened your posts, newest first. Visitors who chose to hide appear as
-            Anonymous User.
+            Everyone who searched for or opened your posts, newest first. Visitors who chose to hide, or were
+            signed out, appear as Anonymous User, only after the hour they came in is over and with that hour
+            instead of an exact time.
           </CardDescription>
         </div>
         {action}
