@@ -31,6 +31,7 @@ const appEnv = (port: number, dataDir: string) => ({
     "content.admin@e2e.tagit.test",
     "settings.admin@e2e.tagit.test",
     "money.admin@e2e.tagit.test",
+    "profile.admin@e2e.tagit.test",
   ].join(","),
 });
 

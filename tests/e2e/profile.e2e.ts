@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { E2E_ADMIN_EMAILS, openAdminPanel } from "./support/admin-steps.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
@@ -344,4 +345,62 @@ test("deleting the profile signs the member out and sends them home", async ({ p
     headers: { origin: new URL(page.url()).origin },
   });
   expect(login.status()).toBe(401);
+});
+
+test("an administrator asks to move a member's login e-mail; the member confirms it on the dashboard at 360 px", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const member = newMember();
+  const newEmail = `moved-${member.lastName.slice(-8).toLowerCase()}@e2e.tagit.test`;
+  const memberContext = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 360, height: 780 },
+    extraHTTPHeaders: { "x-forwarded-for": `10.83.${Math.floor(Math.random() * 250)}.7` },
+  });
+  await withoutGreeting(memberContext);
+  const memberPage = await memberContext.newPage();
+  await registerMember(memberPage, member);
+
+  await test.step("the administrator edits the e-mail: it waits for the member, shown as pending", async () => {
+    await openAdminPanel(page, E2E_ADMIN_EMAILS.profile, "profiles");
+    await page.getByRole("searchbox", { name: "Search Profile Database" }).fill(member.email);
+    const table = page.getByRole("table", { name: "Profiles" });
+    await table.getByRole("button", { name: `Edit ${member.email}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+    await expect(dialog.getByText(/not used for login until the member confirms it/)).toBeVisible();
+    await dialog.getByLabel("Email").fill(newEmail);
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Profile Updated")).toBeVisible();
+    await expect(table.getByText(`pending: ${newEmail}`)).toBeVisible();
+    await expect(table.getByText(member.email, { exact: true })).toBeVisible();
+  });
+
+  const banner = memberPage.getByRole("region", {
+    name: /An administrator asked to change your login e-mail/,
+  });
+
+  await test.step("the member sees the request on the dashboard; a wrong password is refused", async () => {
+    await memberPage.reload();
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("heading")).toContainText(newEmail);
+    await expectNoSeriousA11yViolations(memberPage, "/dashboard with a pending e-mail change");
+    const width = await memberPage.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+
+    await banner.getByLabel("Current password", { exact: true }).fill("not my password");
+    await banner.getByRole("button", { name: "Confirm change" }).click();
+    await expect(banner.getByText("Current password is incorrect")).toBeVisible();
+  });
+
+  await test.step("the member confirms with their password: the login moves and the request is gone", async () => {
+    await banner.getByLabel("Current password", { exact: true }).fill(member.password);
+    await banner.getByLabel("Current password", { exact: true }).press("Enter");
+    await expect(memberPage.getByText("Email Updated")).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await expect(memberPage.getByText(newEmail).first()).toBeVisible();
+  });
+
+  await memberContext.close();
 });

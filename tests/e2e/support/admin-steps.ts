@@ -13,6 +13,7 @@ export const E2E_ADMIN_EMAILS = {
   content: "content.admin@e2e.tagit.test",
   settings: "settings.admin@e2e.tagit.test",
   money: "money.admin@e2e.tagit.test",
+  profile: "profile.admin@e2e.tagit.test",
 } as const;
 
 /**
