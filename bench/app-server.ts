@@ -22,6 +22,10 @@ const config = loadConfig({
   // The bench client stands for a proxy in front of many visitors (X-Forwarded-For), so the public search's
   // per-visitor rate limit counts each simulated visitor, not the bench's one address.
   TRUST_PROXY: "127.0.0.1",
+  // bench:presence releases anonymous activity every minute, so the release runs beside the load it measures.
+  ANONYMOUS_RELEASE_MINUTES: process.env.ANONYMOUS_RELEASE_MINUTES,
+  ANONYMOUS_RELEASE_JITTER_MINUTES: process.env.ANONYMOUS_RELEASE_JITTER_MINUTES,
+  JOBS_FIRST_RUN_DELAY_MS: process.env.JOBS_FIRST_RUN_DELAY_MS,
 });
 const database = process.env.PGLITE_DIR
   ? await openDatabase({ kind: "pglite", dataDir: process.env.PGLITE_DIR })

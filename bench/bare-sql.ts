@@ -27,28 +27,30 @@ export const INSERT_POST_SQL = `insert into tagged_posts
     (user_id, post_name, original_image, scrambled_image, thumbnail_image, hide_personal_info, scramble_image, comment, created_at)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`;
 
-// The public search records itself for the owners of what it found (as the app's search service does):
-// the 5-second duplicate check of this visitor, then one event per owner.
-export const LAST_SAME_SQL = `select created_at from search_analytics
-  where visitor_hash = $1 and action = $2 and search_term = $3 order by created_at desc limit 1`;
-export const RECORD_SQL = `insert into search_analytics
-    (target_user_id, post_id, post_name, visitor_name, visitor_hash, action, search_term)
-  select owner, post, name, 'Anonymous User', $2, 'search', $3
+// The public search records itself for the owners of what it found (as the app's search service does): the
+// 5-second repeat check of this visitor (in memory), then one held anonymous event per owner, timed at its
+// bucket's start and released after it.
+export const RECORD_SQL = `insert into anonymous_activity_pending
+    (target_user_id, post_id, post_name, pseudonym, guest, action, search_term, bucket_start, release_at)
+  select owner, post, name, encode(sha256((owner::text || $2)::bytea), 'hex'), true, 'search', $3,
+    date_trunc('hour', now()), date_trunc('hour', now()) + interval '1 hour' + random() * interval '30 minutes'
   from unnest($1::uuid[], $4::uuid[], $5::text[]) as found(owner, post, name)`;
 
 const DUPLICATE_WINDOW_MS = 5_000;
+const recent = new Map<string, number>();
 
 type Query = (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /** Records an anonymous visitor's search of `term` for the owners of `rows`, unless it repeats within 5 s. */
-export async function recordSearch(query: Query, visitorHash: string, term: string, rows: unknown[]) {
+export async function recordSearch(query: Query, visitor: string, term: string, rows: unknown[]) {
   if (term.length < 3 || rows.length === 0) return;
-  const last = (await query(LAST_SAME_SQL, [visitorHash, "search", term])).rows[0] as
-    | { created_at: Date }
-    | undefined;
-  if (last && Date.now() - new Date(last.created_at).getTime() < DUPLICATE_WINDOW_MS) return;
+  const key = `${visitor}\n${term}`;
+  const now = Date.now();
+  if ((recent.get(key) ?? 0) > now) return;
+  if (recent.size > 100_000) recent.clear();
+  recent.set(key, now + DUPLICATE_WINDOW_MS);
   const { owners, posts, names } = foundByOwner(rows as { user_id: string; id: string; post_name: string }[]);
-  await query(RECORD_SQL, [owners, visitorHash, term, posts, names]);
+  await query(RECORD_SQL, [owners, visitor, term, posts, names]);
 }
 
 /** The owners of `rows` (one event each, on their first found post) as RECORD_SQL's arrays. */

@@ -82,14 +82,14 @@ export async function seedBenchData(
     "search_analytics",
     client,
     `INSERT INTO search_analytics
-      (target_user_id, post_id, post_name, visitor_id, visitor_name, visitor_hash, action, search_term, created_at)
+      (target_user_id, post_id, post_name, visitor_id, visitor_name, pseudonym, action, search_term, created_at, listed_at)
     SELECT md5('member' || (1 + p % $3::int))::uuid, md5('post' || p)::uuid, 'bench post ' || p,
            CASE WHEN v % 10 = 0 THEN NULL ELSE md5('member' || v)::uuid END,
            CASE WHEN v % 10 = 0 THEN 'Anonymous User' ELSE 'First' || v || ' Last' || v END,
-           md5('visitor' || v),
+           CASE WHEN v % 10 = 0 THEN md5('visitor' || v || 'at' || (1 + p % $3::int)) END,
            (ARRAY['search','view','internal_search'])[1 + k % 3],
            'bench post ' || p,
-           now() - (k || ' seconds')::interval
+           now() - (k || ' seconds')::interval, now() - (k || ' seconds')::interval
     FROM (SELECT k, (1 + (k::bigint * 7919) % $2::int)::int AS p, (1 + (k::bigint * 104729) % $3::int)::int AS v FROM generate_series(1, $1::int) k) s
     WHERE md5('member' || (1 + p % $3::int)) <> md5('member' || v)`,
     [events, posts, members],

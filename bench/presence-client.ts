@@ -1,7 +1,7 @@
 // The members of bench/presence, in a process of their own (as browsers on other machines would be): each
 // online member keeps the live stream (GET /api/events) open and polls GET /api/tagg-analytics every 3 s with
-// its ETag, as the dashboard does; beside them, anonymous visitors search post names and view online members'
-// posts at a steady rate. Driven by the parent over IPC: { grow: N } opens streams up to member N,
+// its ETag, as the dashboard does; beside them, anonymous visitors search post names (held and released in
+// batches by the app) and signed-in members view online members' posts by name, at a steady rate. Driven by the parent over IPC: { grow: N } opens streams up to member N,
 // { measure: seconds } runs the load for that long and answers with its figures (between measurements only the
 // streams stay open), { etags: count } answers members' cookies and ETags for the saturation run.
 import {
@@ -103,11 +103,13 @@ function search() {
 }
 
 /**
- * An anonymous visitor's view of a post of an online member (post j belongs to member 1 + j % members), named
- * by its exact name as the spec's view call allows (the data set's md5 ids are not RFC 4122 uuids).
+ * A signed-in member's named view of a post of an online member (post j belongs to member 1 + j % members),
+ * named by its exact name as the spec's view call allows (the data set's md5 ids are not RFC 4122 uuids). Named
+ * activity is what streams live; anonymous activity (the searches) is held and released in batches.
  */
 function view() {
   const owner = 1 + random(online);
+  const viewer = totalMembers - random(Math.min(1_000, totalMembers - online));
   const post = owner - 1 + totalMembers * (1 + random(9));
   const name = `bench post ${post}`;
   pendingViews.set(name, performance.now());
@@ -117,6 +119,7 @@ function view() {
     {
       "content-type": "application/json",
       origin: process.env.BENCH_ORIGIN ?? "",
+      cookie: cookieOf(viewer),
       "x-forwarded-for": addressOf(visitor++),
     },
     JSON.stringify({ searchTerm: name, action: "view" }),

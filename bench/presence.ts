@@ -1,8 +1,10 @@
 // Members online on one instance (issue 16 item 3): the Tagit app on the PostgreSQL bench data set (run
 // bench:seed first: 100k members, 1M posts), with N signed-in members each holding the live stream open and
 // polling their analytics every 3 s with its ETag (bench/presence-client.ts, in its own process), while anonymous
-// visitors search post names and view online members' posts. For growing N it prints the polls served, the
-// searches' p99, the time from a view to its owner's stream, and the app's memory and CPU. Then, with every
+// visitors search post names and signed-in members view online members' posts by name. The app releases held
+// anonymous activity every minute (a one-minute bucket, no jitter), so releases run throughout. For growing N it
+// prints the polls served, the searches' p99, the time from a named view to its owner's stream, the anonymous
+// events released, and the app's memory and CPU. Then, with every
 // stream still open, the unchanged poll at full speed beside a bare Fastify endpoint without I/O, same run.
 //   npm run bench:presence -- --url postgres://postgres@127.0.0.1:5432/tagit_bench --steps 1000,5000,10000
 import { fork } from "node:child_process";
@@ -47,7 +49,12 @@ type Measured = {
   eventsReceived: number;
 };
 
-const app = await startServer("./app-server.ts", { DATABASE_URL: values.url });
+const app = await startServer("./app-server.ts", {
+  DATABASE_URL: values.url,
+  ANONYMOUS_RELEASE_MINUTES: "1",
+  ANONYMOUS_RELEASE_JITTER_MINUTES: "0",
+  JOBS_FIRST_RUN_DELAY_MS: "1000",
+});
 const appPid = app.child.pid ?? 0;
 const client = fork(fileURLToPath(new URL("./presence-client.ts", import.meta.url)), {
   execArgv: ["--import", "tsx"],
@@ -64,9 +71,19 @@ await new Promise((resolve) => client.once("message", resolve));
 
 console.log(
   `${members} members in the data set; each online member polls every 3 s with its stream open; ` +
-    `${values.searches} searches/s and ${values.views} views/s by anonymous visitors; ${duration} s per step`,
+    `${values.searches} anonymous searches/s and ${values.views} named views/s; ${duration} s per step`,
 );
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
+/** Anonymous events listed to their owners so far: the releases that ran during a step. */
+async function anonymousListed() {
+  const counter = new pg.Client({ connectionString: values.url });
+  await counter.connect();
+  const { rows } = await counter.query(
+    "select count(*)::int as n from search_analytics where visitor_id is null",
+  );
+  await counter.end();
+  return Number(rows[0]?.n ?? 0);
+}
 const rows: string[] = [];
 for (const target of steps) {
   const opening = performance.now();
@@ -75,8 +92,10 @@ for (const target of steps) {
     `  ${grown.online} online, ${grown.streamsOpen} streams open (${((performance.now() - opening) / 1000).toFixed(0)} s to open)`,
   );
   const before = processUsage(appPid);
+  const releasedBefore = await anonymousListed();
   const m = await ask<Measured>(client, { measure: duration }, "measured");
   const after = processUsage(appPid);
+  const released = (await anonymousListed()) - releasedBefore;
   const cpuPercent = ((after.cpu - before.cpu) / (duration + 1.5)) * 100;
   rows.push(
     [
@@ -92,6 +111,7 @@ for (const target of steps) {
       `${String(m.viewToStream.count).padStart(5)}/${String(m.views.count).padEnd(5)}`,
       ms(m.viewToStream.p50),
       ms(m.viewToStream.p99),
+      String(released).padStart(8),
       `${after.rss.toFixed(0).padStart(6)} MB`,
       `${cpuPercent.toFixed(0).padStart(4)} %`,
     ].join("  "),
@@ -100,7 +120,7 @@ for (const target of steps) {
 }
 
 console.log(
-  "\nonline  streams  polls/s  poll p99  errs  srch/s  srch p50  srch p99  errs  seen/views  v→s p50  v→s p99  app RSS  app CPU",
+  "\nonline  streams  polls/s  poll p99  errs  srch/s  srch p50  srch p99  errs  seen/views  v→s p50  v→s p99  released  app RSS  app CPU",
 );
 for (const row of rows) console.log(row);
 
