@@ -13,11 +13,7 @@ const SECRET_KEYS = [
   "cookie",
 ];
 
-const REDACT_PATHS = [
-  ...SECRET_KEYS,
-  ...SECRET_KEYS.map((key) => `*.${key}`),
-  "req.headers.authorization",
-];
+const REDACT_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((key) => `*.${key}`), "req.headers.authorization"];
 
 type DatabaseError = Error & { query?: unknown; params?: unknown; code?: unknown; constraint?: unknown };
 

@@ -72,15 +72,17 @@ async function ownerObserves(t: TestApp, owner: Member, postId: string) {
   };
 }
 
+/** The rows a raw query answers (both drivers answer `{ rows }`). */
+async function query(t: TestApp, statement: ReturnType<typeof sql>) {
+  return ((await t.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
 /** Every row of every table, as text: what a copy of the database holds. */
 async function databaseCopy(t: TestApp) {
-  const tables = await t.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  );
+  const tables = await query(t, sql`select tablename from pg_tables where schemaname = 'public'`);
   const dump: Record<string, Record<string, unknown>[]> = {};
-  for (const { tablename } of tables.rows) {
-    const rows = await t.db.execute(sql`select * from ${sql.identifier(tablename)}`);
-    dump[tablename] = rows.rows as Record<string, unknown>[];
+  for (const { tablename } of tables) {
+    dump[String(tablename)] = await query(t, sql`select * from ${sql.identifier(String(tablename))}`);
   }
   return dump;
 }
@@ -103,11 +105,14 @@ describe("a copy of the database", () => {
     expect(anonymous.map((row) => row.targetUserId).sort()).toEqual([cy.user.id, dee.user.id].sort());
 
     // The join that used to name every anonymous visitor finds nothing, on any column that stands for someone.
-    const joined = await t.db.execute(sql`
+    const joined = await query(
+      t,
+      sql`
       select 1 from search_analytics a join search_analytics n on n.visitor_id is not null
       where a.visitor_id is null
-        and a.pseudonym in (n.pseudonym, n.visitor_id::text, n.ip_address, n.user_agent, n.visitor_name)`);
-    expect(joined.rows).toEqual([]);
+        and a.pseudonym in (n.pseudonym, n.visitor_id::text, n.ip_address, n.user_agent, n.visitor_name)`,
+    );
+    expect(joined).toEqual([]);
 
     // Each anonymous row holds nothing about the visitor but its pseudonym, and the two owners' differ.
     for (const row of anonymous) {
