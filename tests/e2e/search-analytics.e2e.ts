@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { createPost, registerMember } from "./support/member-steps.ts";
 
@@ -274,6 +275,7 @@ test("a link to a search only prefills it: nothing is searched, or shown to the 
     await visitorPage.waitForTimeout(1_000);
     expect(searches.count).toBe(0);
     await expect(visitorPage.getByRole("article", { name: postName })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(visitorPage, "/search-tagged-posts?q= waiting for the member");
     // Nothing reached the owner (the list is polled every 3 s).
     await page.waitForTimeout(3_500);
     await expect(analytics.getByText("No visitors yet")).toBeVisible();
