@@ -82,5 +82,5 @@ describe("the anonymity migration on existing data", () => {
     expect(profile.rows[0]?.last_active).toBe("2026-03-02");
     const session = await client.query<{ expires_at: Date }>("select expires_at from sessions");
     expect(session.rows[0]?.expires_at.toISOString()).toBe("2026-04-02T00:00:00.000Z");
-  });
+  }, 120_000);
 });
