@@ -104,6 +104,39 @@ describe("GET /api/events resumes from Last-Event-ID", () => {
   });
 });
 
+describe("anonymous activity released while a stream was away", () => {
+  it("is replayed by when it was released, though its time is its bucket's start", async () => {
+    const clock = manualClock(new Date("2026-01-15T12:00:30Z"));
+    const t = await createTestApp({
+      clock,
+      config: { anonymity: { releaseMinutes: 1, jitterMinutes: 0, keyDays: 30 } },
+    });
+    const ada = await registerMember(t, { firstName: "Ada", lastName: "Owner" });
+    const post = await createPost(t, ada, "North Light");
+    const url = `${await t.app.listen({ port: 0, host: "127.0.0.1" })}/api/events`;
+    const first = await openSse(url, { cookie: ada.cookie });
+    await first.until(() => first.data("ready").length === 1, "it opened");
+    const signedOut = await t.app.inject({
+      method: "POST",
+      url: "/api/track-search",
+      headers: { origin: t.config.publicUrl },
+      payload: { searchTerm: post.postName, action: "view", postId: post.id },
+      remoteAddress: "203.0.113.5",
+    });
+    expect(signedOut.json()).toEqual({ recorded: 1, skipped: null });
+    await first.close();
+
+    clock.advance(2 * 60_000);
+    expect(await t.app.jobs.run("release-anonymous-activity")).toEqual({ released: 1 });
+    const resumed = await openSse(url, { cookie: ada.cookie, "last-event-id": first.lastEventId as string });
+    await resumed.until(() => resumed.data("ready").length === 1, "it opened");
+    expect(resumed.data("analytics")).toEqual([
+      expect.objectContaining({ visitorName: "Anonymous User", createdAt: "2026-01-15T12:00:00.000Z" }),
+    ]);
+    await resumed.close();
+  });
+});
+
 describe("closing an instance", () => {
   it("ends its live streams first, asking them to reconnect, without waiting for them", async () => {
     const { ada, peer, urls } = await setup();
