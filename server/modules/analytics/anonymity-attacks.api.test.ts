@@ -3,13 +3,21 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { anonymityKeys, anonymousActivityPending, searchAnalytics } from "#server/db/schema/index.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
-import { asMember, createPost, giveTagg, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
+import {
+  asMember,
+  createPost,
+  giveTagg,
+  registerMember,
+  SAME_ORIGIN,
+  signInAsAdmin,
+  TEST_ADMIN_EMAIL,
+} from "#server/test/factories.ts";
 import { openSse } from "#server/test/sse-client.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
 /**
  * Anonymity tried as an attacker would: the owner watching their own answers and clock, and someone holding a
- * copy of the database. Anonymous activity here is released one minute after its one-minute bucket, without
+ * copy of the database, and an administrator. Anonymous activity here is released one minute after its one-minute bucket, without
  * jitter, so the tests can drive the clock through a release.
  */
 type Member = Awaited<ReturnType<typeof registerMember>>;
@@ -347,5 +355,65 @@ describe("links and history", () => {
       ipAddress: null,
       userAgent: null,
     });
+  });
+});
+
+describe("an administrator", () => {
+  it("sees a member's activity as a day, and cannot take the account over by moving its login e-mail", async () => {
+    const clock = manualClock(new Date("2026-03-02T14:03:12.345Z"));
+    const t = await createTestApp({
+      clock,
+      config: {
+        adminEmails: new Set([TEST_ADMIN_EMAIL]),
+        anonymity: { releaseMinutes: 1, jitterMinutes: 0, keyDays: 30 },
+      },
+    });
+    const admin = await signInAsAdmin(t);
+    const ada = await registerMember(t, { firstName: "Ada", lastName: "Owner" });
+    const bob = await registerMember(t, { firstName: "Bob", lastName: "Visitor" });
+    const post = await createPost(t, ada, "Ada's lighthouse");
+    await setMode(t, bob, "pause");
+    clock.advance(7);
+    await view(t, bob, post);
+
+    // The Profiles list: Bob's last activity is a day, never the moment of his anonymous view.
+    const list = await t.app.inject({
+      url: `/api/admin/profiles?search=${encodeURIComponent(bob.input.email)}`,
+      headers: admin.headers,
+    });
+    const [row] = list.json().items;
+    expect(row.lastActive).toBe("2026-03-02");
+    expect(list.body).not.toMatch(/14:03/);
+
+    // Moving Bob's login to an address the administrator controls: a request Bob has to confirm.
+    const taken = "admin.controls@example.com";
+    const edit = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/profiles/${bob.user.id}`,
+      headers: admin.headers,
+      payload: { firstName: "Bob", lastName: "Visitor", email: taken },
+    });
+    expect(edit.json()).toMatchObject({ email: bob.input.email, pendingEmail: taken });
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      headers: SAME_ORIGIN,
+      payload: { email: taken },
+    });
+    expect(reset.statusCode).toBeLessThan(300);
+    expect((await t.outbox()).filter((mail) => mail.includes(`To: ${taken}`))).toEqual([]);
+    const signIn = (email: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: SAME_ORIGIN,
+        payload: { email, password: bob.input.password },
+      });
+    expect((await signIn(taken)).statusCode).toBe(401);
+    expect((await signIn(bob.input.email)).statusCode).toBe(200);
+
+    // And Bob's own history, whoever reads it, holds nothing of what he did anonymously.
+    const history = await t.app.inject({ url: "/api/user-search-history", headers: { cookie: bob.cookie } });
+    expect(history.json()).toEqual([]);
   });
 });
