@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Redis } from "ioredis";
 import type { Config } from "#server/config.ts";
 import type { ChangeFeed } from "#server/db/change-feed.ts";
 import type { Database } from "#server/db/client.ts";
@@ -8,11 +9,10 @@ import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
-import type { Redis } from "ioredis";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
+import { createRecentKeys } from "#server/lib/recent-keys.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
-import { createRecentKeys } from "#server/lib/recent-keys.ts";
 import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
 import { createAdminContentService } from "./admin/admin-content.service.ts";
 import { createAdminModerationService } from "./admin/admin-moderation.service.ts";

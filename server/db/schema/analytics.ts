@@ -40,7 +40,10 @@ export const searchAnalytics = pgTable(
   },
   (t) => [
     check("search_analytics_action_check", sql`${t.action} in ('search', 'internal_search', 'view')`),
-    check("search_analytics_named_or_pseudonym", sql`(${t.visitorId} is null) = (${t.pseudonym} is not null)`),
+    check(
+      "search_analytics_named_or_pseudonym",
+      sql`(${t.visitorId} is null) = (${t.pseudonym} is not null)`,
+    ),
     index("search_analytics_target_created_idx").on(t.targetUserId, t.createdAt.desc().nullsFirst()),
     index("search_analytics_target_listed_idx").on(t.targetUserId, t.listedAt),
     index("search_analytics_post_idx").on(t.postId),

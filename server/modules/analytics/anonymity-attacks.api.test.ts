@@ -97,7 +97,7 @@ async function databaseCopy(t: TestApp) {
 
 describe("a copy of the database", () => {
   it("cannot tie an anonymous row to the member: no stored value is shared with any row naming them", async () => {
-    const { t, clock, ada, bob, cy, dee, posts } = await setup();
+    const { t, clock, bob, cy, dee, posts } = await setup();
     await view(t, bob, posts.ada); // by name at Ada
     await setMode(t, bob, "pause");
     clock.advance(6_000);

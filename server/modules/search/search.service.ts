@@ -1,4 +1,3 @@
-import { ANONYMOUS_VISITOR_NAME } from "#contract/api/analytics.ts";
 import type { PublicPost, SearchHistoryEntry } from "#contract/api/search.ts";
 import { MIN_TRACKED_TERM_LENGTH } from "#contract/limits.ts";
 import { nameKey } from "#contract/names.ts";
