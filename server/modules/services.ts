@@ -203,7 +203,6 @@ export function createServices(infra: Infrastructure) {
     profileRepoOn: createProfileRepository,
     ownsUpload: uploadsService.ownsOriginal,
     removeFiles: uploadsService.removeFiles,
-    deleteSearchHistory: searchService.deleteHistory,
     endSubscription: subscriptionsService.endForDeletedMember,
     contactDetailsChanged: (user) =>
       background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),

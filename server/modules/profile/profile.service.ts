@@ -22,7 +22,6 @@ type Deps = {
   ownsUpload: (userId: string, originalPath: string) => Promise<boolean>;
   removeFiles: (paths: string[]) => Promise<void>;
   /** Removes the member's searches and views from every owner's analytics, anonymous ones included. */
-  deleteSearchHistory: (user: ProfileRow) => Promise<unknown>;
   /** Ends a live subscription at the payment provider before the account goes. */
   endSubscription: (user: ProfileRow) => Promise<void>;
   /** The e-mail or name changed: the payment provider's customer is updated in the background. */
@@ -194,9 +193,8 @@ export function createProfileService(deps: Deps) {
     async delete(user: ProfileRow, { inTransaction }: { inTransaction?: (tx: Tx) => Promise<void> } = {}) {
       // First, so a provider outage leaves the account as it was rather than a deleted member still billed.
       await deps.endSubscription(user);
-      // Unlinks the member's anonymous searches, which carry only their keyed hash (ON DELETE CASCADE takes
-      // the named ones); they stay in the owners' lists, tied to nobody.
-      await deps.deleteSearchHistory(user);
+      // The member's named searches and views go with the row (ON DELETE CASCADE); their anonymous ones were
+      // never tied to them, so they stay in the owners' lists untouched.
       const files = await deps.transact(async (tx) => {
         await inTransaction?.(tx);
         return deps.profileRepoOn(tx).delete(user.id);
