@@ -54,6 +54,15 @@ export async function registerMember({ app }: TestApp, overrides: Parameters<typ
 /** Headers of a signed-in browser request from our own origin. */
 export const asMember = (cookie: string) => ({ cookie, ...SAME_ORIGIN });
 
+/** Sets a member's privacy mode (show, hide or pause) through the API, as the privacy card does. */
+export const setPrivacyMode = (t: TestApp, member: { cookie: string }, privacyMode: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/privacy-settings",
+    headers: asMember(member.cookie),
+    payload: { privacyMode },
+  });
+
 /** Gives a member a tagg directly in the database (the claim flow has its own tests). */
 export async function giveTagg(
   t: TestApp,

@@ -9,6 +9,7 @@ import {
   giveTagg,
   registerMember,
   SAME_ORIGIN,
+  setPrivacyMode,
   signInAsAdmin,
   TEST_ADMIN_EMAIL,
 } from "#server/test/factories.ts";
@@ -56,14 +57,6 @@ const view = (t: TestApp, visitor: Member, post: { id: string; postName: string 
     payload: { searchTerm: post.postName, action: "view", postId: post.id },
   });
 
-const setMode = (t: TestApp, member: Member, privacyMode: string) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/privacy-settings",
-    headers: asMember(member.cookie),
-    payload: { privacyMode },
-  });
-
 const releaseJob = (t: TestApp) => t.app.jobs.run("release-anonymous-activity");
 
 /** Every answer about its visitors an owner can ask for, with the list's ETag. */
@@ -99,7 +92,7 @@ describe("a copy of the database", () => {
   it("cannot tie an anonymous row to the member: no stored value is shared with any row naming them", async () => {
     const { t, clock, bob, cy, dee, posts } = await setup();
     await view(t, bob, posts.ada); // by name at Ada
-    await setMode(t, bob, "pause");
+    await setPrivacyMode(t, bob, "pause");
     clock.advance(6_000);
     await view(t, bob, posts.cy); // anonymously at Cy and at Dee
     await view(t, bob, posts.dee);
@@ -151,7 +144,7 @@ describe("a copy of the database", () => {
 
   it("holds the pseudonym keys only sealed: the copy alone cannot recompute a pseudonym, the key holder can until the key is retired", async () => {
     const { t, clock, bob, cy, posts } = await setup(1);
-    await setMode(t, bob, "pause");
+    await setPrivacyMode(t, bob, "pause");
     await view(t, bob, posts.cy);
     clock.advance(2 * MINUTE);
     await releaseJob(t);
@@ -221,7 +214,7 @@ describe("the owner's clock", () => {
     const before = await ownerObserves(t, ada, posts.ada.id);
     expect(before.list).toHaveLength(1);
 
-    await setMode(t, bob, "pause");
+    await setPrivacyMode(t, bob, "pause");
     clock.advance(10_000);
     expect((await view(t, bob, posts.ada)).json()).toEqual({ recorded: 1, skipped: null });
     await t.app.changes.sync();
@@ -372,7 +365,7 @@ describe("an administrator", () => {
     const ada = await registerMember(t, { firstName: "Ada", lastName: "Owner" });
     const bob = await registerMember(t, { firstName: "Bob", lastName: "Visitor" });
     const post = await createPost(t, ada, "Ada's lighthouse");
-    await setMode(t, bob, "pause");
+    await setPrivacyMode(t, bob, "pause");
     clock.advance(7);
     await view(t, bob, post);
 

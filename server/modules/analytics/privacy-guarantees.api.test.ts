@@ -7,6 +7,7 @@ import {
   registerMember,
   releaseAnonymousNow,
   SAME_ORIGIN,
+  setPrivacyMode,
   uniqueIp,
 } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
@@ -26,14 +27,6 @@ const track = (
     headers: member ? asMember(member.cookie) : SAME_ORIGIN,
     payload,
     remoteAddress: member ? "127.0.0.1" : uniqueIp(),
-  });
-
-const setMode = (t: TestApp, member: Member, privacyMode: string) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/privacy-settings",
-    headers: asMember(member.cookie),
-    payload: { privacyMode },
   });
 
 const analyticsOf = async (t: TestApp, member: Member) =>
@@ -161,7 +154,7 @@ describe("server-side recording", () => {
     await publicSearch(t, ada, "lighthouse");
     expect(await analyticsOf(t, ada)).toHaveLength(2);
     clock.advance(6_000);
-    await setMode(t, bob, "pause");
+    await setPrivacyMode(t, bob, "pause");
     await publicSearch(t, bob, "@ada_o");
     await releaseAnonymousNow(t);
     const events = await analyticsOf(t, ada);
@@ -196,7 +189,7 @@ describe("server-side recording", () => {
 describe("privacy modes", () => {
   it("records a paused visitor as Anonymous User with nothing identifying stored or shown — even after they return to show", async () => {
     const { t, ada, bob, post } = await setup();
-    expect((await setMode(t, bob, "pause")).json()).toMatchObject({
+    expect((await setPrivacyMode(t, bob, "pause")).json()).toMatchObject({
       privacyMode: "pause",
       timeRemaining: 48,
     });
@@ -217,7 +210,7 @@ describe("privacy modes", () => {
       expect(JSON.stringify(row)).not.toContain("Bob");
     }
 
-    await setMode(t, bob, "show");
+    await setPrivacyMode(t, bob, "show");
     const all = await everythingOwnerSees(t, ada, post.id, bob.user.id);
     expect(all).not.toContain("Bob");
     expect(all).not.toContain("bob_v");
@@ -247,7 +240,7 @@ describe("privacy modes", () => {
   it("never merges a visitor's open and anonymous views, so the anonymous ones cannot be attributed", async () => {
     const { t, ada, bob, post, clock } = await setup();
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
-    await setMode(t, bob, "pause");
+    await setPrivacyMode(t, bob, "pause");
     clock.advance(10_000);
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
     await releaseAnonymousNow(t);
@@ -265,7 +258,7 @@ describe("privacy modes", () => {
 
   it("grants hide only with 5 unique viewers on the member's best post, and applies pause otherwise", async () => {
     const { t, bob } = await setup();
-    expect((await setMode(t, bob, "hide")).json()).toMatchObject({
+    expect((await setPrivacyMode(t, bob, "hide")).json()).toMatchObject({
       privacyMode: "pause",
       requestedMode: "hide",
     });
@@ -275,7 +268,7 @@ describe("privacy modes", () => {
       const viewer = await registerMember(t);
       await track(t, viewer, { searchTerm: "bob's boat", action: "view", postId: bobPost.id });
     }
-    expect((await setMode(t, bob, "hide")).json()).toEqual({
+    expect((await setPrivacyMode(t, bob, "hide")).json()).toEqual({
       privacyMode: "hide",
       requestedMode: "hide",
       timeRemaining: 0,
@@ -303,15 +296,15 @@ describe("privacy modes", () => {
       expect(res.json().recorded).toBe(1);
     }
     await releaseAnonymousNow(t);
-    expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "pause" });
+    expect((await setPrivacyMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "pause" });
 
     for (let i = 0; i < 4; i++) await track(t, await registerMember(t), view);
-    expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "pause" });
+    expect((await setPrivacyMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "pause" });
     const anonymousMember = await registerMember(t);
-    await setMode(t, anonymousMember, "pause");
+    await setPrivacyMode(t, anonymousMember, "pause");
     await track(t, anonymousMember, view);
     await releaseAnonymousNow(t);
-    expect((await setMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "hide" });
+    expect((await setPrivacyMode(t, bob, "hide")).json()).toMatchObject({ privacyMode: "hide" });
   });
 
   it("records the named post's name (or tagg) as the term, never the text the client sent with it", async () => {
@@ -334,7 +327,7 @@ describe("privacy modes", () => {
   it("ends a pause after 48 hours and records the visitor openly again", async () => {
     const { t, ada, bob, post, clock } = await setup();
     const pausedAt = clock.now().getTime();
-    await setMode(t, bob, "pause");
+    await setPrivacyMode(t, bob, "pause");
     clock.advance(47 * HOUR);
     const during = (
       await t.app.inject({ url: "/api/privacy-settings", headers: { cookie: bob.cookie } })
@@ -372,7 +365,7 @@ describe("privacy modes", () => {
 
   it("validates privacy settings and needs a signed-in member", async () => {
     const { t, bob } = await setup();
-    expect((await setMode(t, bob, "invisible")).statusCode).toBe(400);
+    expect((await setPrivacyMode(t, bob, "invisible")).statusCode).toBe(400);
     expect((await t.app.inject({ url: "/api/privacy-settings" })).statusCode).toBe(401);
   });
 });
@@ -404,7 +397,7 @@ describe("owner analytics", () => {
     const other = await createPost(t, ada, "Harbour");
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
     await track(t, bob, { searchTerm: "harbour", action: "view", postId: other.id });
-    await setMode(t, cy, "pause");
+    await setPrivacyMode(t, cy, "pause");
     await track(t, cy, { searchTerm: "lighthouse", action: "view", postId: post.id });
     clock.advance(6_000);
     await track(t, cy, { searchTerm: "harbour", action: "view", postId: other.id });
@@ -500,7 +493,7 @@ describe("my search history", () => {
   it("lists my named searches and views only (nothing I did anonymously) and empties it on delete", async () => {
     const { t, ada, bob, post, clock } = await setup();
     await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
-    await setMode(t, bob, "pause");
+    await setPrivacyMode(t, bob, "pause");
     clock.advance(6_000);
     await track(t, bob, { searchTerm: "lighthouse" });
     await releaseAnonymousNow(t);
@@ -554,7 +547,7 @@ async function visitedOpenlyAndAnonymously() {
   const cy = await registerMember(t, { firstName: "Cy", lastName: "Other" });
   await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
   await track(t, cy, { searchTerm: "lighthouse", action: "view", postId: post.id });
-  await setMode(t, bob, "pause");
+  await setPrivacyMode(t, bob, "pause");
   clock.advance(6_000);
   await track(t, bob, { searchTerm: "lighthouse", action: "view", postId: post.id });
   await track(t, bob, { searchTerm: "harbour", action: "view", postId: harbour.id });
