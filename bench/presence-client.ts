@@ -109,7 +109,9 @@ function search() {
  */
 function view() {
   const owner = 1 + random(online);
-  const viewer = totalMembers - random(Math.min(1_000, totalMembers - online));
+  // Members other than online ones, in `show` mode (the data set hides every tenth member).
+  let viewer = totalMembers - random(Math.min(1_000, totalMembers - online));
+  if (viewer % 10 === 0) viewer -= 1;
   const post = owner - 1 + totalMembers * (1 + random(9));
   const name = `bench post ${post}`;
   pendingViews.set(name, performance.now());

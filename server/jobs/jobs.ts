@@ -7,7 +7,8 @@ import type { SubscriptionsService } from "#server/modules/payments/subscription
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import type { Job } from "./scheduler.ts";
 
-const MINUTE = 60 * 1000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /** The scheduled clean-ups of the app. */
@@ -47,8 +48,13 @@ export function appJobs({
       everyMs: MINUTE,
       run: () => adminModerationService.applyAutoAction(),
     },
-    // Anonymous activity is shown to owners within a minute of its release time.
-    { name: "release-anonymous-activity", everyMs: MINUTE, run: () => analyticsService.releaseAnonymous() },
+    // Anonymous activity is shown to owners within seconds of its release time; releasing often keeps each
+    // release small (release times are spread by the random delay).
+    {
+      name: "release-anonymous-activity",
+      everyMs: 10 * SECOND,
+      run: () => analyticsService.releaseAnonymous(),
+    },
     { name: "rotate-anonymity-key", everyMs: HOUR, run: () => pseudonyms.rotate() },
     { name: "forget-old-connections", everyMs: HOUR, run: () => analyticsService.forgetOldConnections() },
   ];

@@ -51,7 +51,6 @@ UPDATE "search_analytics" SET "visitor_hash" = NULL, "listed_at" = "created_at" 
 UPDATE "search_analytics" AS s SET "owner_hidden" = p."hide_personal_info"
 FROM "tagged_posts" AS p WHERE p."id" = s."post_id" AND s."visitor_id" IS NOT NULL AND p."hide_personal_info";--> statement-breakpoint
 ALTER TABLE "search_analytics" ADD CONSTRAINT "search_analytics_named_or_pseudonym" CHECK (("search_analytics"."visitor_id" is null) = ("search_analytics"."pseudonym" is not null));--> statement-breakpoint
-CREATE INDEX "search_analytics_target_listed_idx" ON "search_analytics" USING btree ("target_user_id","listed_at");--> statement-breakpoint
 CREATE INDEX "search_analytics_post_idx" ON "search_analytics" USING btree ("post_id");--> statement-breakpoint
 CREATE INDEX "search_analytics_connection_created_idx" ON "search_analytics" USING btree ("created_at") WHERE "search_analytics"."ip_address" is not null or "search_analytics"."user_agent" is not null;--> statement-breakpoint
 -- A member's last activity becomes a day; a session's sliding expiry ends with a day, so it times nothing finer.

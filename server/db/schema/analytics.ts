@@ -45,7 +45,6 @@ export const searchAnalytics = pgTable(
       sql`(${t.visitorId} is null) = (${t.pseudonym} is not null)`,
     ),
     index("search_analytics_target_created_idx").on(t.targetUserId, t.createdAt.desc().nullsFirst()),
-    index("search_analytics_target_listed_idx").on(t.targetUserId, t.listedAt),
     index("search_analytics_post_idx").on(t.postId),
     index("search_analytics_visitor_created_idx").on(t.visitorId, t.createdAt.desc().nullsFirst()),
     index("search_analytics_connection_created_idx")

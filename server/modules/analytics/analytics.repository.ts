@@ -152,11 +152,19 @@ export function createAnalyticsRepository(db: Database) {
 
     /**
      * The owner's events listed at or after `since` (a named one when it happened, an anonymous one when it was
-     * released), latest listed first: what a live stream resuming missed (decision 034).
+     * released), latest listed first: what a live stream resuming missed (decision 034). None of them happened
+     * before `happenedSince` (`since` less the longest an anonymous event waits), which keeps the lookup on the
+     * owner's index by time.
      */
-    listForOwnerSince: (ownerId: string, since: Date, limit: number) =>
+    listForOwnerSince: (ownerId: string, since: Date, happenedSince: Date, limit: number) =>
       selectOwnerEvents()
-        .where(and(eq(searchAnalytics.targetUserId, ownerId), gte(searchAnalytics.listedAt, since)))
+        .where(
+          and(
+            eq(searchAnalytics.targetUserId, ownerId),
+            gte(searchAnalytics.createdAt, happenedSince),
+            gte(searchAnalytics.listedAt, since),
+          ),
+        )
         .orderBy(desc(searchAnalytics.listedAt), desc(searchAnalytics.id))
         .limit(limit),
 

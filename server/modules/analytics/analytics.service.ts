@@ -1,4 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   ANALYTICS_MESSAGES,
   type AnalyticsEvent,
@@ -58,8 +59,12 @@ type Deps = {
 const MINUTE_MS = 60_000;
 /** Named events keep the visitor's address and browser this long (abuse investigations), then forget them. */
 export const CONNECTION_RETENTION_DAYS = 30;
-/** How many anonymous events one release moves per transaction. */
-const RELEASE_BATCH = 1_000;
+/**
+ * How many anonymous events one release moves per transaction, and the pause between two: a release of a busy
+ * hour goes in short transactions with room for requests between them, not one burst of index writes.
+ */
+const RELEASE_BATCH = 200;
+const RELEASE_PAUSE_MS = 50;
 
 /** The tag of exactly what the owner's list shows: any change to it changes the tag. */
 const tagOf = (list: AnalyticsEvent[]) =>
@@ -76,6 +81,8 @@ const repeatKeyOf = (visit: Pick<Visit, "visitor">) => {
 export function createAnalyticsService(deps: Deps) {
   const { analyticsRepo, etags, events, pseudonyms, recent, clock, release } = deps;
   const bucketMs = release.minutes * MINUTE_MS;
+  /** The longest an anonymous event waits between its bucket's start and its release (with the job's lag). */
+  const longestWaitMs = bucketMs + (release.jitterMinutes + 2) * MINUTE_MS;
   const toEvent = (row: OwnerEventRow) => toAnalyticsEvent(row.event, row, release.minutes);
   const list = async (ownerId: string): Promise<AnalyticsEvent[]> =>
     (await analyticsRepo.listForOwner(ownerId)).map(toEvent);
@@ -172,6 +179,7 @@ export function createAnalyticsService(deps: Deps) {
         }
         released += rows.length;
         if (rows.length < RELEASE_BATCH) return { released };
+        await sleep(RELEASE_PAUSE_MS);
       }
     },
 
@@ -202,7 +210,8 @@ export function createAnalyticsService(deps: Deps) {
 
     /** The owner's events listed at or after `since`: what a resuming live stream missed. */
     async listSince(ownerId: string, since: Date, limit: number): Promise<AnalyticsEvent[]> {
-      return (await analyticsRepo.listForOwnerSince(ownerId, since, limit)).map(toEvent);
+      const happenedSince = new Date(since.getTime() - longestWaitMs);
+      return (await analyticsRepo.listForOwnerSince(ownerId, since, happenedSince, limit)).map(toEvent);
     },
 
     /**
