@@ -21,7 +21,6 @@ type Deps = {
   /** Whether this member uploaded the image (avatars and wallpapers must be their own uploads). */
   ownsUpload: (userId: string, originalPath: string) => Promise<boolean>;
   removeFiles: (paths: string[]) => Promise<void>;
-  /** Removes the member's searches and views from every owner's analytics, anonymous ones included. */
   /** Ends a live subscription at the payment provider before the account goes. */
   endSubscription: (user: ProfileRow) => Promise<void>;
   /** The e-mail or name changed: the payment provider's customer is updated in the background. */
