@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ANONYMOUS_VISITOR_NAME } from "#contract/api/analytics.ts";
@@ -7,6 +8,16 @@ import { withTransaction } from "#server/db/transaction.ts";
 import { viewerKey } from "./viewer-key.ts";
 
 const visitor = alias(profiles, "visitor");
+
+/** A copy of `items` in a uniformly random order (Fisher–Yates). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
 /** A named event as it is recorded: every column it sets (each one given, so the prepared insert can take it). */
 export type NewNamedEvent = Required<
   Pick<
@@ -107,7 +118,8 @@ export function createAnalyticsRepository(db: Database) {
         return tx
           .insert(searchAnalytics)
           .values(
-            moved.map((row) => ({
+            // In random order: where the rows land in the table says nothing of the order they happened in.
+            shuffled(moved).map((row) => ({
               targetUserId: row.targetUserId,
               postId: row.postId,
               postName: row.postName,
