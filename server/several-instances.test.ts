@@ -20,6 +20,9 @@ const JOBS = [
   "renew-test-subscriptions",
   "end-cancelled-subscriptions",
   "report-auto-action",
+  "release-anonymous-activity",
+  "rotate-anonymity-key",
+  "forget-old-connections",
 ];
 const MIGRATIONS = (
   JSON.parse(readFileSync(new URL("./db/migrations/meta/_journal.json", import.meta.url), "utf8")) as {
