@@ -21,7 +21,7 @@ export const adminProfileBodySchema = z.strictObject({
 export type AdminProfileBody = z.infer<typeof adminProfileBodySchema>;
 
 /**
- * Edit Profile (spec 2 §5): firstName, lastName and email are required; bio may be cleared with null or "".
+ * The admin panel's Edit Profile form: firstName, lastName and email are required; bio may be cleared with null or "".
  * A new e-mail does not move the member's login: it waits as `pendingEmail` until the member confirms it.
  */
 export const adminProfilePatchSchema = z.strictObject({

@@ -92,7 +92,7 @@ const editValues = (profile: AdminProfile | null) => ({
 });
 
 /**
- * "Edit Profile" (spec 2 §5): first name, last name and e-mail required. A new e-mail does not move the login:
+ * "Edit Profile": first name, last name and e-mail required. A new e-mail does not move the login:
  * the member is asked at their current address and must confirm it with their password after signing in.
  */
 export function EditProfileDialog({
