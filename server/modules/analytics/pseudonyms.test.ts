@@ -59,6 +59,20 @@ describe("pseudonyms", () => {
     expect(keysRepo.rows.map((row) => row.epoch)).toEqual([2]);
   });
 
+  it("start a new epoch when APP_SECRET no longer opens the current key", async () => {
+    const { keysRepo, pseudonyms } = setup();
+    const before = await pseudonyms.of("ada", { memberId: "bob" });
+    const other = createPseudonyms({
+      keysRepo,
+      secretBox: createSecretBox("another-secret-another-secret-another-0"),
+      clock: { now: () => new Date() },
+      keyDays: 30,
+    });
+    const after = await other.of("ada", { memberId: "bob" });
+    expect(after).not.toBe(before);
+    expect(keysRepo.rows.map((row) => row.epoch)).toEqual([2]);
+  });
+
   it("store the key sealed, never as it is used", async () => {
     const { keysRepo, pseudonyms } = setup();
     await pseudonyms.of("ada", { memberId: "bob" });

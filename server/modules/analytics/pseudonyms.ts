@@ -38,17 +38,28 @@ export function createPseudonyms({ keysRepo, secretBox, clock, keyDays }: Deps) 
     createdAt: clock.now(),
   });
 
-  async function load(): Promise<Buffer> {
-    let row = await keysRepo.current();
-    if (!row) {
-      // A new database: the first instance to get here writes epoch 1; the others read it.
-      await keysRepo.replace(newKey(1));
-      row = await keysRepo.current();
-      if (!row) throw new Error("no anonymity key after writing one");
+  /** The key a row holds, or undefined when APP_SECRET no longer opens it (the operator replaced the secret). */
+  const opened = (row: AnonymityKeyRow) => {
+    try {
+      return Buffer.from(secretBox.open(row.sealedKey), "base64");
+    } catch {
+      return undefined;
     }
-    const key = Buffer.from(secretBox.open(row.sealedKey), "base64");
-    cached = { row, key, readAt: Date.now() };
-    return key;
+  };
+
+  async function load(): Promise<Buffer> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const row = await keysRepo.current();
+      // A new database (the first instance to get here writes epoch 1; the others read it), or a key sealed
+      // under a secret that is gone: a new epoch starts, as if the old key had been retired.
+      const key = row && opened(row);
+      if (row && key) {
+        cached = { row, key, readAt: Date.now() };
+        return key;
+      }
+      await keysRepo.replace(newKey((row?.epoch ?? 0) + 1));
+    }
+    throw new Error("no usable anonymity key after writing one");
   }
 
   async function currentKey(): Promise<Buffer> {
