@@ -31,12 +31,20 @@ const steps = values.steps.split(",").map(Number);
 const duration = Number(values.duration);
 const ORIGIN = "http://localhost:3000"; // the app's PUBLIC_URL in bench/app-server.ts
 
-const db = new pg.Client({ connectionString: values.url });
-await db.connect();
-const members = Number(
-  (await db.query("select count(*) from profiles where tagg like 'member_%'")).rows[0].count,
+/** Runs one query on the bench database (its own connection, apart from the app's). */
+async function benchQuery(text: string, params: unknown[] = []) {
+  const connection = new pg.Client({ connectionString: values.url });
+  await connection.connect();
+  try {
+    return (await connection.query(text, params)).rows;
+  } finally {
+    await connection.end();
+  }
+}
+const [{ count: memberCount }] = await benchQuery(
+  "select count(*)::int as count from profiles where tagg like 'member_%'",
 );
-await db.end();
+const members = Number(memberCount);
 if (members < Math.max(...steps))
   throw new Error(`the data set has ${members} members: run bench:seed first`);
 
@@ -76,16 +84,6 @@ console.log(
     `${values.searches} anonymous searches/s and ${values.views} named views/s; ${duration} s per step`,
 );
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
-/** Runs one query on the bench database (its own connection, apart from the app's). */
-async function benchQuery(text: string, params: unknown[] = []) {
-  const connection = new pg.Client({ connectionString: values.url });
-  await connection.connect();
-  try {
-    return (await connection.query(text, params)).rows;
-  } finally {
-    await connection.end();
-  }
-}
 const rows: string[] = [];
 for (const target of steps) {
   const opening = performance.now();

@@ -15,6 +15,7 @@ import {
 } from "#contract/api/admin-money.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import { utcDay } from "#server/lib/days.ts";
 import type { AffiliateService } from "../affiliate/affiliate.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { AuditActor, AuditRepository } from "./audit.repository.ts";
@@ -41,13 +42,11 @@ const toCost = ({ amountMinor, createdAt, ...row }: CostRow): Cost => ({
   createdAt: createdAt.toISOString(),
 });
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /** The first instants of this UTC month and the next. */
 function monthBounds(now: Date) {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { from, to, month: isoDay(from).slice(0, 7) };
+  return { from, to, month: utcDay(from).slice(0, 7) };
 }
 
 /**
@@ -75,7 +74,7 @@ export function createAdminMoneyService({
     async economics(): Promise<Economics> {
       const { from, to, month } = monthBounds(clock.now());
       const [costs, revenue, commission] = await Promise.all([
-        costsRepo.totalsBetween(isoDay(from), isoDay(to)),
+        costsRepo.totalsBetween(utcDay(from), utcDay(to)),
         revenueBetween(from, to),
         affiliate.commissionTotals(),
       ]);
@@ -92,7 +91,7 @@ export function createAdminMoneyService({
           amountMinor: body.amount,
           currency: body.currency,
           notes: body.notes || null,
-          date: body.date ?? isoDay(clock.now()),
+          date: body.date ?? utcDay(clock.now()),
         });
         await auditRepoOn(tx).record({
           actor,
