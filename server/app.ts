@@ -33,7 +33,7 @@ import type { Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
 import { admissionPlugin } from "./plugins/admission.ts";
-import { apiDocsPlugin } from "./plugins/api-docs.ts";
+import { apiDocsPlugin } from "./plugins/api-docs/api-docs.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { controlCharactersPlugin } from "./plugins/control-characters.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
     isAdmin,
   });
 
-  if (config.apiDocs) await app.register(apiDocsPlugin);
+  if (config.apiDocs) await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
 
   // Routes, then the web app and its fallback
   let draining = false;

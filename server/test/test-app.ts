@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "#server/config.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
+import { checkAnswersAgainstDocument } from "./api-document-check.ts";
 import { truncateAll } from "./reset-database.ts";
 import { workerDatabase } from "./worker-database.ts";
 
@@ -41,7 +42,8 @@ type TestAppOptions = {
 
 /**
  * A fresh app on a clean, migrated, seeded database (the worker's database, emptied), with its own
- * DATA_DIR for the outbox and uploads. Closed after the test. A logged server error fails the test.
+ * DATA_DIR for the outbox and uploads. Closed after the test. A logged server error fails the test, and so does
+ * an `inject` answer that is not as the app's OpenAPI document says (status and body).
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await workerDatabase();
@@ -68,8 +70,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       done();
     },
   });
-  const start = () =>
-    buildApp({
+  const start = async () => {
+    const app = await buildApp({
       config,
       database: { ...database, close: async () => {} },
       clock: options.clock,
@@ -77,6 +79,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
       logger: { level: options.logLevel ?? "warn", stream: logStream },
       webRoot: options.webRoot ?? path.join(dataDir, "no-web-build"),
     });
+    checkAnswersAgainstDocument(app);
+    return app;
+  };
   const app = await start();
   if (options.extraRoutes) await app.register(options.extraRoutes);
   onTestFinished(async () => {
