@@ -1,10 +1,53 @@
 import { z } from "zod";
+import { auditLogItemSchema } from "#contract/api/admin.ts";
+import { adminHelpContentSchema } from "#contract/api/admin-content.ts";
+import {
+  adminReportedPostSchema,
+  adminTaggedPostSchema,
+  postReportSettingsResponseSchema,
+} from "#contract/api/admin-moderation.ts";
+import { adminPayoutSchema, costSchema } from "#contract/api/admin-money.ts";
+import { adminProfileSchema } from "#contract/api/admin-profiles.ts";
+import { adminTaggSchema } from "#contract/api/admin-taggs.ts";
+import { analyticsEventSchema } from "#contract/api/analytics.ts";
+import { authUserSchema } from "#contract/api/auth.ts";
+import { popupSchema, sectionSchema } from "#contract/api/content.ts";
+import { noticeSchema } from "#contract/api/notices.ts";
+import { invoiceSchema } from "#contract/api/payments.ts";
+import { imageBannerSchema, taggedPostSchema } from "#contract/api/posts.ts";
+import { profileSchema } from "#contract/api/profile.ts";
+import { shortcutSchema } from "#contract/api/social-links.ts";
+import { termsResponseSchema } from "#contract/api/terms.ts";
 import { errorBodySchema } from "#contract/error-body-schema.ts";
 
 /**
  * The shapes the API document names as components (`#/components/schemas/<id>`) instead of repeating them in
- * every operation. Kept here, on the server, so naming them adds nothing to the web app's bundles.
+ * every operation that uses them; a shape a client sends is named `<id>Input`. Kept here, on the server, so
+ * naming them adds nothing to the web app's bundles.
  */
 export const apiSchemas = z.registry<{ id: string }>();
 
-apiSchemas.add(errorBodySchema, { id: "ErrorBody" });
+const NAMED: [z.ZodType, string][] = [
+  [errorBodySchema, "ErrorBody"],
+  [authUserSchema, "SignedInMember"],
+  [profileSchema, "Profile"],
+  [shortcutSchema, "Shortcut"],
+  [taggedPostSchema, "TaggedPost"],
+  [analyticsEventSchema, "AnalyticsEvent"],
+  [noticeSchema, "Notice"],
+  [invoiceSchema, "Invoice"],
+  [termsResponseSchema, "Terms"],
+  [sectionSchema, "UiSection"],
+  [popupSchema, "Popup"],
+  [imageBannerSchema, "ImageBanner"],
+  [adminTaggSchema, "AdminTagg"],
+  [adminProfileSchema, "AdminProfile"],
+  [adminTaggedPostSchema, "AdminTaggedPost"],
+  [adminReportedPostSchema, "AdminReportedPost"],
+  [postReportSettingsResponseSchema, "PostReportSettings"],
+  [adminHelpContentSchema, "AdminHelpContent"],
+  [costSchema, "Cost"],
+  [adminPayoutSchema, "AdminPayout"],
+  [auditLogItemSchema, "AuditLogEntry"],
+];
+for (const [schema, id] of NAMED) apiSchemas.add(schema, { id });
