@@ -31,7 +31,7 @@ export async function buildServer({ outdir = path.join(root, "dist/server"), wri
     packages: "external",
     platform: "node",
     format: "esm",
-    target: "node20.19",
+    target: "node22.12",
     // main.ts loads the app while the database opens: a chunk of its own. Chunks sit beside main.js, so the
     // paths the code finds from `import.meta.url` (../web, ./migrations) are the same from every chunk.
     splitting: true,
