@@ -1,16 +1,18 @@
 import { z } from "zod";
 import { adminListQuerySchema, listResponse } from "./admin.ts";
+import { MONEY_MESSAGES, majorUnitAmountSchema } from "./money.ts";
 
 /**
- * The admin panel's money sections (spec 2 §2 Costs and Affiliate; decision 027). Every amount travels as
- * integer minor units (cents, pence) beside its currency; totals are per currency, never summed across them.
+ * The admin panel's money sections, Costs and Affiliate (decision 027). An amount an administrator
+ * types travels in major units as written ("12.50") and is stored in integer minor units (cents, pence); every
+ * amount answered is integer minor units beside its currency; totals are per currency, never summed across them.
  */
 
 export const COST_MESSAGES = {
   service: "Service is required",
   description: "Description is required",
   category: "Category is required",
-  amount: "Enter an amount greater than 0 with at most two decimals",
+  amount: MONEY_MESSAGES.amount,
   currency: "Currency must be a three-letter code such as USD",
 } as const;
 
@@ -25,17 +27,13 @@ export const COMMISSION_MESSAGE = "Commission must be 0 to 100 in steps of 10";
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max);
 
-/** Add Cost (spec 2 §5): service, description, amount and category required; notes optional; USD by default. */
+/** Add Cost: service, description, amount and category required; notes optional; USD by default. */
 export const costBodySchema = z.strictObject({
   service: requiredText(COST_MESSAGES.service, 200),
   description: requiredText(COST_MESSAGES.description, 1000),
   category: requiredText(COST_MESSAGES.category, 100),
-  /** Minor units: the form's "12.50" is sent as 1250. */
-  amount: z
-    .number({ error: COST_MESSAGES.amount })
-    .int({ error: COST_MESSAGES.amount })
-    .min(1, { error: COST_MESSAGES.amount })
-    .max(2_000_000_000, { error: COST_MESSAGES.amount }),
+  /** Major units as typed (`"12.50"` or `12.5`); parsed into minor units (1250), which are stored. */
+  amount: majorUnitAmountSchema,
   currency: z
     .string({ error: COST_MESSAGES.currency })
     .trim()
@@ -46,7 +44,10 @@ export const costBodySchema = z.strictObject({
   /** The day the cost was incurred; today (UTC) when left out. */
   date: z.iso.date({ error: "Invalid date" }).optional(),
 });
+/** What the form sends: the amount in major units, as typed. */
 export type CostBody = z.input<typeof costBodySchema>;
+/** The validated cost: the amount in minor units. */
+export type NewCost = z.output<typeof costBodySchema>;
 
 export const costSchema = z.object({
   id: z.string(),
@@ -54,6 +55,7 @@ export const costSchema = z.object({
   service: z.string(),
   description: z.string(),
   category: z.string(),
+  /** Minor units: 12.50 is answered as 1250. */
   amount: z.number().int(),
   currency: z.string(),
   notes: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { COMMISSION_MESSAGE, COST_MESSAGES, PAYOUT_MESSAGES } from "#contract/api/admin-money.ts";
+import { MONEY_MESSAGES } from "#contract/api/money.ts";
 import {
   affiliateEarnings,
   affiliateLinks,
@@ -40,7 +41,7 @@ const bank = {
 const cost = (extra: Record<string, unknown> = {}) => ({
   service: "Hosting",
   description: "Server for November",
-  amount: 1250,
+  amount: "12.50",
   category: "Infrastructure",
   ...extra,
 });
@@ -71,7 +72,7 @@ async function referredSubscriber(t: TestApp, code: string) {
 }
 
 describe("Cost Tracking", () => {
-  it("adds a cost in minor units (201), lists it, totals it, and audits it", async () => {
+  it("takes the amount in major units (12.50), stores minor units (201), lists it, totals it, and audits it", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
     const res = await call(t, admin, "POST", "/api/admin/costs", cost({ notes: "  " }));
@@ -106,9 +107,9 @@ describe("Cost Tracking", () => {
   it("never sums currencies: one total per currency", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
-    await call(t, admin, "POST", "/api/admin/costs", cost({ amount: 1000 }));
-    await call(t, admin, "POST", "/api/admin/costs", cost({ amount: 250, currency: "usd" }));
-    await call(t, admin, "POST", "/api/admin/costs", cost({ amount: 999, currency: "GBP" }));
+    await call(t, admin, "POST", "/api/admin/costs", cost({ amount: "10.00" }));
+    await call(t, admin, "POST", "/api/admin/costs", cost({ amount: 2.5, currency: "usd" }));
+    await call(t, admin, "POST", "/api/admin/costs", cost({ amount: "9.99", currency: "GBP" }));
     expect((await call(t, admin, "GET", "/api/admin/costs/total")).json()).toEqual({
       totals: [
         { total: 999, currency: "GBP" },
@@ -151,13 +152,56 @@ describe("Cost Tracking", () => {
       category: COST_MESSAGES.category,
       amount: COST_MESSAGES.amount,
     });
-    for (const amount of [0, -5, 12.5, "12.50"]) {
-      const res = await call(t, admin, "POST", "/api/admin/costs", cost({ amount }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ amount: COST_MESSAGES.amount });
-    }
     const badCurrency = await call(t, admin, "POST", "/api/admin/costs", cost({ currency: "dollars" }));
     expect(badCurrency.json().fields).toEqual({ currency: COST_MESSAGES.currency });
+    expect(await t.db.select().from(costs)).toEqual([]);
+    expect((await auditLog(t, admin)).total).toBe(0);
+  });
+
+  it("reads a decimal string or a number in major units: 12.50, 12.5 and 12 store 1250, 1250 and 1200", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    for (const [amount, minor] of [
+      ["12.50", 1250],
+      [12.5, 1250],
+      [12, 1200],
+      ["0.07", 7],
+      ["20000000.00", 2_000_000_000],
+    ] as const) {
+      const res = await call(t, admin, "POST", "/api/admin/costs", cost({ amount, service: String(amount) }));
+      expect(res.statusCode, String(amount)).toBe(201);
+      expect(res.json().amount, String(amount)).toBe(minor);
+      const [row] = await t.db.select().from(costs).where(eq(costs.id, res.json().id));
+      expect(row?.amountMinor, String(amount)).toBe(minor);
+    }
+  });
+
+  it("refuses a third decimal, a negative, zero, a non-number and more than 20,000,000.00, storing nothing", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const refused: [unknown, string][] = [
+      ["12.345", MONEY_MESSAGES.amount],
+      [12.345, MONEY_MESSAGES.amount],
+      [-1, MONEY_MESSAGES.amount],
+      ["-1", MONEY_MESSAGES.amount],
+      [0, MONEY_MESSAGES.amount],
+      ["abc", MONEY_MESSAGES.amount],
+      ["12,50", MONEY_MESSAGES.amount],
+      ["1e3", MONEY_MESSAGES.amount],
+      [true, MONEY_MESSAGES.amount],
+      [null, MONEY_MESSAGES.amount],
+      [20_000_000.01, MONEY_MESSAGES.tooLarge],
+      ["20000000.01", MONEY_MESSAGES.tooLarge],
+    ];
+    for (const [amount, message] of refused) {
+      const res = await call(t, admin, "POST", "/api/admin/costs", cost({ amount }));
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(res.json(), String(amount)).toEqual({
+        error: message,
+        code: "validation",
+        fields: { amount: message },
+      });
+    }
     expect(await t.db.select().from(costs)).toEqual([]);
     expect((await auditLog(t, admin)).total).toBe(0);
   });

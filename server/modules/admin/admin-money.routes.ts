@@ -16,6 +16,7 @@ import {
   processPayoutBodySchema,
   revealedPayoutSchema,
 } from "#contract/api/admin-money.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AdminMoneyService } from "./admin-money.service.ts";
 
@@ -23,46 +24,120 @@ type Options = { adminMoneyService: AdminMoneyService };
 
 /** Cost Tracking (costs, totals per currency, the month's unit economics) and the Affiliate System. */
 export const adminMoneyRoutes: FastifyPluginAsyncZod<Options> = async (app, { adminMoneyService }) => {
+  app.addHook("onRoute", documentedUnder("Admin money"));
+
   app.get(
     "/costs",
-    { schema: { querystring: adminListQuerySchema, response: { 200: costsResponseSchema } } },
+    {
+      schema: {
+        operationId: "adminListCosts",
+        summary: "The platform's recorded costs, newest first, paged and searched",
+        description: "Amounts are integer minor units (1250 for 12.50) beside their currency.",
+        querystring: adminListQuerySchema,
+        response: { 200: costsResponseSchema },
+      },
+    },
     (request) => adminMoneyService.listCosts(request.query),
   );
 
-  app.get("/costs/total", { schema: { response: { 200: costsTotalSchema } } }, () =>
-    adminMoneyService.costsTotal(),
+  app.get(
+    "/costs/total",
+    {
+      schema: {
+        operationId: "adminCostsTotal",
+        summary: "Every cost recorded, one total per currency",
+        description: "Minor units; currencies are never added together. Empty when nothing is recorded.",
+        response: { 200: costsTotalSchema },
+      },
+    },
+    () => adminMoneyService.costsTotal(),
   );
 
-  app.get("/costs/economics", { schema: { response: { 200: economicsSchema } } }, () =>
-    adminMoneyService.economics(),
+  app.get(
+    "/costs/economics",
+    {
+      schema: {
+        operationId: "adminUnitEconomics",
+        summary: "This month's costs, Premium revenue, and commission owed and paid",
+        description: "Each figure per currency, in minor units; revenue is paid invoices less refunded ones.",
+        response: { 200: economicsSchema },
+      },
+    },
+    () => adminMoneyService.economics(),
   );
 
   app.post(
     "/costs",
-    { schema: { body: costBodySchema, response: { 201: costSchema } } },
+    {
+      schema: {
+        operationId: "adminAddCost",
+        summary: "Record a platform cost",
+        description:
+          "`amount` is in major units as typed — `12.50`, as a number or a decimal string, at most two " +
+          "decimal places, above 0 and at most 20,000,000.00 — and is stored and answered in minor units " +
+          "(1250). The currency defaults to USD and the date to today (UTC). Audited.",
+        body: costBodySchema,
+        response: { 201: costSchema },
+      },
+    },
     async (request, reply) => {
       const cost = await adminMoneyService.addCost(requireMember(request).user, request.body);
       return reply.status(201).send(cost);
     },
   );
 
-  app.get("/affiliate/settings", { schema: { response: { 200: affiliateSettingsSchema } } }, () =>
-    adminMoneyService.affiliateSettings(),
+  app.get(
+    "/affiliate/settings",
+    {
+      schema: {
+        operationId: "adminGetAffiliateSettings",
+        summary: "The referral commission and whether the programme takes new referrals",
+        response: { 200: affiliateSettingsSchema },
+      },
+    },
+    () => adminMoneyService.affiliateSettings(),
   );
 
   app.put(
     "/affiliate/settings",
-    { schema: { body: affiliateSettingsBodySchema, response: { 200: affiliateSettingsSchema } } },
+    {
+      schema: {
+        operationId: "adminUpdateAffiliateSettings",
+        summary: "Change the referral commission or pause the programme",
+        description:
+          "Commission is 0 to 100 in steps of 10. It applies forward: a referral keeps the rate of the day it " +
+          "was made. Audited.",
+        body: affiliateSettingsBodySchema,
+        response: { 200: affiliateSettingsSchema },
+      },
+    },
     (request) => adminMoneyService.updateAffiliateSettings(requireMember(request).user, request.body),
   );
 
-  app.get("/affiliate/stats", { schema: { response: { 200: affiliateStatsSchema } } }, () =>
-    adminMoneyService.affiliateStats(),
+  app.get(
+    "/affiliate/stats",
+    {
+      schema: {
+        operationId: "adminAffiliateStats",
+        summary: "Affiliates, referrals and payout totals",
+        description: "Money in minor units (pence), as the affiliate dashboard answers it.",
+        response: { 200: affiliateStatsSchema },
+      },
+    },
+    () => adminMoneyService.affiliateStats(),
   );
 
   app.get(
     "/affiliate/payouts",
-    { schema: { querystring: payoutsQuerySchema, response: { 200: adminPayoutsResponseSchema } } },
+    {
+      schema: {
+        operationId: "adminListPayouts",
+        summary: "Payout requests, optionally of one status",
+        description: "Payout details are masked; revealing them is a separate, audited call.",
+        querystring: payoutsQuerySchema,
+        response: { 200: adminPayoutsResponseSchema },
+      },
+    },
     (request) => adminMoneyService.payouts(request.query),
   );
 
@@ -70,6 +145,12 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
     "/affiliate/payouts/:id",
     {
       schema: {
+        operationId: "adminProcessPayout",
+        summary: "Mark a requested payout completed or rejected",
+        description:
+          "Once: a payout already processed is 409 `conflict`. Rejecting needs a note and returns the money " +
+          "to the member's balance. Audited.",
+        errors: ["conflict"],
         params: payoutIdParamsSchema,
         body: processPayoutBodySchema,
         response: {
@@ -83,7 +164,15 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
 
   app.post(
     "/affiliate/payouts/:id/reveal",
-    { schema: { params: payoutIdParamsSchema, response: { 200: revealedPayoutSchema } } },
+    {
+      schema: {
+        operationId: "adminRevealPayoutDetails",
+        summary: "The full bank or PayPal details of a payout",
+        description: "Recorded in the audit log: who looked, and when.",
+        params: payoutIdParamsSchema,
+        response: { 200: revealedPayoutSchema },
+      },
+    },
     (request) => adminMoneyService.revealPayout(requireMember(request).user, request.params.id),
   );
 };

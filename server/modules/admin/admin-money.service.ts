@@ -2,17 +2,13 @@ import type { AdminListQuery } from "#contract/api/admin.ts";
 import type {
   AffiliateSettingsBody,
   Cost,
-  CostBody,
   Economics,
   MoneyByCurrency,
+  NewCost,
   PayoutsQuery,
   ProcessPayoutBody,
 } from "#contract/api/admin-money.ts";
-import {
-  affiliateSettingsBodySchema,
-  costBodySchema,
-  processPayoutBodySchema,
-} from "#contract/api/admin-money.ts";
+import { affiliateSettingsBodySchema, processPayoutBodySchema } from "#contract/api/admin-money.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { utcDay } from "#server/lib/days.ts";
@@ -81,8 +77,8 @@ export function createAdminMoneyService({
       return { month, costs, revenue, commissionOwed: commission.owed, commissionPaid: commission.paid };
     },
 
-    addCost(actor: AuditActor, input: CostBody) {
-      const body = costBodySchema.parse(input);
+    /** Takes the validated body (its amount already in minor units): parsing it again would read 1250 as 1,250.00. */
+    addCost(actor: AuditActor, body: NewCost) {
       return transact(async (tx) => {
         const row = await costsRepoOn(tx).insert({
           service: body.service,

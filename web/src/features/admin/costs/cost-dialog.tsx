@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
-import { COST_MESSAGES, costBodySchema } from "#contract/api/admin-money.ts";
+import { costBodySchema } from "#contract/api/admin-money.ts";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
@@ -12,14 +12,14 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
-import { formatCostAmount, parseAmountInput } from "./cost-money.ts";
+import { formatCostAmount } from "./cost-money.ts";
 import { useAddCost } from "./use-costs.ts";
 
-/** The form holds the amount as typed ("12.50"); it travels as minor units (1250). */
-const costFormSchema = costBodySchema.extend({
-  amount: z.string().refine((text) => parseAmountInput(text) !== null, { error: COST_MESSAGES.amount }),
-  notes: z.string().trim().max(1000),
-});
+/**
+ * The form checks the body with the contract's rules and sends what was typed: the amount travels as the
+ * decimal the administrator wrote ("12.50"), and the server stores it in minor units.
+ */
+const costFormSchema = costBodySchema.extend({ notes: z.string().trim().max(1000) });
 type CostForm = z.input<typeof costFormSchema>;
 
 const EMPTY: CostForm = {
@@ -31,20 +31,22 @@ const EMPTY: CostForm = {
   notes: "",
 };
 
-/** "Add New Cost" (spec 2 §2, §5): service, description, amount and category required; notes optional. */
+/** "Add New Cost": service, description, amount and category required; notes optional. */
 export function CostDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const add = useAddCost();
-  const form = useForm({ resolver: zodResolver(costFormSchema), defaultValues: EMPTY });
+  const form = useForm({
+    // `raw`: submit the values as typed, not the parsed ones (whose amount is already in minor units).
+    resolver: zodResolver(costFormSchema, undefined, { raw: true }),
+    defaultValues: EMPTY,
+  });
 
   useEffect(() => {
     if (open) form.reset(EMPTY);
   }, [open, form]);
 
   const onSubmit = form.handleSubmit((values) => {
-    const amount = parseAmountInput(values.amount);
-    if (amount === null) return;
     add.mutate(
-      { ...values, amount, notes: values.notes || null },
+      { ...values, notes: values.notes || null },
       {
         onSuccess: (cost) => {
           toast.success("Cost Added", {

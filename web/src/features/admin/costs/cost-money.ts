@@ -1,14 +1,3 @@
-/**
- * The Add Cost form's amount: "12.50" (or "12.5", "12") becomes 1250 minor units with string arithmetic only,
- * never a float. Anything else — a third decimal, a sign, letters, zero — answers null.
- */
-export function parseAmountInput(text: string): number | null {
-  const match = /^(\d{1,8})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const minor = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return minor > 0 ? minor : null;
-}
-
 /** A cost's amount as the spec's table shows it: two decimals plus the currency, 1250 "USD" → "12.50 USD". */
 export function formatCostAmount(amountMinor: number, currency: string): string {
   const minor = Math.trunc(amountMinor);
