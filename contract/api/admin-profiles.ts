@@ -10,7 +10,7 @@ export const ADMIN_PROFILE_MESSAGES = {
   cannotDeleteSelf: "You cannot delete your own profile from the admin panel. Use your profile page instead.",
 } as const;
 
-/** Add Profile (spec 2 §5): an existing tagg no member holds yet, firstName, lastName and email; bio optional. */
+/** Add Profile: an existing tagg no member holds yet, firstName, lastName and email; bio optional. */
 export const adminProfileBodySchema = z.strictObject({
   tagg: taggSchema,
   firstName: personNameSchema("First name"),
@@ -21,16 +21,16 @@ export const adminProfileBodySchema = z.strictObject({
 export type AdminProfileBody = z.infer<typeof adminProfileBodySchema>;
 
 /**
- * The admin panel's Edit Profile form: firstName, lastName and email are required; bio may be cleared with null or "".
+ * Edit Profile replaces firstName, lastName and email (all required) and bio (left out, null or "" clears it).
  * A new e-mail does not move the member's login: it waits as `pendingEmail` until the member confirms it.
  */
-export const adminProfilePatchSchema = z.strictObject({
+export const adminProfileUpdateBodySchema = z.strictObject({
   firstName: personNameSchema("First name"),
   lastName: personNameSchema("Last name"),
   email: emailSchema,
   bio: bioSchema.nullish(),
 });
-export type AdminProfilePatch = z.infer<typeof adminProfilePatchSchema>;
+export type AdminProfileUpdateBody = z.infer<typeof adminProfileUpdateBodySchema>;
 
 export const adminProfileIdParamsSchema = z.object({ id: z.uuid() });
 

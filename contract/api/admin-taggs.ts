@@ -3,7 +3,10 @@ import { listResponse } from "./admin.ts";
 import { emailSchema, personNameSchema } from "./auth.ts";
 import { taggSchema } from "./taggs.ts";
 
-/** Add or Edit Tagg (spec 2 §5): firstName, lastName, tagg and email are required; reason is also sent. */
+/**
+ * Add or Edit Tagg: firstName, lastName, tagg and email are required; reason is also sent. An edit replaces
+ * all five, so a reason left out (or null) clears the stored one.
+ */
 export const adminTaggBodySchema = z.strictObject({
   firstName: personNameSchema("First name"),
   lastName: personNameSchema("Last name"),
@@ -13,11 +16,13 @@ export const adminTaggBodySchema = z.strictObject({
 });
 export type AdminTaggBody = z.infer<typeof adminTaggBodySchema>;
 
-/** An edit sends only what changed; the visibility toggle is an edit of `isHidden` alone. */
-export const adminTaggPatchSchema = adminTaggBodySchema
-  .partial()
-  .extend({ isHidden: z.boolean().optional() });
-export type AdminTaggPatch = z.infer<typeof adminTaggPatchSchema>;
+export const ADMIN_TAGG_MESSAGES = { hidden: "Say whether the tagg is hidden (true or false)" } as const;
+
+/** The visibility toggle: `hidden` true hides the tagg and its posts from search, false shows them again. */
+export const adminTaggToggleBodySchema = z.strictObject({
+  hidden: z.boolean({ error: ADMIN_TAGG_MESSAGES.hidden }),
+});
+export type AdminTaggToggleBody = z.infer<typeof adminTaggToggleBodySchema>;
 
 export const adminTaggIdParamsSchema = z.object({ id: z.uuid() });
 

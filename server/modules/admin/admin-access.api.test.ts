@@ -67,6 +67,14 @@ describe("every /api/admin/* route", () => {
         "POST /api/admin/session",
         "GET /api/admin/session",
         "DELETE /api/admin/session",
+        "POST /api/admin/tagg",
+        `PUT /api/admin/tagg/${SOME_ID}`,
+        `POST /api/admin/tagg/${SOME_ID}/toggle`,
+        `DELETE /api/admin/tagg/${SOME_ID}`,
+        "POST /api/admin/profile",
+        `PUT /api/admin/profile/${SOME_ID}`,
+        `DELETE /api/admin/profile/${SOME_ID}`,
+        "POST /api/admin/costs",
       ]),
     );
     const before = await fingerprintAll(t.db);

@@ -47,7 +47,15 @@ const profileBody = (tagg: string, extra: Record<string, unknown> = {}) => ({
 });
 
 const addProfile = (t: TestApp, admin: Admin, payload: Record<string, unknown>) =>
-  t.app.inject({ method: "POST", url: "/api/admin/profiles", headers: admin.headers, payload });
+  t.app.inject({ method: "POST", url: "/api/admin/profile", headers: admin.headers, payload });
+
+const editProfile = (t: TestApp, admin: Admin, id: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: "PUT", url: `/api/admin/profile/${id}`, headers: admin.headers, payload });
+
+const listedProfile = async (t: TestApp, admin: Admin, id: string) =>
+  (await t.app.inject({ url: "/api/admin/profiles?limit=100", headers: admin.headers }))
+    .json()
+    .items.find((item: { id: string }) => item.id === id);
 
 const auditLog = async (t: TestApp, admin: Admin) =>
   (await t.app.inject({ url: "/api/admin/audit-log?limit=200", headers: admin.headers })).json() as {
@@ -122,7 +130,7 @@ describe("the admin Profiles section", () => {
     expect(seen.sort()).toEqual(["page_0", "page_1", "page_2", "page_3", "page_4"]);
   });
 
-  it("adds a profile for a registered tagg without a password and mails a 7-day set-password link that works", async () => {
+  it("POST /api/admin/profile adds a profile for a registered tagg without a password and mails a 7-day set-password link that works", async () => {
     const clock = manualClock();
     const t = await adminApp(clock);
     const admin = await signInAsAdmin(t);
@@ -134,6 +142,7 @@ describe("the admin Profiles section", () => {
     );
     expect(res.statusCode).toBe(201);
     const profile = res.json();
+    expect(await listedProfile(t, admin, profile.id)).toEqual(profile);
     expect(profile).toEqual({
       id: expect.any(String),
       tagg: "invited_one",
@@ -281,18 +290,13 @@ describe("the admin Profiles section", () => {
     expect(res.body).not.toContain("18:42");
   });
 
-  it("edits names and bio, and audits only what changed", async () => {
+  it("PUT /api/admin/profile/{id} replaces names, e-mail and bio, answers the list's item, and audits what changed", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
     await registerTagg(t, "edit_me");
-    const { id } = (await addProfile(t, admin, profileBody("edit_me"))).json();
-    const edit = (payload: Record<string, unknown>, target = id) =>
-      t.app.inject({
-        method: "PATCH",
-        url: `/api/admin/profiles/${target}`,
-        headers: admin.headers,
-        payload,
-      });
+    const added = (await addProfile(t, admin, profileBody("edit_me"))).json();
+    const { id } = added;
+    const edit = (payload: Record<string, unknown>, target = id) => editProfile(t, admin, target, payload);
 
     const renamed = await edit({
       firstName: "Amazing",
@@ -301,21 +305,48 @@ describe("the admin Profiles section", () => {
       bio: "",
     });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({
-      firstName: "Amazing",
-      bio: null,
-      email: "edit_me@example.com",
-      pendingEmail: null,
-    });
+    const edited = { ...added, firstName: "Amazing", bio: null };
+    expect(renamed.json()).toEqual(edited);
+    expect(await listedProfile(t, admin, id)).toEqual(edited);
     const updates = (await auditLog(t, admin)).items.filter((item) => item.action === "profile.update");
-    expect(updates.map((item) => item.summary)).toEqual([
-      {
-        before: { firstName: "Grace", bio: "Invented the compiler" },
-        after: { firstName: "Amazing", bio: null },
-      },
+    expect(updates).toEqual([
+      expect.objectContaining({
+        targetId: id,
+        summary: {
+          before: { firstName: "Grace", bio: "Invented the compiler" },
+          after: { firstName: "Amazing", bio: null },
+        },
+      }),
     ]);
 
-    expect((await edit({ firstName: "Only" })).statusCode).toBe(400);
+    // A bio left out is cleared too: the edit replaces every field.
+    const names = { firstName: "Grace", lastName: "Hopper", email: "edit_me@example.com" };
+    expect((await edit({ ...names, bio: "Back" })).json().bio).toBe("Back");
+    expect((await edit(names)).json().bio).toBeNull();
+  });
+
+  it("PUT refuses missing fields, a tagg, a bad e-mail and an unknown id, and changes nothing", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    await registerTagg(t, "kept_me");
+    const { id } = (await addProfile(t, admin, profileBody("kept_me"))).json();
+    const before = await fingerprintAll(t.db);
+    const edit = (payload: Record<string, unknown>, target = id) => editProfile(t, admin, target, payload);
+
+    const partial = await edit({ firstName: "Only" });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json()).toMatchObject({
+      code: "validation",
+      fields: { lastName: "Last name is required", email: "Email is required" },
+    });
+    // The tagg is the Taggs section's to change, not an edit of the profile.
+    const withTagg = await edit({
+      firstName: "A",
+      lastName: "B",
+      email: "kept_me@example.com",
+      tagg: "other",
+    });
+    expect(withTagg.statusCode).toBe(400);
     expect(
       (await edit({ firstName: "A", lastName: "B", email: "not an email" })).json().fields,
     ).toMatchObject({
@@ -323,6 +354,8 @@ describe("the admin Profiles section", () => {
     });
     const missing = await edit({ firstName: "A", lastName: "B", email: "a@example.com" }, MISSING_ID);
     expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe("not_found");
+    expect(await fingerprintAll(t.db)).toEqual(before);
   });
 
   it("turns a new e-mail into a pending request: the login stays, only the current address is told", async () => {
@@ -333,12 +366,7 @@ describe("the admin Profiles section", () => {
     await verifyEmail(t, member.input.email);
     const mailsBefore = (await t.outbox()).length;
     const edit = (email: string) =>
-      t.app.inject({
-        method: "PATCH",
-        url: `/api/admin/profiles/${member.user.id}`,
-        headers: admin.headers,
-        payload: { firstName: "Moira", lastName: "Lovelace", email },
-      });
+      editProfile(t, admin, member.user.id, { firstName: "Moira", lastName: "Lovelace", email });
 
     const moved = await edit("Moira.New@Example.com");
     expect(moved.statusCode).toBe(200);
@@ -391,11 +419,10 @@ describe("the admin Profiles section", () => {
     await registerTagg(t, "invitee");
     const { id } = (await addProfile(t, admin, profileBody("invitee"))).json();
     const invitation = await invitationToken(t, "invitee@example.com");
-    const moved = await t.app.inject({
-      method: "PATCH",
-      url: `/api/admin/profiles/${id}`,
-      headers: admin.headers,
-      payload: { firstName: "Grace", lastName: "Hopper", email: "elsewhere@example.com" },
+    const moved = await editProfile(t, admin, id, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: "elsewhere@example.com",
     });
     expect(moved.json()).toMatchObject({
       email: "invitee@example.com",
@@ -413,7 +440,7 @@ describe("the admin Profiles section", () => {
     expect(me.json()).toMatchObject({ email: "invitee@example.com", emailVerified: true });
   });
 
-  it("deletes a member through the self-deletion path: posts, files, analytics, tagg, with an audit row", async () => {
+  it("DELETE /api/admin/profile/{id} deletes a member through the self-deletion path: posts, files, analytics, tagg, with an audit row", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
     const viewer = await registerMember(t);
@@ -431,10 +458,11 @@ describe("the admin Profiles section", () => {
     expect(filesBefore.length).toBeGreaterThan(0);
 
     const remove = (target: string) =>
-      t.app.inject({ method: "DELETE", url: `/api/admin/profiles/${target}`, headers: admin.headers });
+      t.app.inject({ method: "DELETE", url: `/api/admin/profile/${target}`, headers: admin.headers });
     const res = await remove(member.user.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
+    expect(await listedProfile(t, admin, member.user.id)).toBeUndefined();
 
     expect(await t.db.select().from(profiles).where(eq(profiles.id, member.user.id))).toEqual([]);
     expect(await t.db.select().from(taggedPosts).where(eq(taggedPosts.userId, member.user.id))).toEqual([]);
@@ -473,7 +501,7 @@ describe("the admin Profiles section", () => {
     const before = await fingerprintAll(t.db);
     const res = await t.app.inject({
       method: "DELETE",
-      url: `/api/admin/profiles/${admin.user.id}`,
+      url: `/api/admin/profile/${admin.user.id}`,
       headers: admin.headers,
     });
     expect(res.statusCode).toBe(409);

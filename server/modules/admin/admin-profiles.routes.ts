@@ -4,38 +4,74 @@ import { adminListQuerySchema } from "#contract/api/admin.ts";
 import {
   adminProfileBodySchema,
   adminProfileIdParamsSchema,
-  adminProfilePatchSchema,
   adminProfileSchema,
   adminProfilesResponseSchema,
+  adminProfileUpdateBodySchema,
 } from "#contract/api/admin-profiles.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AdminProfilesService } from "./admin-profiles.service.ts";
 
 type Options = { adminProfilesService: AdminProfilesService };
 
-/** The Profiles section: list, add (with an invitation), edit and delete member profiles. */
+/**
+ * The Profiles section: the list is `/profiles`; one profile is added (with an invitation), edited (every
+ * field replaced) and deleted under `/profile` (decision 039). Add and edit answer the profile as the list
+ * shows it.
+ */
 export const adminProfilesRoutes: FastifyPluginAsyncZod<Options> = async (app, { adminProfilesService }) => {
+  app.addHook("onRoute", documentedUnder("Admin profiles"));
+
   app.get(
     "/profiles",
-    { schema: { querystring: adminListQuerySchema, response: { 200: adminProfilesResponseSchema } } },
+    {
+      schema: {
+        operationId: "adminListProfiles",
+        summary: "Member profiles, paged and searched",
+        description:
+          "Searches tagg, full name, e-mail and bio in any letter case. A member's last activity is a day, " +
+          "never a time.",
+        querystring: adminListQuerySchema,
+        response: { 200: adminProfilesResponseSchema },
+      },
+    },
     (request) => adminProfilesService.list(request.query),
   );
 
   app.post(
-    "/profiles",
-    { schema: { body: adminProfileBodySchema, response: { 201: adminProfileSchema } } },
+    "/profile",
+    {
+      schema: {
+        operationId: "adminAddProfile",
+        summary: "Add a profile for a registered tagg, and invite its member",
+        description:
+          "The tagg must be registered (else 400 `validation`) and held by nobody (409 `conflict`); a taken " +
+          "address is 409 `email_taken`. The profile has no password: the address is mailed a set-password " +
+          "link valid for 7 days. Audited.",
+        errors: ["conflict", "email_taken"],
+        body: adminProfileBodySchema,
+        response: { 201: adminProfileSchema },
+      },
+    },
     async (request, reply) => {
       const profile = await adminProfilesService.create(requireMember(request).user, request.body);
       return reply.status(201).send(profile);
     },
   );
 
-  app.patch(
-    "/profiles/:id",
+  app.put(
+    "/profile/:id",
     {
       schema: {
+        operationId: "adminEditProfile",
+        summary: "Replace a member's names, e-mail and bio",
+        description:
+          "Every field is replaced: a bio left out, null or empty clears it. A new e-mail does not move the " +
+          "login: it waits as `pendingEmail` until the member confirms it, and they are told at their current " +
+          "address; an address another member holds is 409 `email_taken`. Audited with the fields that changed.",
+        errors: ["email_taken"],
         params: adminProfileIdParamsSchema,
-        body: adminProfilePatchSchema,
+        body: adminProfileUpdateBodySchema,
         response: { 200: adminProfileSchema },
       },
     },
@@ -43,9 +79,15 @@ export const adminProfilesRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   );
 
   app.delete(
-    "/profiles/:id",
+    "/profile/:id",
     {
       schema: {
+        operationId: "adminDeleteProfile",
+        summary: "Delete a member and everything that is theirs",
+        description:
+          "The member's own deletion path: subscription, posts, files, analytics and tagg go too. An " +
+          "administrator cannot delete their own profile here (409 `conflict`). Audited.",
+        errors: ["conflict"],
         params: adminProfileIdParamsSchema,
         response: { 200: z.object({ success: z.literal(true) }) },
       },

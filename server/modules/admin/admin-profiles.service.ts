@@ -3,7 +3,7 @@ import {
   ADMIN_PROFILE_MESSAGES,
   type AdminProfile,
   type AdminProfileBody,
-  type AdminProfilePatch,
+  type AdminProfileUpdateBody,
 } from "#contract/api/admin-profiles.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from "#server/db/errors.ts";
@@ -117,7 +117,7 @@ export function createAdminProfilesService({ transact, profiles, taggs, auth, au
      * address (they confirm it with their password after signing in, or decline it) and they are told at the
      * current one; the current address clears a pending one.
      */
-    async update(actor: AuditActor, id: string, body: AdminProfilePatch): Promise<AdminProfile> {
+    async update(actor: AuditActor, id: string, body: AdminProfileUpdateBody): Promise<AdminProfile> {
       const { before, after } = await write(async (tx) => {
         const changed = await profiles.adminUpdate(id, { ...body, bio: body.bio || null }, tx);
         if (!changed) throw notFound();

@@ -26,13 +26,22 @@ const taggBody = (tagg: string, extra: Record<string, unknown> = {}) => ({
 type Admin = Awaited<ReturnType<typeof signInAsAdmin>>;
 
 const addTagg = (t: TestApp, admin: Admin, payload: Record<string, unknown>) =>
-  t.app.inject({ method: "POST", url: "/api/admin/taggs", headers: admin.headers, payload });
+  t.app.inject({ method: "POST", url: "/api/admin/tagg", headers: admin.headers, payload });
+
+const editTagg = (t: TestApp, admin: Admin, id: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: "PUT", url: `/api/admin/tagg/${id}`, headers: admin.headers, payload });
+
+const toggleTagg = (t: TestApp, admin: Admin, id: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: "POST", url: `/api/admin/tagg/${id}/toggle`, headers: admin.headers, payload });
+
+const listTaggs = async (t: TestApp, admin: Admin) =>
+  (await t.app.inject({ url: "/api/admin/taggs", headers: admin.headers })).json();
 
 const auditLog = async (t: TestApp, admin: Admin) =>
   (await t.app.inject({ url: "/api/admin/audit-log?limit=200", headers: admin.headers })).json();
 
 describe("the admin Taggs section", () => {
-  it("adds a tagg (201), lists it, and records who added it", async () => {
+  it("POST /api/admin/tagg adds a tagg (201), lists it, and records who added it", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
     const res = await addTagg(t, admin, taggBody("@Partner_One", { email: "Partner_One@Example.com" }));
@@ -63,7 +72,7 @@ describe("the admin Taggs section", () => {
     ]);
   });
 
-  it("refuses missing fields with 400 and each field's message, writing nothing", async () => {
+  it("POST refuses missing fields with 400 and each field's message, writing nothing", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
     const res = await addTagg(t, admin, { reason: "x" });
@@ -78,7 +87,7 @@ describe("the admin Taggs section", () => {
     expect((await auditLog(t, admin)).total).toBe(0);
   });
 
-  it("refuses a tagg that is already registered with 409 name_taken, and audits nothing", async () => {
+  it("POST refuses a tagg that is already registered with 409 name_taken, and audits nothing", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
     expect((await addTagg(t, admin, taggBody("taken_one"))).statusCode).toBe(201);
@@ -88,34 +97,93 @@ describe("the admin Taggs section", () => {
     expect((await auditLog(t, admin)).total).toBe(1);
   });
 
-  it("edits a tagg and toggles its visibility, auditing only what changed", async () => {
+  it("PUT /api/admin/tagg/{id} replaces the five fields, answers the list's item, and audits what changed", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
-    const { id } = (await addTagg(t, admin, taggBody("editable"))).json();
-    const edit = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: "PATCH", url: `/api/admin/taggs/${id}`, headers: admin.headers, payload });
+    const { id, createdAt } = (await addTagg(t, admin, taggBody("editable"))).json();
 
-    const renamed = await edit({ tagg: "renamed", reason: "New reason" });
-    expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({
-      tagg: "renamed",
-      reason: "New reason",
-      email: "editable@example.com",
+    const res = await editTagg(t, admin, id, {
+      firstName: "Ada",
+      lastName: "Hopper",
+      tagg: "@Renamed",
+      reason: "  New reason ",
+      email: "Editable@Example.com",
     });
-    expect((await edit({ isHidden: true })).json().isHidden).toBe(true);
+    expect(res.statusCode).toBe(200);
+    const edited = {
+      id,
+      tagg: "renamed",
+      firstName: "Ada",
+      lastName: "Hopper",
+      email: "editable@example.com",
+      reason: "New reason",
+      isHidden: false,
+      subscriptionStatus: null,
+      createdAt,
+    };
+    expect(res.json()).toEqual(edited);
+    expect((await listTaggs(t, admin)).items).toEqual([edited]);
 
-    const log = await auditLog(t, admin);
-    const updates = log.items.filter((item: { action: string }) => item.action === "tagg.update");
-    expect(updates.map((item: { summary: unknown }) => item.summary)).toEqual(
-      expect.arrayContaining([
-        {
-          before: { tagg: "editable", reason: "Reserved for a partner" },
-          after: { tagg: "renamed", reason: "New reason" },
-        },
-        { before: { isHidden: false }, after: { isHidden: true } },
-      ]),
+    const updates = (await auditLog(t, admin)).items.filter(
+      (item: { action: string }) => item.action === "tagg.update",
     );
-    expect((await edit({ email: "not an email" })).statusCode).toBe(400);
+    expect(updates).toEqual([
+      expect.objectContaining({
+        actor: { id: admin.user.id, firstName: admin.input.firstName, lastName: admin.input.lastName },
+        targetType: "tagg",
+        targetId: id,
+        summary: {
+          before: { firstName: "Grace", tagg: "editable", reason: "Reserved for a partner" },
+          after: { firstName: "Ada", tagg: "renamed", reason: "New reason" },
+        },
+      }),
+    ]);
+  });
+
+  it("PUT clears a reason left out or null, and keeps the visibility", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const { id } = (await addTagg(t, admin, taggBody("reasoned"))).json();
+    expect((await toggleTagg(t, admin, id, { hidden: true })).statusCode).toBe(200);
+    const { reason: _, ...withoutReason } = taggBody("reasoned");
+
+    const cleared = await editTagg(t, admin, id, withoutReason);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ reason: null, isHidden: true });
+    expect((await editTagg(t, admin, id, taggBody("reasoned", { reason: null }))).json().reason).toBeNull();
+  });
+
+  it("PUT refuses missing fields, an unknown field, a bad e-mail and an unknown id, and changes nothing", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const added = (await addTagg(t, admin, taggBody("kept_as_is"))).json();
+
+    const partial = await editTagg(t, admin, added.id, { tagg: "only_tagg" });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json()).toMatchObject({
+      code: "validation",
+      fields: {
+        firstName: "First name is required",
+        lastName: "Last name is required",
+        email: "Email is required",
+      },
+    });
+    const isHidden = await editTagg(t, admin, added.id, taggBody("kept_as_is", { isHidden: true }));
+    expect(isHidden.statusCode).toBe(400);
+    expect(isHidden.json().code).toBe("validation");
+    const badEmail = await editTagg(t, admin, added.id, taggBody("kept_as_is", { email: "not an email" }));
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().fields).toEqual({ email: "Please enter a valid email address" });
+
+    const missing = await editTagg(t, admin, MISSING_ID, taggBody("kept_as_is"));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe("not_found");
+    expect((await editTagg(t, admin, "not-a-uuid", taggBody("kept_as_is"))).statusCode).toBe(400);
+
+    expect((await listTaggs(t, admin)).items).toEqual([added]);
+    expect((await auditLog(t, admin)).items.map((item: { action: string }) => item.action)).toEqual([
+      "tagg.create",
+    ]);
   });
 
   it("answers 409 when an edit takes another tagg, and the failed write leaves no audit row", async () => {
@@ -123,16 +191,49 @@ describe("the admin Taggs section", () => {
     const admin = await signInAsAdmin(t);
     await addTagg(t, admin, taggBody("first_one"));
     const { id } = (await addTagg(t, admin, taggBody("second_one"))).json();
-    const res = await t.app.inject({
-      method: "PATCH",
-      url: `/api/admin/taggs/${id}`,
-      headers: admin.headers,
-      payload: { tagg: "first_one" },
-    });
+    const res = await editTagg(t, admin, id, taggBody("first_one"));
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe("name_taken");
+    expect(res.json()).toMatchObject({ code: "name_taken", error: TAGG_MESSAGES.taken });
     const log = await auditLog(t, admin);
     expect(log.items.map((item: { action: string }) => item.action)).toEqual(["tagg.create", "tagg.create"]);
+    expect((await listTaggs(t, admin)).items.map((item: { tagg: string }) => item.tagg).sort()).toEqual([
+      "first_one",
+      "second_one",
+    ]);
+  });
+
+  it("POST /api/admin/tagg/{id}/toggle sets the visibility from {hidden}, answers the item, and audits it", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const added = (await addTagg(t, admin, taggBody("toggled"))).json();
+
+    const hidden = await toggleTagg(t, admin, added.id, { hidden: true });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toEqual({ ...added, isHidden: true });
+    expect((await listTaggs(t, admin)).items).toEqual([{ ...added, isHidden: true }]);
+    // Saying it again changes nothing and answers the same item.
+    expect((await toggleTagg(t, admin, added.id, { hidden: true })).json().isHidden).toBe(true);
+    const shown = await toggleTagg(t, admin, added.id, { hidden: false });
+    expect(shown.json()).toEqual(added);
+
+    const summaries = (await auditLog(t, admin)).items
+      .filter((item: { action: string }) => item.action === "tagg.update")
+      .map((item: { summary: unknown }) => item.summary);
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        { before: { isHidden: false }, after: { isHidden: true } },
+        { before: { isHidden: true }, after: { isHidden: false } },
+      ]),
+    );
+
+    for (const payload of [{}, { hidden: "yes" }, { isHidden: true }]) {
+      const res = await toggleTagg(t, admin, added.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().code).toBe("validation");
+    }
+    const missing = await toggleTagg(t, admin, MISSING_ID, { hidden: true });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe("not_found");
   });
 
   it("renames the tagg a member holds along with the registry", async () => {
@@ -145,13 +246,16 @@ describe("the admin Taggs section", () => {
     ).json();
     expect(list.total).toBe(1);
     expect(list.items[0].subscriptionStatus).toBe("inactive");
-    const res = await t.app.inject({
-      method: "PATCH",
-      url: `/api/admin/taggs/${list.items[0].id}`,
-      headers: admin.headers,
-      payload: { tagg: "members_new" },
+    const { firstName, lastName, email, reason } = list.items[0];
+    const res = await editTagg(t, admin, list.items[0].id, {
+      firstName,
+      lastName,
+      email,
+      reason,
+      tagg: "members_new",
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ tagg: "members_new", subscriptionStatus: "inactive" });
     const profile = await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } });
     expect(profile.json().tagg).toBe("members_new");
   });
@@ -167,13 +271,7 @@ describe("the admin Taggs section", () => {
     const id = (
       await t.app.inject({ url: "/api/admin/taggs?search=hidden_soon", headers: admin.headers })
     ).json().items[0].id;
-    const setHidden = (isHidden: boolean) =>
-      t.app.inject({
-        method: "PATCH",
-        url: `/api/admin/taggs/${id}`,
-        headers: admin.headers,
-        payload: { isHidden },
-      });
+    const setHidden = (hidden: boolean) => toggleTagg(t, admin, id, { hidden });
 
     expect(await found()).toBe(1);
     expect((await setHidden(true)).statusCode).toBe(200);
@@ -182,23 +280,23 @@ describe("the admin Taggs section", () => {
     expect(await found()).toBe(1);
   });
 
-  it("deletes a tagg (audited) and answers 404 for one that does not exist", async () => {
+  it("DELETE /api/admin/tagg/{id} deletes it from the list (audited) and answers 404 for one that does not exist", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
     const { id } = (await addTagg(t, admin, taggBody("doomed"))).json();
+    const kept = (await addTagg(t, admin, taggBody("kept"))).json();
     const remove = (target: string) =>
-      t.app.inject({ method: "DELETE", url: `/api/admin/taggs/${target}`, headers: admin.headers });
-    expect((await remove(id)).json()).toEqual({ success: true });
-    expect((await remove(id)).statusCode).toBe(404);
-    const edit = await t.app.inject({
-      method: "PATCH",
-      url: `/api/admin/taggs/${MISSING_ID}`,
-      headers: admin.headers,
-      payload: { isHidden: true },
-    });
-    expect(edit.statusCode).toBe(404);
+      t.app.inject({ method: "DELETE", url: `/api/admin/tagg/${target}`, headers: admin.headers });
+    const removed = await remove(id);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ success: true });
+    expect((await listTaggs(t, admin)).items).toEqual([kept]);
+    const again = await remove(id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe("not_found");
     const log = await auditLog(t, admin);
     expect(log.items.map((item: { action: string }) => item.action).sort()).toEqual([
+      "tagg.create",
       "tagg.create",
       "tagg.delete",
     ]);

@@ -1,5 +1,5 @@
 import type { AdminListQuery } from "#contract/api/admin.ts";
-import type { AdminTagg, AdminTaggBody, AdminTaggPatch } from "#contract/api/admin-taggs.ts";
+import type { AdminTagg, AdminTaggBody } from "#contract/api/admin-taggs.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import { TAGG_MESSAGES } from "#contract/taggs.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
@@ -54,6 +54,25 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
     }
   }
 
+  /** Applies an edit and audits the fields it changed; an unknown id answers 404. */
+  function change(actor: AuditActor, id: string, changes: TaggChanges) {
+    return write(async (tx) => {
+      const repo = taggsRepoOn(tx);
+      const before = await repo.find(id);
+      if (!before) throw notFound();
+      const after = await repo.update(id, changes);
+      if (!after) throw notFound();
+      await auditRepoOn(tx).record({
+        actor,
+        action: "tagg.update",
+        targetType: "tagg",
+        targetId: id,
+        summary: diff(before, after, changes),
+      });
+      return toAdminTagg(after, await repo.holderSubscription(after.tagg));
+    });
+  }
+
   return {
     async list(query: AdminListQuery) {
       const page = await taggsRepo.list(query);
@@ -77,22 +96,14 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
       });
     },
 
-    update(actor: AuditActor, id: string, changes: AdminTaggPatch) {
-      return write(async (tx) => {
-        const repo = taggsRepoOn(tx);
-        const before = await repo.find(id);
-        if (!before) throw notFound();
-        const after = await repo.update(id, changes);
-        if (!after) throw notFound();
-        await auditRepoOn(tx).record({
-          actor,
-          action: "tagg.update",
-          targetType: "tagg",
-          targetId: id,
-          summary: diff(before, after, changes),
-        });
-        return toAdminTagg(after, await repo.holderSubscription(after.tagg));
-      });
+    /** Edit Tagg: replaces names, tagg, e-mail and reason (a reason left out clears it). */
+    update(actor: AuditActor, id: string, body: AdminTaggBody) {
+      return change(actor, id, { ...body, reason: body.reason ?? null });
+    },
+
+    /** The visibility toggle: a hidden tagg's posts leave public search at once. */
+    setHidden(actor: AuditActor, id: string, hidden: boolean) {
+      return change(actor, id, { isHidden: hidden });
     },
 
     remove(actor: AuditActor, id: string) {

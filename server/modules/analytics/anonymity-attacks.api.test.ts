@@ -381,8 +381,8 @@ describe("an administrator", () => {
     // Moving Bob's login to an address the administrator controls: a request Bob has to confirm.
     const taken = "admin.controls@example.com";
     const edit = await t.app.inject({
-      method: "PATCH",
-      url: `/api/admin/profiles/${bob.user.id}`,
+      method: "PUT",
+      url: `/api/admin/profile/${bob.user.id}`,
       headers: admin.headers,
       payload: { firstName: "Bob", lastName: "Visitor", email: taken },
     });

@@ -25,8 +25,8 @@ async function withPendingChange(newEmail = "Moved.Here@Example.com") {
   const member = await registerMember(t, { firstName: "Moira" });
   await verifyEmail(t, member.input.email);
   const edit = await t.app.inject({
-    method: "PATCH",
-    url: `/api/admin/profiles/${member.user.id}`,
+    method: "PUT",
+    url: `/api/admin/profile/${member.user.id}`,
     headers: admin.headers,
     payload: { firstName: "Moira", lastName: "Lovelace", email: newEmail },
   });

@@ -1,6 +1,6 @@
 /**
- * The fields of an edit form whose value differs from what was loaded, so an edit sends (and the audit log
- * records) only what changed. An emptied optional text is sent as null.
+ * The fields of an edit form whose value differs from what was loaded (an emptied optional text as null), so
+ * an edit that changed nothing closes without a request.
  */
 export function changedFields<T extends Record<string, unknown>>(
   loaded: Readonly<Record<keyof T, unknown>>,

@@ -1,7 +1,12 @@
-/** The admin API's list URLs; a write invalidates its list and the audit log by these keys. */
+/**
+ * The admin API's URLs. The lists (and settings) are read at these; a write invalidates its list and the audit
+ * log by these keys. One tagg or profile is written under its singular path (`tagg`, `profile`).
+ */
 export const ADMIN_URLS = {
   taggs: "/api/admin/taggs",
+  tagg: "/api/admin/tagg",
   profiles: "/api/admin/profiles",
+  profile: "/api/admin/profile",
   taggedPosts: "/api/admin/tagged-posts",
   reportedPosts: "/api/admin/reported-posts",
   reportSettings: "/api/admin/post-report-settings",

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import {
   type AdminProfile,
   adminProfileBodySchema,
-  adminProfilePatchSchema,
+  adminProfileUpdateBodySchema,
 } from "#contract/api/admin-profiles.ts";
 import { EmailInput } from "#web/components/email-input.tsx";
 import { LabelledField } from "#web/components/labelled-field.tsx";
@@ -102,7 +102,7 @@ export function EditProfileDialog({
 }: DialogProps & { profile: AdminProfile | null }) {
   const { update } = useProfileMutations();
   const form = useForm({
-    resolver: zodResolver(adminProfilePatchSchema),
+    resolver: zodResolver(adminProfileUpdateBodySchema),
     defaultValues: editValues(profile),
   });
   useEffect(() => {
@@ -116,7 +116,7 @@ export function EditProfileDialog({
       return;
     }
     update.mutate(
-      { id: profile.id, changes: { ...body, bio: body.bio || null } },
+      { id: profile.id, body: { ...body, bio: body.bio || null } },
       {
         onSuccess: (saved) => {
           toast.success("Profile Updated", {

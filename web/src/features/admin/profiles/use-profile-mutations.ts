@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AdminProfile, AdminProfileBody, AdminProfilePatch } from "#contract/api/admin-profiles.ts";
+import type { AdminProfile, AdminProfileBody, AdminProfileUpdateBody } from "#contract/api/admin-profiles.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
@@ -10,16 +10,17 @@ export function useProfileMutations() {
   const onSuccess = () => refresh(ADMIN_URLS.profiles, ADMIN_URLS.taggs);
   return {
     create: useMutation({
-      mutationFn: (body: AdminProfileBody) => adminRequest<AdminProfile>("POST", ADMIN_URLS.profiles, body),
+      mutationFn: (body: AdminProfileBody) => adminRequest<AdminProfile>("POST", ADMIN_URLS.profile, body),
       onSuccess,
     }),
+    /** Edit Profile replaces every field of the form. */
     update: useMutation({
-      mutationFn: ({ id, changes }: { id: string; changes: AdminProfilePatch }) =>
-        adminRequest<AdminProfile>("PATCH", `${ADMIN_URLS.profiles}/${id}`, changes),
+      mutationFn: ({ id, body }: { id: string; body: AdminProfileUpdateBody }) =>
+        adminRequest<AdminProfile>("PUT", `${ADMIN_URLS.profile}/${id}`, body),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => adminRequest("DELETE", `${ADMIN_URLS.profiles}/${id}`),
+      mutationFn: (id: string) => adminRequest("DELETE", `${ADMIN_URLS.profile}/${id}`),
       onSuccess,
     }),
   };

@@ -65,13 +65,12 @@ export function TaggDialog({ open, onOpenChange, tagg }: TaggDialogProps) {
       });
       return;
     }
-    const changes = changedFields(formValues(tagg), body);
-    if (Object.keys(changes).length === 0) {
+    if (Object.keys(changedFields(formValues(tagg), body)).length === 0) {
       onOpenChange(false);
       return;
     }
     update.mutate(
-      { id: tagg.id, changes },
+      { id: tagg.id, body: { ...body, reason: body.reason || null } },
       {
         onSuccess: (saved) => {
           toast.success("Tagg Updated", { description: `@${saved.tagg} is saved.` });

@@ -14,10 +14,10 @@ import { useTaggMutations } from "./use-tagg-mutations.ts";
 /** Tagit Database (spec 2 §2): the registered taggs, searched on the server. */
 export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
   const list = useAdminList<AdminTagg>(ADMIN_URLS.taggs, { search });
-  const { update, remove } = useTaggMutations();
+  const { toggle, remove } = useTaggMutations();
   const [editing, setEditing] = useState<AdminTagg | null>(null);
   const [deleting, setDeleting] = useState<AdminTagg | null>(null);
-  const togglingId = update.isPending && "isHidden" in update.variables.changes ? update.variables.id : null;
+  const togglingId = toggle.isPending ? toggle.variables.id : null;
 
   const columns = useMemo(
     () =>
@@ -26,8 +26,8 @@ export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
         onDelete: setDeleting,
         togglingId,
         onToggleVisibility: (tagg) =>
-          update.mutate(
-            { id: tagg.id, changes: { isHidden: !tagg.isHidden } },
+          toggle.mutate(
+            { id: tagg.id, hidden: !tagg.isHidden },
             {
               onSuccess: (saved) =>
                 toast.success("Visibility Updated", {
@@ -42,7 +42,7 @@ export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
             },
           ),
       }),
-    [update.mutate, togglingId],
+    [toggle.mutate, togglingId],
   );
 
   const confirmDelete = () => {
