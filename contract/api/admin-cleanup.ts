@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLEANUP_DATABASES, CLEANUP_DAYS, CLEANUP_MAX_ITEMS } from "../limits.ts";
+import { timestampSchema } from "./timestamps.ts";
 
 export const CLEANUP_MESSAGES = {
   database: "Choose taggs, profiles, posts or sessions",
@@ -27,7 +28,7 @@ export const cleanupItemSchema = z.object({
    * When the item was last active, as an ISO time. For profiles and sessions it is the midnight (UTC) that
    * starts the day of the last activity: a member's activity is never answered finer than the day.
    */
-  lastActivity: z.string(),
+  lastActivity: timestampSchema,
   daysInactive: z.number().int(),
 });
 export type CleanupItem = z.infer<typeof cleanupItemSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestampSchema } from "./timestamps.ts";
 
 /** Spec 2 §2 "Terms & Conditions", "UI codes", "Help content" and "What We Do": what the panel writes. */
 
@@ -67,7 +68,7 @@ export const adminHelpContentSchema = z.object({
   sectionName: z.string(),
   title: z.string(),
   content: z.string(),
-  updatedAt: z.string(),
+  updatedAt: timestampSchema,
 });
 export type AdminHelpContent = z.infer<typeof adminHelpContentSchema>;
 export const adminHelpContentListSchema = z.array(adminHelpContentSchema);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listResponse } from "./admin.ts";
 import { REPORT_AUTO_ACTIONS, REPORT_REASONS } from "./posts.ts";
+import { timestampSchema } from "./timestamps.ts";
 
 /** The thresholds an administrator may choose for the report auto-action. */
 export const REPORT_THRESHOLDS = [10, 50, 100] as const;
@@ -25,7 +26,7 @@ export const adminTaggedPostSchema = z.object({
   hidePersonalInfo: z.boolean(),
   isVisible: z.boolean(),
   reportCount: z.number().int(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type AdminTaggedPost = z.infer<typeof adminTaggedPostSchema>;
 export const adminTaggedPostsResponseSchema = listResponse(adminTaggedPostSchema);
@@ -37,7 +38,7 @@ export const adminReportedPostSchema = z.object({
   userEmail: z.string(),
   reportCount: z.number().int(),
   isVisible: z.boolean(),
-  lastReportedAt: z.string(),
+  lastReportedAt: timestampSchema,
   reasons: z.partialRecord(z.enum([...REPORT_REASONS, "none"]), z.number().int()),
 });
 export type AdminReportedPost = z.infer<typeof adminReportedPostSchema>;
