@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT } from "../limits.ts";
+import { timestampSchema } from "./timestamps.ts";
 
 export const adminSessionBodySchema = z.strictObject({
   password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(200),
 });
+/** The admin session's id: sent back as the `x-admin-session` header on every /api/admin call. */
 export const adminSessionResponseSchema = z.object({ sessionId: z.string() });
 export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;
+/** GET /api/admin/session: the admin session the request carries is live (anything else is refused). */
+export const adminSessionStatusSchema = z.object({ valid: z.literal(true) });
 
 /** The query every admin list takes: a case-insensitive search, a page size and an opaque cursor. */
 export const adminListQuerySchema = z.strictObject({
@@ -35,7 +39,7 @@ export const listResponse = <T extends z.ZodType>(item: T) =>
 
 export const auditLogItemSchema = z.object({
   id: z.string(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   actor: z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string() }),
   action: z.string(),
   targetType: z.string(),

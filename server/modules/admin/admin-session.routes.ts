@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminSessionBodySchema, adminSessionResponseSchema } from "#contract/api/admin.ts";
-import { RATE_LIMITS } from "#contract/limits.ts";
+import {
+  adminSessionBodySchema,
+  adminSessionResponseSchema,
+  adminSessionStatusSchema,
+} from "#contract/api/admin.ts";
+import { ADMIN_SESSION_TTL_HOURS, RATE_LIMITS } from "#contract/limits.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
 
@@ -10,6 +15,8 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: Ad
   app,
   { adminSessionService },
 ) => {
+  app.addHook("onRoute", documentedUnder("Admin session"));
+
   app.post(
     "/session",
     {
@@ -17,16 +24,53 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: Ad
         adminUnlock: true,
         rateLimit: { max: RATE_LIMITS.adminSession.max, timeWindow: RATE_LIMITS.adminSession.windowMs },
       },
-      schema: { body: adminSessionBodySchema, response: { 200: adminSessionResponseSchema } },
+      schema: {
+        operationId: "openAdminSession",
+        summary: "Unlock the admin panel with the administrator's password",
+        description:
+          `For a signed-in member. An administrator who gives their password again gets an admin session for ` +
+          `${ADMIN_SESSION_TTL_HOURS} hours, bound to the member session that opened it: send its \`sessionId\` ` +
+          `as the \`${ADMIN_SESSION_HEADER}\` header on every other /api/admin call. 403 \`admin_required\` ` +
+          "when the member is not an administrator, 403 `wrong_password` for a wrong password.",
+        errors: ["admin_required", "wrong_password"],
+        body: adminSessionBodySchema,
+        response: { 200: adminSessionResponseSchema },
+      },
     },
     (request) => adminSessionService.unlock(requireMember(request), request.body.password),
   );
 
-  app.get("/session", async () => ({ valid: true }));
+  app.get(
+    "/session",
+    {
+      schema: {
+        operationId: "checkAdminSession",
+        summary: "Whether the admin session is still open",
+        description:
+          `200 while the \`${ADMIN_SESSION_HEADER}\` header names a live admin session of this member session; ` +
+          "403 `admin_required` once it was locked, has expired or belongs to another sign-in.",
+        response: { 200: adminSessionStatusSchema },
+      },
+    },
+    async () => ({ valid: true as const }),
+  );
 
-  app.delete("/session", { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    // The admin guard has already checked this header against the member session.
-    await adminSessionService.lock(String(request.headers[ADMIN_SESSION_HEADER]));
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    "/session",
+    {
+      schema: {
+        operationId: "closeAdminSession",
+        summary: "Lock the admin panel",
+        description:
+          `Ends the admin session the \`${ADMIN_SESSION_HEADER}\` header names, on the server; the member stays ` +
+          "signed in. Takes no request body.",
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      // The admin guard has already checked this header against the member session.
+      await adminSessionService.lock(String(request.headers[ADMIN_SESSION_HEADER]));
+      return reply.status(204).send(null);
+    },
+  );
 };

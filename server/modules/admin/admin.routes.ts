@@ -44,6 +44,8 @@ type Options = {
  * Every admin route, registered under one `/api/admin` prefix. Access is forced here, not declared by each
  * route: anything in this scope answers only an administrator whose member session, admin session
  * (`x-admin-session`) and role all hold — the auth plugin checks them. `config.adminUnlock` is the exception.
+ * Each section's plugin files its routes under its own section of the API document; the scope names none, as
+ * the first section given to a route is the one it keeps.
  */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
