@@ -9,6 +9,7 @@ import {
   postReportSettingsResponseSchema,
   postReportSettingsSchema,
 } from "#contract/api/admin-moderation.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AdminModerationService } from "./admin-moderation.service.ts";
 
@@ -19,15 +20,38 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { adminModerationService },
 ) => {
+  app.addHook("onRoute", documentedUnder("Admin moderation"));
+
   app.get(
     "/tagged-posts",
-    { schema: { querystring: adminListQuerySchema, response: { 200: adminTaggedPostsResponseSchema } } },
+    {
+      schema: {
+        operationId: "adminListTaggedPosts",
+        summary: "Every member's tagged posts, newest first, paged and searched",
+        description:
+          "The search matches the start of a post's id, its owner's tagg, its name (anywhere, in any letter " +
+          "case) or its UTC creation day (`2026-01`, `2026-01-15`). The original image of a scrambled or hidden " +
+          "post is served only to a request that carries the `x-admin-session` header.",
+        querystring: adminListQuerySchema,
+        response: { 200: adminTaggedPostsResponseSchema },
+      },
+    },
     (request) => adminModerationService.listTaggedPosts(request.query),
   );
 
   app.delete(
     "/tagged-posts/:id",
-    { schema: { params: adminPostIdParamsSchema, response: { 200: adminSuccessSchema } } },
+    {
+      schema: {
+        operationId: "adminDeleteTaggedPost",
+        summary: "Delete a member's tagged post",
+        description:
+          "Deleted the way its owner would delete it (images no other post uses go too); the owner gets a " +
+          "`post_removed` notice. Audited.",
+        params: adminPostIdParamsSchema,
+        response: { 200: adminSuccessSchema },
+      },
+    },
     async (request) => {
       await adminModerationService.deletePost(requireMember(request).user, request.params.id);
       return { success: true as const };
@@ -36,26 +60,68 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.get(
     "/reported-posts",
-    { schema: { querystring: adminListQuerySchema, response: { 200: adminReportedPostsResponseSchema } } },
+    {
+      schema: {
+        operationId: "adminListReportedPosts",
+        summary: "Reported posts, most recently reported first, paged and searched",
+        description:
+          "Each post with its number of reports and how many gave each reason (`none`: no reason given); who " +
+          "reported is never answered. The search matches the post's id, its name or its owner's e-mail.",
+        querystring: adminListQuerySchema,
+        response: { 200: adminReportedPostsResponseSchema },
+      },
+    },
     (request) => adminModerationService.listReportedPosts(request.query),
   );
 
   app.post(
     "/reported-posts/:postId/dismiss",
-    { schema: { params: adminReportedPostParamsSchema, response: { 200: adminSuccessSchema } } },
+    {
+      schema: {
+        operationId: "adminDismissPostReports",
+        summary: "Dismiss a post's reports and show it again",
+        description:
+          "Clears every report of the post and makes it visible again, also when the report auto-action held " +
+          "it for review. 404 `not_found` when the post has no reports. Audited.",
+        params: adminReportedPostParamsSchema,
+        response: { 200: adminSuccessSchema },
+      },
+    },
     async (request) => {
       await adminModerationService.dismissReports(requireMember(request).user, request.params.postId);
       return { success: true as const };
     },
   );
 
-  app.get("/post-report-settings", { schema: { response: { 200: postReportSettingsResponseSchema } } }, () =>
-    adminModerationService.reportSettings(),
+  app.get(
+    "/post-report-settings",
+    {
+      schema: {
+        operationId: "adminGetPostReportSettings",
+        summary: "The report auto-action's settings",
+        description:
+          "While `autoDeleteEnabled`, a post with at least `autoDeleteThreshold` reports is hidden for review " +
+          "or deleted (`autoAction`), and its owner told. A threshold stored before the 10, 50 or 100 choice " +
+          "is answered as stored.",
+        response: { 200: postReportSettingsResponseSchema },
+      },
+    },
+    () => adminModerationService.reportSettings(),
   );
 
   app.put(
     "/post-report-settings",
-    { schema: { body: postReportSettingsSchema, response: { 200: postReportSettingsResponseSchema } } },
+    {
+      schema: {
+        operationId: "adminUpdatePostReportSettings",
+        summary: "Change the report auto-action's settings",
+        description:
+          "`autoAction` left out keeps the stored one. Posts already past the threshold are acted on within a " +
+          "minute. Audited with the values that changed.",
+        body: postReportSettingsSchema,
+        response: { 200: postReportSettingsResponseSchema },
+      },
+    },
     (request) => adminModerationService.setReportSettings(requireMember(request).user, request.body),
   );
 };
