@@ -23,6 +23,15 @@ async function generateTypes(document: unknown) {
   return astToString(ast);
 }
 
+/** The example's one function (its own file imports types that exist only once they are generated). */
+type PublishAPost = (
+  baseUrl: string,
+  email: string,
+  password: string,
+  image: Blob,
+  postName: string,
+) => Promise<{ postId: string; errorCode: string; suggestions: string[] }>;
+
 function typeErrors(file: string): string[] {
   const program = ts.createProgram([file], {
     strict: true,
