@@ -67,9 +67,7 @@ it("a client generated from /docs/json type-checks and signs in, uploads, posts 
 
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = t.app.server.address() as AddressInfo;
-  const { publishAPost } = (await import(
-    script
-  )) as typeof import("../../../docs/api-client/publish-a-post.ts");
+  const { publishAPost } = (await import(script)) as { publishAPost: PublishAPost };
   const image = new Blob([new Uint8Array(await png())], { type: "image/png" });
   const result = await publishAPost(
     `http://127.0.0.1:${port}`,
