@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMMENT_MAX_LENGTH } from "../limits.ts";
+import { timestampSchema } from "./timestamps.ts";
 
 export const POST_NAME_MAX_LENGTH = 100;
 export const MIN_NAME_SUGGESTIONS = 3;
@@ -55,7 +56,7 @@ export const taggedPostSchema = z.object({
   hidePersonalInfo: z.boolean(),
   isVisible: z.boolean(),
   comment: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   uniqueViewCount: z.number().int(),
 });
 export type TaggedPost = z.infer<typeof taggedPostSchema>;

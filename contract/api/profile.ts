@@ -5,6 +5,7 @@ import { SUBSCRIPTION_STATUSES } from "../plans.ts";
 import { THEMES } from "../themes.ts";
 import { emailSchema, passwordSchema, personNameSchema } from "./auth.ts";
 import { uploadPathSchema } from "./posts.ts";
+import { timestampSchema } from "./timestamps.ts";
 
 export const PRIVACY_MODES = ["show", "hide", "pause"] as const;
 
@@ -33,16 +34,16 @@ export const profileSchema = z.object({
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   /** Premium was cancelled and ends at subscriptionCurrentPeriodEnd instead of renewing. */
   subscriptionCancelAtPeriodEnd: z.boolean(),
-  subscriptionCurrentPeriodEnd: z.string().nullable(),
+  subscriptionCurrentPeriodEnd: timestampSchema.nullable(),
   /** While a renewal is unpaid (past_due): when Premium lapses unless the card is updated. */
-  subscriptionLapsesAt: z.string().nullable(),
+  subscriptionLapsesAt: timestampSchema.nullable(),
   /** The card Premium is charged to, when the provider has told us. */
   paymentCard: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   privacyMode: z.enum(PRIVACY_MODES),
   isHidden: z.boolean(),
   emailVerified: z.boolean(),
   isAdmin: z.boolean(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
