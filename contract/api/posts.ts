@@ -111,5 +111,7 @@ export const POST_MESSAGES = {
   tooManyPixels: "Image dimensions are too large",
   corruptImage: "The image file is damaged or incomplete",
   noFile: "Choose an image to upload",
+  malformedForm:
+    'The upload is not a complete form: send the image as multipart/form-data in the field "image"',
   busy: "The server is busy processing images. Please try again in a moment.",
 } as const;

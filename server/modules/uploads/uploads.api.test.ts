@@ -190,6 +190,32 @@ describe("POST /api/upload-image", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: POST_MESSAGES.noFile, code: "validation" });
   });
+
+  it("answers a malformed or broken-off form with 400 validation, not a server error", async () => {
+    const t = await createTestApp();
+    const { cookie } = await registerMember(t);
+    const boundary = "----tagit-broken";
+    const form = `multipart/form-data; boundary=${boundary}`;
+    const partHeader = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const image = await png();
+    for (const [label, contentType, payload] of [
+      ["the image broken off", form, Buffer.concat([Buffer.from(partHeader), image])],
+      ["a part header broken off", form, Buffer.from(partHeader.slice(0, 40))],
+      ["no form at all", form, Buffer.from("just some words")],
+      ["no boundary", "multipart/form-data", Buffer.from("just some words")],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/upload-image",
+        headers: { ...asMember(cookie), "content-type": contentType },
+        payload,
+      });
+      expect(res.statusCode, label).toBe(400);
+      expect(res.json(), label).toEqual({ error: POST_MESSAGES.malformedForm, code: "validation" });
+    }
+    expect(await storedFiles(t)).toEqual([]);
+    expect(await readdir(path.join(t.dataDir, "tmp")).catch(() => [])).toEqual([]);
+  });
 });
 
 describe("GET /uploads/:name", () => {

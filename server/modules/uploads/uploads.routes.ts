@@ -16,6 +16,24 @@ const REDIRECT_CACHE = "public, max-age=86400";
 
 type Options = { uploadsService: UploadsService };
 
+/**
+ * What the multipart parser raises for a malformed or truncated form is a plain error without a status: it is
+ * the client's, a 400. Its own limits and a client that went away carry one and pass through.
+ */
+function clientsForm(err: unknown) {
+  return err instanceof Error && !(err instanceof AppError) && !("statusCode" in err)
+    ? new AppError("validation", POST_MESSAGES.malformedForm)
+    : err;
+}
+
+async function readForm(request: FastifyRequest) {
+  try {
+    return await request.file();
+  } catch (err) {
+    throw clientsForm(err);
+  }
+}
+
 function imageField(file: MultipartFile | undefined): UploadStream {
   if (!file || file.fieldname !== UPLOAD_FIELD) throw new AppError("validation", POST_MESSAGES.noFile);
   return file.file;
@@ -52,9 +70,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploa
       if (!request.isMultipart()) {
         throw new AppError("unsupported_type", 'Send the image as multipart/form-data in the field "image"');
       }
-      const input = imageField(await request.file());
-      const result = await uploadsService.upload(requireMember(request).user.id, input);
-      return reply.status(201).send(result);
+      const input = imageField(await readForm(request));
+      // A form that breaks off in the image fails the image's own stream (not the storing of it).
+      let formBroke = false;
+      input.on("error", () => {
+        formBroke = true;
+      });
+      try {
+        const result = await uploadsService.upload(requireMember(request).user.id, input);
+        return reply.status(201).send(result);
+      } catch (err) {
+        throw formBroke || input.errored ? clientsForm(err) : err;
+      }
     },
   );
 
