@@ -3,9 +3,12 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { POST_MESSAGES, uploadImageResponseSchema } from "#contract/api/posts.ts";
-import { RATE_LIMITS } from "#contract/limits.ts";
+import { MAX_UPLOAD_BYTES, RATE_LIMITS } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { MAX_INPUT_PIXELS } from "#server/lib/images/image-pipeline.ts";
 import { contentTypeOf } from "#server/lib/storage.ts";
+import type { OpenApiRequestBody } from "#server/plugins/api-docs/api-docs.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
 import type { UploadStream, UploadsService } from "./uploads.service.ts";
 
@@ -15,6 +18,31 @@ const UPLOAD_FIELD = "image";
 const REDIRECT_CACHE = "public, max-age=86400";
 
 type Options = { uploadsService: UploadsService };
+
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+const MAX_MEGAPIXELS = MAX_INPUT_PIXELS / 1_000_000;
+
+/** The upload's body as the document shows it: the route reads the multipart form itself. */
+const UPLOAD_BODY: OpenApiRequestBody = {
+  required: true,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        type: "object",
+        required: [UPLOAD_FIELD],
+        properties: {
+          [UPLOAD_FIELD]: {
+            type: "string",
+            // OpenAPI 3.1's way to say "a file", and 3.0's (`format: binary`), which generators still read.
+            format: "binary",
+            contentMediaType: "application/octet-stream",
+            description: `One JPEG, PNG, GIF or WebP image, at most ${MAX_UPLOAD_MB} MiB and ${MAX_MEGAPIXELS} megapixels.`,
+          },
+        },
+      },
+    },
+  },
+};
 
 /**
  * What the multipart parser raises for a malformed or truncated form is a plain error without a status: it is
@@ -52,6 +80,8 @@ function imageViewerOf(request: FastifyRequest) {
 }
 
 export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploadsService }) => {
+  app.addHook("onRoute", documentedUnder("Uploads"));
+
   app.post(
     "/api/upload-image",
     {
@@ -64,7 +94,21 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploa
           keyGenerator: (request) => `upload:${request.auth?.user.id ?? request.ip}`,
         },
       },
-      schema: { response: { 201: uploadImageResponseSchema } },
+      schema: {
+        operationId: "uploadImage",
+        summary: "Upload an image for a post, an avatar or a wallpaper",
+        description:
+          "Stores the image re-encoded (rotated upright, longest side capped, metadata such as GPS removed) " +
+          "with a thumbnail and a scrambled copy, and answers their addresses; use them in " +
+          "`createTaggedPost` or `updateProfile`. An upload no post or profile uses within a day is removed. " +
+          "Refused by its bytes, whatever its name says: 415 `unsupported_type` for another format, 413 " +
+          "`file_too_large` past the size, 413 `too_large` past the pixels, 400 `validation` for a damaged " +
+          "image, a malformed form or no `image` field. 503 `unavailable` while the server is busy with other images. Limited " +
+          "per member.",
+        errors: ["file_too_large"],
+        requestBody: UPLOAD_BODY,
+        response: { 201: uploadImageResponseSchema },
+      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
