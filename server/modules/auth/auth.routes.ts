@@ -11,10 +11,12 @@ import {
   resendVerificationResponseSchema,
   resetPasswordBodySchema,
   resetPasswordResponseSchema,
+  signOutResponseSchema,
   verifyEmailBodySchema,
 } from "#contract/api/auth.ts";
 import { profileResponseSchema } from "#contract/api/profile.ts";
-import { RATE_LIMITS } from "#contract/limits.ts";
+import { EMAIL_VERIFICATION_TTL_HOURS, RATE_LIMITS, RESET_TOKEN_TTL_MINUTES } from "#contract/limits.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { attemptLimit } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AuthService } from "./auth.service.ts";
@@ -31,10 +33,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
   authService: AuthService;
   emailVerificationService: EmailVerificationService;
 }> = async (app, { authService, emailVerificationService }) => {
+  app.addHook("onRoute", documentedUnder("Auth"));
+
   app.post(
     "/api/auth/register",
     {
-      schema: { body: registerBodySchema, response: { 201: authResponseSchema } },
+      schema: {
+        operationId: "registerAccount",
+        summary: "Create an account and sign in",
+        description:
+          "Sets the session cookie and mails a link that verifies the address. A valid `referralCode` ties " +
+          "the new member to the member who shared it (the referral programme); an unknown one is ignored.",
+        errors: ["email_taken"],
+        body: registerBodySchema,
+        response: { 201: authResponseSchema },
+      },
       config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.register) },
     },
     async (request, reply) => {
@@ -47,7 +60,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/auth/login",
     {
-      schema: { body: loginBodySchema, response: { 200: authResponseSchema } },
+      schema: {
+        operationId: "signIn",
+        summary: "Sign in with e-mail and password",
+        description:
+          "Sets the session cookie. Besides the budget per client, every account has its own budget of " +
+          "attempts from all clients together: past either, 429 `rate_limited`.",
+        errors: ["invalid_credentials"],
+        body: loginBodySchema,
+        response: { 200: authResponseSchema },
+      },
       config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.login) },
       // Validated by now: the e-mail is trimmed and lower-cased, so one account is one key.
       preHandler: attemptLimit(
@@ -64,17 +86,47 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post("/api/logout", { config: { access: "member" } }, async (request, reply) => {
-    await authService.logout(requireMember(request).sessionId);
-    reply.endSession();
-    return { success: true };
-  });
+  app.post(
+    "/api/logout",
+    {
+      config: { access: "member" },
+      schema: {
+        operationId: "signOut",
+        summary: "Sign out of this session",
+        description: "Ends the session the request carries and clears its cookie; other sessions stay.",
+        response: { 200: signOutResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await authService.logout(requireMember(request).sessionId);
+      reply.endSession();
+      return { success: true as const };
+    },
+  );
 
-  for (const url of ["/api/auth/forgot-password", "/api/forgot-password"]) {
+  // One operation at two paths: clients know it by either.
+  const forgotPassword = [
+    { url: "/api/auth/forgot-password", operationId: "requestPasswordReset", alias: "" },
+    {
+      url: "/api/forgot-password",
+      operationId: "requestPasswordResetLegacyPath",
+      alias: " The same operation as `POST /api/auth/forgot-password`, at a second path.",
+    },
+  ];
+  for (const { url, operationId, alias } of forgotPassword) {
     app.post(
       url,
       {
-        schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
+        schema: {
+          operationId,
+          summary: "Mail a password reset link",
+          description:
+            "Answers the same whether or not an account has this address, so nobody learns which addresses " +
+            `have one. The link leaves in the background and works once, for ${RESET_TOKEN_TTL_MINUTES} minutes.` +
+            alias,
+          body: forgotPasswordBodySchema,
+          response: { 200: messageResponseSchema },
+        },
         config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.forgotPassword) },
       },
       async (request) => {
@@ -87,7 +139,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/reset-password",
     {
-      schema: { body: resetPasswordBodySchema, response: { 200: resetPasswordResponseSchema } },
+      schema: {
+        operationId: "resetPassword",
+        summary: "Set a new password with a reset link's token",
+        description:
+          "Signs out every session of the account and signs this client in (sets the session cookie). The " +
+          "token works once; an unknown, used or expired one is 400 `invalid_token`. Redeeming it also " +
+          "verifies the address it was mailed to, if that is still the account's.",
+        errors: ["invalid_token"],
+        body: resetPasswordBodySchema,
+        response: { 200: resetPasswordResponseSchema },
+      },
       config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.resetPassword) },
     },
     async (request, reply) => {
@@ -100,7 +162,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/auth/verify-email",
     {
-      schema: { body: verifyEmailBodySchema, response: { 200: profileResponseSchema } },
+      schema: {
+        operationId: "verifyEmail",
+        summary: "Verify an e-mail address with a link's token",
+        description:
+          "Needs no session: the token proves the address. It verifies only the address it was mailed to, " +
+          `while that is still the account's; an unknown, used or expired token (they last ${EMAIL_VERIFICATION_TTL_HOURS} ` +
+          "hours) is 400 `invalid_token`. Answers the account's profile.",
+        errors: ["invalid_token"],
+        body: verifyEmailBodySchema,
+        response: { 200: profileResponseSchema },
+      },
       config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.verifyEmail) },
     },
     async (request) => emailVerificationService.verify(request.body.token),
@@ -109,7 +181,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/auth/resend-verification",
     {
-      schema: { response: { 202: resendVerificationResponseSchema } },
+      schema: {
+        operationId: "resendVerificationEmail",
+        summary: "Mail a new verification link to the signed-in member",
+        description:
+          "Accepted whether or not the address is verified already; a link leaves (in the background) only " +
+          "when it is not. Limited per member.",
+        response: { 202: resendVerificationResponseSchema },
+      },
       config: {
         access: "member",
         // Keyed by member (the auth hook has run), so one account cannot mail-bomb its own address.
