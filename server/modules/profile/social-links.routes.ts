@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { socialLinksSchema } from "#contract/api/social-links.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { ProfileService } from "./profile.service.ts";
 
@@ -7,9 +8,18 @@ export const socialLinksRoutes: FastifyPluginAsyncZod<{ profileService: ProfileS
   app,
   { profileService },
 ) => {
+  app.addHook("onRoute", documentedUnder("Profile"));
+
   app.get(
     "/api/me/social-links",
-    { config: { access: "member" }, schema: { response: { 200: socialLinksSchema } } },
+    {
+      config: { access: "member" },
+      schema: {
+        operationId: "getSocialLinks",
+        summary: "The signed-in member's social links and shortcuts",
+        response: { 200: socialLinksSchema },
+      },
+    },
     (request) => profileService.socialLinks(requireMember(request).user),
   );
 
@@ -17,7 +27,15 @@ export const socialLinksRoutes: FastifyPluginAsyncZod<{ profileService: ProfileS
     "/api/me/social-links",
     {
       config: { access: "member" },
-      schema: { body: socialLinksSchema, response: { 200: socialLinksSchema } },
+      schema: {
+        operationId: "replaceSocialLinks",
+        summary: "Replace the signed-in member's social links and shortcuts",
+        description:
+          "Replaces both lists; an empty platform address removes that platform. Links must be http(s) " +
+          "addresses. Answers the links as stored.",
+        body: socialLinksSchema,
+        response: { 200: socialLinksSchema },
+      },
     },
     (request) => profileService.setSocialLinks(requireMember(request).user.id, request.body),
   );
