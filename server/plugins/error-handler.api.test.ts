@@ -48,4 +48,17 @@ describe("the error model", () => {
       "invalid_credentials",
     ]);
   });
+
+  it("answers a client error status that has no code of its own as a validation error, status and code agreeing", async () => {
+    const t = await createTestApp({
+      extraRoutes: async (app) => {
+        app.get("/api/not-acceptable", { config: { access: "public" } }, async () => {
+          throw Object.assign(new Error("Cannot answer in that format"), { statusCode: 406 });
+        });
+      },
+    });
+    const res = await t.app.inject({ url: "/api/not-acceptable" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "Cannot answer in that format", code: "validation" });
+  });
 });

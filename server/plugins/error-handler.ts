@@ -74,7 +74,9 @@ async function errorHandler(app: FastifyInstance) {
     if (known && error.statusCode && error.statusCode < 500)
       return reply.status(error.statusCode).send(known);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(errorBody(codeOfStatus(error.statusCode), error.message));
+      // A status without a code of its own answers as the code it maps to, so status and code always agree.
+      const code = codeOfStatus(error.statusCode);
+      return reply.status(ERROR_STATUS[code]).send(errorBody(code, error.message));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");
