@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { taggedPostSchema } from "./posts.ts";
+import { timestampSchema } from "./timestamps.ts";
 
 export const SEARCH_TERM_MAX_LENGTH = 100;
 
@@ -65,7 +66,7 @@ export const searchHistoryEntrySchema = z.object({
   ownerTagg: z.string().nullable(),
   action: z.string(),
   searchTerm: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   isVisible: z.boolean().nullable(),
 });
 export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
