@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestampSchema } from "./timestamps.ts";
 
 export const ANONYMOUS_VISITOR_NAME = "Anonymous User";
 
@@ -19,7 +20,7 @@ export const analyticsEventSchema = z.object({
    * When it happened. For an anonymous visitor this is the start of a window of `timeWindowMinutes` (the
    * exact moment is never stored), and the event is listed only some time after the window has ended.
    */
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   /** null when `createdAt` is exact (a named visitor); otherwise how long the window starting then is. */
   timeWindowMinutes: z.number().int().nullable(),
   originalImage: z.string().nullable(),
@@ -47,7 +48,7 @@ export const viewerSchema = z.object({
   tagg: z.string().nullable().optional(),
   profilePictureUrl: z.string().nullable().optional(),
   viewCount: z.number().int(),
-  lastViewed: z.string(),
+  lastViewed: timestampSchema,
 });
 export type Viewer = z.infer<typeof viewerSchema>;
 export const postViewersResponseSchema = z.object({

@@ -1,7 +1,9 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifySchema } from "fastify";
+import { z } from "zod";
 import { AppError } from "#server/lib/app-error.ts";
 import type { EventBus, MemberEvent } from "#server/lib/event-bus.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { LiveFeed } from "./live-feed.ts";
 import { boundedWriter, createLiveStreams, SESSION_CONTROL } from "./live-streams.ts";
@@ -18,6 +20,42 @@ const isStreamed = (event: MemberEvent): event is StreamedEvent =>
   event.type === "analytics" || event.type === "notice";
 const keyOf = (event: StreamedEvent) => `${event.type}:${String((event.data as { id?: unknown }).id)}`;
 
+/** A stream position the client sends back; anything else (foreign, malformed, repeated) is ignored, never refused. */
+const positionSchema = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .describe("The `id:` of the last event received: what was missed since is replayed first.");
+
+const eventsSchema = {
+  operationId: "streamLiveEvents",
+  summary: "Stream my new analytics events and notices as they happen",
+  description:
+    "A `text/event-stream` (server-sent events). Each `analytics` event's `data` is an `AnalyticsEvent` " +
+    "as `listOwnAnalytics` lists it, each `notice` event's `data` a `Notice` as `listOwnNotices` does; " +
+    "`ready` (`data: {}`) marks the end of the opening. Every event's `id:` is the stream's position: a " +
+    "client reconnecting sends it back as `Last-Event-ID` (or `?lastEventId=` on a new stream) and gets " +
+    "what it missed replayed first. A comment line keeps the connection alive every 25 seconds. The " +
+    "stream ends with the session; a server shutting down ends it with a `retry:` line saying when to " +
+    "reconnect. 429 `rate_limited` when the member already has too many streams open; 503 `unavailable` " +
+    "when this server has no room for another, or is restarting.",
+  errors: ["rate_limited"],
+  headers: z.looseObject({ "last-event-id": positionSchema }),
+  querystring: z.looseObject({ lastEventId: positionSchema }),
+  response: {
+    200: {
+      description: "The stream, open until the session ends or the client leaves.",
+      content: {
+        "text/event-stream": {
+          schema: z
+            .string()
+            .describe("`id:`, `event:` and `data:` (JSON) lines, one blank line after each event."),
+        },
+      },
+    },
+  },
+} satisfies FastifySchema;
+
 /**
  * GET /api/events: a server-sent events stream of new analytics events and notices for the signed-in member.
  * Each event's `id:` is the stream's position, so a reconnecting browser (`Last-Event-ID`, or `?lastEventId=`
@@ -25,6 +63,7 @@ const keyOf = (event: StreamedEvent) => `${event.type}:${String((event.data as {
  * instance it reaches (decision 034).
  */
 export const eventsRoutes: FastifyPluginAsync<Deps> = async (app, { events, sessions, feed }) => {
+  app.addHook("onRoute", documentedUnder("Analytics"));
   const streams = createLiveStreams();
   const unsubscribeControl = await events.subscribe(SESSION_CONTROL, (event) => {
     if (event.type === "session_ended") streams.end(event.data);
@@ -36,7 +75,7 @@ export const eventsRoutes: FastifyPluginAsync<Deps> = async (app, { events, sess
   });
   app.addHook("onClose", async () => unsubscribeControl());
 
-  app.get("/api/events", { config: { access: "member" } }, async (request, reply) => {
+  app.get("/api/events", { config: { access: "member" }, schema: eventsSchema }, async (request, reply) => {
     const { user, sessionId, token } = requireMember(request);
     const refusal = streams.refusal(user.id);
     if (refusal === "member_full") throw new AppError("rate_limited", "Too many live streams are open");
