@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestampSchema } from "./timestamps.ts";
 
 export const NOTICE_KINDS = ["post_hidden", "post_removed"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -11,7 +12,7 @@ export const noticeSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTICE_KINDS),
   postName: z.string(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type Notice = z.infer<typeof noticeSchema>;
 export const noticeListSchema = z.array(noticeSchema);

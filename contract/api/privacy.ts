@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { PRIVACY_MODES } from "./profile.ts";
+import { timestampSchema } from "./timestamps.ts";
 
 export const privacySettingsSchema = z.object({
   privacyMode: z.enum(PRIVACY_MODES),
   /** Hours left of a pause (0 otherwise). */
   timeRemaining: z.number(),
-  /** When the pause returns to show (ISO time), for an exact countdown; null when not paused. */
-  pauseEndsAt: z.string().nullable(),
+  /** When the pause returns to show, for an exact countdown; null when not paused. */
+  pauseEndsAt: timestampSchema.nullable(),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { noticeIdParamsSchema, noticeListSchema } from "#contract/api/notices.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { NoticesService } from "./notices.service.ts";
 
@@ -11,15 +12,33 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ noticesService: NoticesServi
   app,
   { noticesService },
 ) => {
-  app.get("/api/notices", { config: member, schema: { response: { 200: noticeListSchema } } }, (request) =>
-    noticesService.listOwn(requireMember(request).user.id),
+  app.addHook("onRoute", documentedUnder("Notices"));
+
+  app.get(
+    "/api/notices",
+    {
+      config: member,
+      schema: {
+        operationId: "listOwnNotices",
+        summary: "List my notices about my own posts, newest first",
+        description: "The 20 newest: a post of mine hidden pending review, or removed by an administrator.",
+        response: { 200: noticeListSchema },
+      },
+    },
+    (request) => noticesService.listOwn(requireMember(request).user.id),
   );
 
   app.delete(
     "/api/notices/:id",
     {
       config: member,
-      schema: { params: noticeIdParamsSchema, response: { 200: z.object({ success: z.literal(true) }) } },
+      schema: {
+        operationId: "dismissNotice",
+        summary: "Dismiss one of my notices",
+        description: "Another member's notice, or one already dismissed, is 404 `not_found`.",
+        params: noticeIdParamsSchema,
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
     },
     async (request) => {
       await noticesService.dismiss(requireMember(request).user.id, request.params.id);
