@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SUBSCRIPTION_STATUSES } from "../plans.ts";
+import { timestampSchema } from "./timestamps.ts";
 
 /** Which card provider the web app talks to (GET /api/payments/config). */
 export const paymentsConfigSchema = z.discriminatedUnion("provider", [
@@ -56,7 +57,7 @@ export const paymentMethodSetupResponseSchema = z.object({ clientSecret: z.strin
 /** One of the member's invoices (GET /api/subscription/invoices): amount in minor units, newest first. */
 export const invoiceSchema = z.object({
   id: z.string(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   amount: z.number().int(),
   currency: z.string(),
   status: z.enum(["open", "paid"]),
@@ -68,9 +69,9 @@ export const invoicesResponseSchema = z.array(invoiceSchema);
 
 /** GET /api/subscription/invoices/{id} → one of the caller's invoices with what a receipt prints. */
 export const receiptSchema = invoiceSchema.extend({
-  paidAt: z.string().nullable(),
-  periodStart: z.string().nullable(),
-  periodEnd: z.string().nullable(),
+  paidAt: timestampSchema.nullable(),
+  periodStart: timestampSchema.nullable(),
+  periodEnd: timestampSchema.nullable(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   billedTo: z.object({ name: z.string(), email: z.string() }),
 });
@@ -80,7 +81,7 @@ export const invoiceParamsSchema = z.object({ id: z.string().min(1).max(200) });
 export const cancelSubscriptionResponseSchema = z.object({
   status: z.string(),
   cancelAtPeriodEnd: z.boolean(),
-  currentPeriodEnd: z.string().nullable(),
+  currentPeriodEnd: timestampSchema.nullable(),
 });
 
 /** POST /api/stripe/webhook → 200 once the event is applied (or was already, or is not one Tagit uses). */

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { stripeWebhookResponseSchema } from "#contract/api/payments.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import type { StripeWebhookService } from "./stripe-webhook.service.ts";
 
 /** Stripe's events are small; this is generous and still refuses junk early. */
@@ -13,6 +15,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookService: Stripe
   app,
   { webhookService },
 ) => {
+  app.addHook("onRoute", documentedUnder("Payments"));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "*",
@@ -22,7 +25,37 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookService: Stripe
 
   app.post(
     "/api/stripe/webhook",
-    { config: { access: "public" }, schema: { response: { 200: stripeWebhookResponseSchema } } },
+    {
+      config: { access: "public" },
+      schema: {
+        operationId: "receiveStripeWebhook",
+        summary: "Receive an event from Stripe (only when Stripe is configured)",
+        description:
+          "Called by Stripe, not by clients. The `Stripe-Signature` header is checked against the exact " +
+          "bytes received, with 5 minutes' tolerance on its time; a missing or wrong one is 400 " +
+          "`validation`. An event is applied once: a repeat delivery answers `duplicate`, one Tagit does not " +
+          "act on `ignored`.",
+        headers: z.looseObject({
+          "stripe-signature": z
+            .string()
+            .optional()
+            .describe("Stripe's signature of the body (`t=…,v1=…`), made with the webhook's signing secret."),
+        }),
+        requestBody: {
+          description: "The Stripe event, read as raw bytes: the signature covers them exactly.",
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                description: "A Stripe event object (`id`, `type`, `created`, `data.object`…).",
+              },
+            },
+          },
+        },
+        response: { 200: stripeWebhookResponseSchema },
+      },
+    },
     (request) => {
       const signature = request.headers["stripe-signature"];
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
