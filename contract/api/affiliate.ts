@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestampSchema } from "./timestamps.ts";
 
 /** GET /api/affiliate/dashboard (spec 2 §3). Amounts are pence (integers) with their currency. */
 export const affiliateDashboardSchema = z.object({
@@ -13,8 +14,8 @@ export const affiliateDashboardSchema = z.object({
       referredName: z.string(),
       status: z.string(),
       commissionPercentage: z.string(),
-      createdAt: z.string(),
-      subscriptionDate: z.string().nullable(),
+      createdAt: timestampSchema,
+      subscriptionDate: timestampSchema.nullable(),
     }),
   ),
   earnings: z.array(
@@ -23,7 +24,7 @@ export const affiliateDashboardSchema = z.object({
       amount: z.number().int(),
       currency: z.string(),
       status: z.string(),
-      createdAt: z.string(),
+      createdAt: timestampSchema,
     }),
   ),
   payouts: z.array(
@@ -34,8 +35,8 @@ export const affiliateDashboardSchema = z.object({
       status: z.string(),
       payoutMethod: z.string(),
       payoutDetails: z.record(z.string(), z.string()),
-      requestedAt: z.string(),
-      processedAt: z.string().nullable(),
+      requestedAt: timestampSchema,
+      processedAt: timestampSchema.nullable(),
       /** The administrator's note, e.g. why a payout was rejected. */
       adminNotes: z.string().nullable(),
     }),

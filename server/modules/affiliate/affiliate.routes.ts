@@ -4,6 +4,7 @@ import {
   requestPayoutBodySchema,
   requestPayoutResponseSchema,
 } from "#contract/api/affiliate.ts";
+import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AffiliateService } from "./affiliate.service.ts";
 
@@ -13,9 +14,21 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ affiliateService: Affiliat
   app,
   { affiliateService },
 ) => {
+  app.addHook("onRoute", documentedUnder("Affiliate"));
+
   app.get(
     "/api/affiliate/dashboard",
-    { config: member, schema: { response: { 200: affiliateDashboardSchema } } },
+    {
+      config: member,
+      schema: {
+        operationId: "getAffiliateDashboard",
+        summary: "Get my referral link, referrals, earnings and payouts",
+        description:
+          "The referral code is made on the first call. Amounts are minor units (pence) with their currency; " +
+          "payout details are shown masked.",
+        response: { 200: affiliateDashboardSchema },
+      },
+    },
     (request) => affiliateService.dashboard(requireMember(request).user.id),
   );
 
@@ -23,7 +36,16 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ affiliateService: Affiliat
     "/api/affiliate/request-payout",
     {
       config: member,
-      schema: { body: requestPayoutBodySchema, response: { 201: requestPayoutResponseSchema } },
+      schema: {
+        operationId: "requestAffiliatePayout",
+        summary: "Request a payout of my whole available balance",
+        description:
+          "The details are stored encrypted and shown masked. 400 `validation` when nothing is available to pay out; 409 " +
+          "`conflict` while an earlier request of the member is still being processed.",
+        errors: ["conflict"],
+        body: requestPayoutBodySchema,
+        response: { 201: requestPayoutResponseSchema },
+      },
     },
     async (request, reply) => {
       const payout = await affiliateService.requestPayout(requireMember(request).user.id, request.body);
