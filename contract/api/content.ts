@@ -19,13 +19,20 @@ export const sectionSchema = z.object({
 export type Section = z.infer<typeof sectionSchema>;
 export const sectionListSchema = z.array(sectionSchema);
 
-export const sectionNameParamsSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: "Section name is required" })
-    .max(100, { error: "Section name is too long" }),
-});
+const sectionNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "Section name is required" })
+  .max(100, { error: "Section name is too long" });
+
+/** GET /api/help-content/{name}. */
+export const sectionNameParamsSchema = z.strictObject({ name: sectionNameSchema });
+
+/**
+ * GET /api/sections/{section}: a section by its name. The parameter is called `section` because the same path
+ * edits a section by its id (PATCH), and one path has one parameter name.
+ */
+export const sectionParamsSchema = z.strictObject({ section: sectionNameSchema });
 
 export const helpContentSchema = z.object({
   sectionName: z.string(),

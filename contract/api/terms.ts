@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestampSchema } from "./timestamps.ts";
 
 /** Spec 2 §2 "Terms page": the title shown when the stored terms have none. */
 export { DEFAULT_TERMS_TITLE } from "../content-defaults.ts";
@@ -10,6 +11,6 @@ export { DEFAULT_TERMS_TITLE } from "../content-defaults.ts";
 export const termsResponseSchema = z.object({
   title: z.string(),
   content: z.string(),
-  updatedAt: z.string().nullable(),
+  updatedAt: timestampSchema,
 });
 export type TermsResponse = z.infer<typeof termsResponseSchema>;
