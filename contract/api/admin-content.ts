@@ -47,7 +47,11 @@ export const sectionPatchSchema = z.strictObject({
 });
 export type SectionPatch = z.input<typeof sectionPatchSchema>;
 
-export const sectionIdParamsSchema = z.object({ id: z.uuid({ error: "Section not found" }) });
+/**
+ * PATCH /api/sections/{section}: a section by its id. The parameter shares its name with the public read of the
+ * same path, which takes the section's name: one path has one parameter name.
+ */
+export const sectionIdParamsSchema = z.object({ section: z.uuid({ error: "Section not found" }) });
 
 /** Help content create (spec 2 §5): all three fields required; the client says "All fields are required". */
 export const helpContentBodySchema = z.strictObject({

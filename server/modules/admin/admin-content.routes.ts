@@ -157,14 +157,14 @@ export const adminContentRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
 };
 
 /**
- * Edit UI Section: the spec puts it at `PATCH /api/sections/{id}`, beside the public reads, so it is registered
+ * Edit UI Section: the spec puts it at `PATCH /api/sections/{id}` (here `{section}`, the public read's name), beside the public reads, so it is registered
  * outside the /api/admin scope and declares its access itself.
  */
 export const adminSectionsRoutes: FastifyPluginAsyncZod<Options> = async (app, { adminContentService }) => {
   app.addHook("onRoute", documentedUnder("Admin content"));
 
   app.patch(
-    "/api/sections/:id",
+    "/api/sections/:section",
     {
       config: { access: "admin" },
       schema: {
@@ -182,6 +182,6 @@ export const adminSectionsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       },
     },
     (request) =>
-      adminContentService.updateSection(requireMember(request).user, request.params.id, request.body),
+      adminContentService.updateSection(requireMember(request).user, request.params.section, request.body),
   );
 };

@@ -3,13 +3,13 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { ErrorCode } from "#contract/errors.ts";
 import packageJson from "../../../package.json" with { type: "json" };
 import { type Access, ADMIN_SESSION_HEADER, SESSION_COOKIE } from "../auth.ts";
 import { API_TAGS } from "./api-tags.ts";
 import { codesByStatus, errorCodesOf, type OperationFacts } from "./error-answers.ts";
-import { apiSchemas } from "./named-schemas.ts";
+import { nameApiSchemas } from "./named-schemas.ts";
 
 declare module "fastify" {
   interface FastifySchema {
@@ -127,8 +127,7 @@ function referencedSchemas(doc: Document): Set<string> {
  */
 async function apiDocs(app: FastifyInstance, opts: { publicUrl: string }) {
   const facts = new Map<string, OperationFacts & { requestBody?: OpenApiRequestBody }>();
-  const zodTransform = createJsonSchemaTransform({ schemaRegistry: apiSchemas });
-  const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: apiSchemas });
+  nameApiSchemas();
 
   await app.register(swagger, {
     openapi: {
@@ -157,7 +156,7 @@ async function apiDocs(app: FastifyInstance, opts: { publicUrl: string }) {
     transform: (input) => {
       if (!documented(input.url)) return { schema: { hide: true }, url: input.url };
       const { errors = [], requestBody, ...schema } = input.schema ?? {};
-      const result = zodTransform({ ...input, schema });
+      const result = jsonSchemaTransform({ ...input, schema });
       const access = input.route.config?.access ?? "public";
       const path = toOpenApiPath(result.url);
       for (const method of [input.route.method].flat()) {
@@ -173,7 +172,7 @@ async function apiDocs(app: FastifyInstance, opts: { publicUrl: string }) {
       return { schema: { ...result.schema, security: SECURITY[access] }, url: result.url };
     },
     transformObject: (input) => {
-      const doc = zodTransformObject(input) as unknown as Document;
+      const doc = jsonSchemaTransformObject(input) as unknown as Document;
       for (const [path, item] of Object.entries(doc.paths)) {
         for (const [method, operation] of Object.entries(item)) {
           const fact = facts.get(`${method} ${path}`);
@@ -189,7 +188,7 @@ async function apiDocs(app: FastifyInstance, opts: { publicUrl: string }) {
       for (const name of Object.keys(doc.components.schemas ?? {})) {
         if (!used.has(name)) delete doc.components.schemas?.[name];
       }
-      return doc as unknown as ReturnType<typeof zodTransformObject>;
+      return doc as unknown as ReturnType<typeof jsonSchemaTransformObject>;
     },
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });

@@ -20,13 +20,6 @@ import { shortcutSchema } from "#contract/api/social-links.ts";
 import { termsResponseSchema } from "#contract/api/terms.ts";
 import { errorBodySchema } from "#contract/error-body-schema.ts";
 
-/**
- * The shapes the API document names as components (`#/components/schemas/<id>`) instead of repeating them in
- * every operation that uses them; a shape a client sends is named `<id>Input`. Kept here, on the server, so
- * naming them adds nothing to the web app's bundles.
- */
-export const apiSchemas = z.registry<{ id: string }>();
-
 const NAMED: [z.ZodType, string][] = [
   [errorBodySchema, "ErrorBody"],
   [authUserSchema, "SignedInMember"],
@@ -50,4 +43,16 @@ const NAMED: [z.ZodType, string][] = [
   [adminPayoutSchema, "AdminPayout"],
   [auditLogItemSchema, "AuditLogEntry"],
 ];
-for (const [schema, id] of NAMED) apiSchemas.add(schema, { id });
+
+/**
+ * The shapes the API document names as components (`#/components/schemas/<id>`) instead of repeating them in
+ * every operation that uses them; a shape a client sends is named `<id>Input`. The names go into zod's global
+ * registry beside the descriptions `.describe()` keeps there (the document generator reads that registry), and
+ * are given here, on the server, so naming adds nothing to the web app's bundles.
+ */
+export function nameApiSchemas() {
+  for (const [schema, id] of NAMED) {
+    if (z.globalRegistry.get(schema)?.id !== id)
+      z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+  }
+}
