@@ -7,6 +7,7 @@ import { affiliateRoutes } from "./affiliate/affiliate.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { eventsRoutes } from "./analytics/events.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { sessionsRoutes } from "./auth/sessions.routes.ts";
 import { contentRoutes } from "./content/content.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { noticesRoutes } from "./notices/notices.routes.ts";
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     authService: deps.authService,
     emailVerificationService: deps.emailVerificationService,
   });
+  await app.register(sessionsRoutes, { sessions: deps.sessions });
   await app.register(profileRoutes, { profileService: deps.profileService });
   await app.register(socialLinksRoutes, { profileService: deps.profileService });
   await app.register(uploadsRoutes, { uploadsService: deps.uploadsService });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { Page } from "@playwright/test";
+import { type Page, request } from "@playwright/test";
 import { E2E_ADMIN_EMAILS, openAdminPanel } from "./support/admin-steps.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
@@ -162,6 +162,65 @@ test("a member changes their e-mail and password in Security Settings and logs i
     await expect(
       page.getByRole("heading", { level: 1, name: `${member.firstName} ${member.lastName}` }),
     ).toBeVisible();
+  });
+});
+
+test("a member sees where they are signed in and signs out another device, then everywhere else", async ({
+  page,
+  context,
+}) => {
+  await withoutGreeting(context);
+  const member = newMember();
+  await registerMember(page, member);
+  const origin = new URL(page.url()).origin;
+  /** The member signing in on another device, by the API, as that device's browser would. */
+  const otherDevice = async (userAgent: string, address: string) => {
+    const device = await request.newContext({
+      baseURL: origin,
+      extraHTTPHeaders: { "user-agent": userAgent, "x-forwarded-for": address, origin },
+    });
+    const login = await device.post("/api/auth/login", {
+      data: { email: member.email, password: member.password },
+    });
+    expect(login.status()).toBe(200);
+    return device;
+  };
+  const laptop = await otherDevice(
+    "Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0",
+    "10.99.0.1",
+  );
+  const dialog = page.getByRole("dialog", { name: "Security Settings" });
+  const sessions = dialog.getByRole("region", { name: "Where You're Signed In" });
+
+  await test.step("both sessions are listed, this one marked", async () => {
+    await page.getByRole("button", { name: "Security", exact: true }).click();
+    await expect(sessions.getByRole("listitem")).toHaveCount(2);
+    await expect(sessions.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
+    await expect(sessions.getByText("Firefox on Linux")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "the sessions list in Security Settings");
+  });
+
+  await test.step("sign out the laptop: it is signed out at once", async () => {
+    await sessions.getByRole("button", { name: /^Sign out Firefox on Linux/ }).click();
+    await expect(page.getByText("Firefox on Linux was signed out.")).toBeVisible();
+    await expect(sessions.getByRole("listitem")).toHaveCount(1);
+    expect((await laptop.get("/api/profile")).status()).toBe(401);
+  });
+
+  await test.step("sign out everywhere else after confirming; this browser stays signed in", async () => {
+    const phone = await otherDevice(
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+      "10.99.0.2",
+    );
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Security", exact: true }).click();
+    await expect(sessions.getByText("Safari on iOS")).toBeVisible();
+    await sessions.getByRole("button", { name: "Sign Out Everywhere Else" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Sign Out Everywhere Else" }).click();
+    await expect(page.getByText("1 other session was signed out.")).toBeVisible();
+    await expect(sessions.getByRole("listitem")).toHaveCount(1);
+    expect((await phone.get("/api/profile")).status()).toBe(401);
+    expect((await page.request.get("/api/profile")).status()).toBe(200);
   });
 });
 

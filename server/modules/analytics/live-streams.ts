@@ -77,8 +77,9 @@ export function announceSessionEnds(sessions: SessionsService, events: EventBus)
       announce({ sessionId });
     },
     async endAllForUser(userId, exceptSessionId) {
-      await sessions.endAllForUser(userId, exceptSessionId);
+      const ended = await sessions.endAllForUser(userId, exceptSessionId);
       announce({ userId, exceptSessionId });
+      return ended;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { SESSION_TTL_DAYS } from "#contract/limits.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
@@ -85,14 +85,41 @@ export function createSessionsRepository(db: Database) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },
 
+    /** Ends every session of a member but `exceptSessionId`; answers how many ended. */
     async deleteAllForUser(userId: string, exceptSessionId?: string) {
-      await db
+      const ended = await db
         .delete(sessions)
         .where(
           exceptSessionId
             ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
             : eq(sessions.userId, userId),
-        );
+        )
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
+    /** A member's unexpired sessions, most recently used first (then newest). */
+    listLive(userId: string, now: Date) {
+      return db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastUsed,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+        .orderBy(desc(sessions.expiresAt), desc(sessions.createdAt));
+    },
+
+    /** Whether the session belongs to the member and has not expired. */
+    async isLiveOf(userId: string, sessionId: string, now: Date) {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return Boolean(row);
     },
 
     /** Sessions not used since `before`, longest idle first, named by their member's e-mail. */

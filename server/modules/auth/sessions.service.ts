@@ -1,3 +1,4 @@
+import type { SignedInSession } from "#contract/api/sessions.ts";
 import { ADMIN_SESSION_TTL_HOURS, SESSION_TTL_DAYS } from "#contract/limits.ts";
 import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
@@ -5,6 +6,7 @@ import type { Transact, Tx } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { addDays, nextUtcMidnight, utcDay } from "#server/lib/days.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
+import { deviceLabel } from "./device-label.ts";
 import type { SessionCache } from "./session-cache.ts";
 import type { SessionsRepository } from "./sessions.repository.ts";
 
@@ -48,8 +50,9 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
 
     async start(userId: string, meta: { userAgent?: string; ipAddress?: string }) {
       const token = newToken();
-      const expiresAt = sessionExpiryAfter(clock.now());
-      await sessionsRepo.insert({ tokenHash: hashToken(token), userId, expiresAt, ...meta });
+      const now = clock.now();
+      const expiresAt = sessionExpiryAfter(now);
+      await sessionsRepo.insert({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now, ...meta });
       return { token, expiresAt };
     },
 
@@ -89,8 +92,24 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
 
     deleteExpired: () => sessionsRepo.deleteExpired(clock.now()),
 
-    endAllForUser: (userId: string, exceptSessionId?: string) =>
+    /** Ends every session of a member but `exceptSessionId`; answers how many ended. */
+    endAllForUser: (userId: string, exceptSessionId?: string): Promise<number> =>
       sessionsRepo.deleteAllForUser(userId, exceptSessionId),
+
+    /** Where a member is signed in: each live session's device, start and last day of use. */
+    async listForUser(userId: string, currentSessionId: string): Promise<SignedInSession[]> {
+      const rows = await sessionsRepo.listLive(userId, clock.now());
+      return rows.map((row) => ({
+        id: row.id,
+        current: row.id === currentSessionId,
+        createdAt: row.createdAt.toISOString(),
+        lastActiveDay: utcDay(row.lastUsed),
+        device: deviceLabel(row.userAgent),
+      }));
+    },
+
+    /** Whether `sessionId` is one of the member's live sessions (what they may sign out). */
+    isLiveOf: (userId: string, sessionId: string) => sessionsRepo.isLiveOf(userId, sessionId, clock.now()),
 
     async startAdmin(userId: string, sessionId: string) {
       const token = newToken();

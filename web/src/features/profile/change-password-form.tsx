@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LabelledField } from "#web/components/labelled-field.tsx";
@@ -8,12 +9,14 @@ import { Form } from "#web/components/ui/form.tsx";
 import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { changePasswordFormSchema, type ChangePasswordForm as PasswordValues } from "./security-forms.ts";
 import { useUpdateProfile } from "./use-profile-mutations.ts";
+import { SESSIONS_QUERY_KEY } from "./use-signed-in-sessions.ts";
 
 const EMPTY: PasswordValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** Current, new and confirmed password (each with show/hide) → PUT /api/profile; other sessions end. */
 export function ChangePasswordForm() {
   const update = useUpdateProfile();
+  const queryClient = useQueryClient();
   const form = useForm<PasswordValues>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: EMPTY,
@@ -28,6 +31,7 @@ export function ChangePasswordForm() {
             description: "Your password was changed and your other sessions were signed out.",
           });
           form.reset(EMPTY);
+          void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
         },
         onError: (error) => {
           const message = errorMessage(error, "Failed to change password");

@@ -6,6 +6,7 @@ import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
 import { getFullName } from "#web/lib/person.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { SignedInSessions } from "./signed-in-sessions.tsx";
 
 export type SecuritySettingsDialogProps = {
   profile: Profile;
@@ -16,14 +17,14 @@ export type SecuritySettingsDialogProps = {
 const memberSince = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso));
 
-/** Security Settings (draggable): account info, change e-mail, change password. */
+/** Security Settings (draggable): account info, change e-mail, change password, where you're signed in. */
 export function SecuritySettingsDialog({ profile, open, onOpenChange }: SecuritySettingsDialogProps) {
   return (
     <DraggableDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Security Settings"
-      description="Your account details, e-mail address and password."
+      description="Your account details, e-mail address, password and where you're signed in."
       className="max-w-xl"
     >
       <div className="grid gap-6 p-5">
@@ -55,6 +56,8 @@ export function SecuritySettingsDialog({ profile, open, onOpenChange }: Security
         <ChangeEmailForm profile={profile} />
         <div className="border-t border-slate-100" />
         <ChangePasswordForm />
+        <div className="border-t border-slate-100" />
+        <SignedInSessions />
       </div>
     </DraggableDialog>
   );

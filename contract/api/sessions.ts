@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { daySchema, timestampSchema } from "./timestamps.ts";
+
+/**
+ * One place a member is signed in: the device (browser and system, as its user agent names them), when the
+ * session began, and the day it was last used — never finer than the day.
+ */
+export const signedInSessionSchema = z.object({
+  id: z.uuid(),
+  /** The session this request came from ("this device"). */
+  current: z.boolean(),
+  createdAt: timestampSchema,
+  lastActiveDay: daySchema,
+  device: z.string(),
+});
+export type SignedInSession = z.infer<typeof signedInSessionSchema>;
+
+export const signedInSessionListSchema = z.array(signedInSessionSchema);
+export const sessionIdParamsSchema = z.strictObject({ id: z.uuid({ error: "Session not found" }) });
+export const revokeOtherSessionsResponseSchema = z.object({ revoked: z.number().int() });
+
+export const SESSION_MESSAGES = {
+  notFound: "Session not found",
+  current: "This is the session you are using: sign out instead",
+} as const;

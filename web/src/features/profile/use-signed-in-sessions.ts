@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SignedInSession } from "#contract/api/sessions.ts";
+import { apiRequest } from "#web/lib/api-request.ts";
+
+export const SESSIONS_QUERY_KEY = ["/api/auth/sessions"] as const;
+
+/**
+ * Where the member is signed in (GET /api/auth/sessions), most recently used first. Read afresh each time the
+ * list is shown: another device may have signed in since.
+ */
+export function useSignedInSessions() {
+  return useQuery<SignedInSession[]>({ queryKey: SESSIONS_QUERY_KEY, staleTime: 0 });
+}
+
+/** Signs out one other session (DELETE /api/auth/sessions/{id}), then reloads the list. */
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/auth/sessions/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });
+}
+
+/** Signs out every other session (POST /api/auth/sessions/revoke-others), then reloads the list. */
+export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ revoked: number }>("POST", "/api/auth/sessions/revoke-others"),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });
+}
