@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   forbidden_origin: 403,
   admin_required: 403,
   wrong_password: 403,
+  reauth_required: 403,
   subscription_required: 403,
   not_found: 404,
   route_not_found: 404,
@@ -83,4 +84,5 @@ export const MESSAGES = {
   busy: "Tagit is busy right now. Please try again in a moment.",
   restarting: "This Tagit server is restarting. Please try again in a moment.",
   invalidVerificationToken: "This verification link is invalid or has expired",
+  reauthRequired: "Please enter your password again to continue",
 } as const;

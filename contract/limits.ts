@@ -20,6 +20,11 @@ export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 /** The set-password link of a profile an administrator created (a reset token that lives longer). */
 export const INVITATION_TTL_DAYS = 7;
 export const ADMIN_SESSION_TTL_HOURS = 8;
+/**
+ * Irreversible actions (deleting the account, requesting a payout) need a sign-in or a password re-entry
+ * within this many minutes; otherwise they answer 403 `reauth_required`.
+ */
+export const RECENT_AUTHENTICATION_MINUTES = 10;
 
 export const PREMIUM_PRICE_MINOR = 1200;
 export const PREMIUM_CURRENCY = "GBP";

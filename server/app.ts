@@ -39,6 +39,7 @@ import { controlCharactersPlugin } from "./plugins/control-characters.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { originCheckPlugin } from "./plugins/origin-check.ts";
 import { readYourWritesPlugin } from "./plugins/read-your-writes.ts";
+import { recentAuthenticationPlugin } from "./plugins/recent-authentication.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
     secureCookies: https,
     isAdmin,
   });
+  await app.register(recentAuthenticationPlugin, { sessions: services.sessions });
 
   if (config.apiDocs) await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
 

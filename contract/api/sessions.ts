@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MESSAGES } from "../errors.ts";
 import { daySchema, timestampSchema } from "./timestamps.ts";
 
 /**
@@ -23,3 +24,12 @@ export const SESSION_MESSAGES = {
   notFound: "Session not found",
   current: "This is the session you are using: sign out instead",
 } as const;
+
+/** Re-entering the password opens irreversible actions for a while (recent authentication). */
+export const reauthenticateBodySchema = z.strictObject({
+  currentPassword: z
+    .string({ error: MESSAGES.reauthRequired })
+    .min(1, { error: MESSAGES.reauthRequired })
+    .max(200),
+});
+export type ReauthenticateBody = z.infer<typeof reauthenticateBodySchema>;

@@ -51,6 +51,21 @@ export async function registerMember({ app }: TestApp, overrides: Parameters<typ
   };
 }
 
+/** Re-enters a member's password, as the web asks before an irreversible action once the sign-in is old. */
+export async function reauthenticate(
+  { app }: Pick<TestApp, "app">,
+  member: { cookie: string; input: { password: string } },
+) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/reauthenticate",
+    headers: { cookie: member.cookie, ...SAME_ORIGIN },
+    payload: { currentPassword: member.input.password },
+  });
+  if (response.statusCode !== 204)
+    throw new Error(`reauthenticate failed: ${response.statusCode} ${response.body}`);
+}
+
 /** Headers of a signed-in browser request from our own origin. */
 export const asMember = (cookie: string) => ({ cookie, ...SAME_ORIGIN });
 

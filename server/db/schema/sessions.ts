@@ -14,6 +14,8 @@ export const sessions = pgTable(
     ipAddress: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the member last entered their password again in this session (recent authentication). */
+    reauthenticatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_unique").on(t.tokenHash),

@@ -35,7 +35,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ affiliateService: Affiliat
   app.post(
     "/api/affiliate/request-payout",
     {
-      config: member,
+      config: { ...member, recentAuthentication: true },
       schema: {
         operationId: "requestAffiliatePayout",
         summary: "Request a payout of my whole available balance",

@@ -112,6 +112,24 @@ export function createSessionsRepository(db: Database) {
         .orderBy(desc(sessions.expiresAt), desc(sessions.createdAt));
     },
 
+    /** Records that the member entered their password again in this session. */
+    async markReauthenticated(sessionId: string, at: Date) {
+      await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.id, sessionId));
+    },
+
+    /** When the session's member last proved who they are: its sign-in, or a later password re-entry. */
+    async lastAuthenticatedAt(sessionId: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ createdAt: sessions.createdAt, reauthenticatedAt: sessions.reauthenticatedAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .limit(1);
+      if (!row) return undefined;
+      return row.reauthenticatedAt && row.reauthenticatedAt > row.createdAt
+        ? row.reauthenticatedAt
+        : row.createdAt;
+    },
+
     /** Whether the session belongs to the member and has not expired. */
     async isLiveOf(userId: string, sessionId: string, now: Date) {
       const [row] = await db

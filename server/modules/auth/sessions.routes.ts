@@ -1,19 +1,25 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  reauthenticateBodySchema,
   revokeOtherSessionsResponseSchema,
   SESSION_MESSAGES,
   sessionIdParamsSchema,
   signedInSessionListSchema,
 } from "#contract/api/sessions.ts";
+import { RATE_LIMITS, RECENT_AUTHENTICATION_MINUTES } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
+import { attemptLimit } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { SessionsService } from "./sessions.service.ts";
 
 const member = { access: "member" } as const;
 
-/** Where am I signed in: the member's sessions, signing one out, signing out everywhere else. */
+/**
+ * Where am I signed in: the member's sessions, signing one out, signing out everywhere else; and re-entering
+ * the password in this session before an irreversible action.
+ */
 export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (
   app,
   { sessions },
@@ -78,6 +84,36 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
     async (request) => {
       const { user, sessionId } = requireMember(request);
       return { revoked: await sessions.endAllForUser(user.id, sessionId) };
+    },
+  );
+
+  app.post(
+    "/api/auth/reauthenticate",
+    {
+      config: member,
+      schema: {
+        operationId: "reauthenticate",
+        summary: "Enter my password again before an irreversible action",
+        description:
+          `Deleting the account and requesting a payout need a sign-in or this call within the last ` +
+          `${RECENT_AUTHENTICATION_MINUTES} minutes; otherwise they answer 403 \`reauth_required\`. A wrong ` +
+          "password is 403 `wrong_password`; a few wrong tries per member, then 429 `rate_limited`.",
+        errors: ["wrong_password", "rate_limited"],
+        body: reauthenticateBodySchema,
+        response: { 204: z.null() },
+      },
+      // Guessing the password through a stolen session: the same small budget per member as a password change.
+      preHandler: attemptLimit(
+        app,
+        "current-password",
+        RATE_LIMITS.currentPassword,
+        (request) => requireMember(request).user.id,
+      ),
+    },
+    async (request, reply) => {
+      const { user, sessionId } = requireMember(request);
+      await sessions.reauthenticate(user, sessionId, request.body.currentPassword);
+      return reply.status(204).send(null);
     },
   );
 };

@@ -1,10 +1,17 @@
 import type { SignedInSession } from "#contract/api/sessions.ts";
-import { ADMIN_SESSION_TTL_HOURS, SESSION_TTL_DAYS } from "#contract/limits.ts";
+import { MESSAGES } from "#contract/errors.ts";
+import {
+  ADMIN_SESSION_TTL_HOURS,
+  RECENT_AUTHENTICATION_MINUTES,
+  SESSION_TTL_DAYS,
+} from "#contract/limits.ts";
 import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { addDays, nextUtcMidnight, utcDay } from "#server/lib/days.ts";
+import { verifyPassword } from "#server/lib/passwords.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
 import { deviceLabel } from "./device-label.ts";
 import type { SessionCache } from "./session-cache.ts";
@@ -106,6 +113,28 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
         lastActiveDay: utcDay(row.lastUsed),
         device: deviceLabel(row.userAgent),
       }));
+    },
+
+    /**
+     * The member enters their password again in this session: irreversible actions are open for a while.
+     * A wrong password is `wrong_password` and changes nothing.
+     */
+    async reauthenticate(user: ProfileRow, sessionId: string, currentPassword: string) {
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
+      }
+      await sessionsRepo.markReauthenticated(sessionId, clock.now());
+    },
+
+    /**
+     * Whether the session signed in or re-entered its password within RECENT_AUTHENTICATION_MINUTES. Read from
+     * the database, not the session cache, so a re-entry on one instance counts on every other at once.
+     */
+    async recentlyAuthenticated(sessionId: string) {
+      const at = await sessionsRepo.lastAuthenticatedAt(sessionId);
+      return (
+        at !== undefined && clock.now().getTime() - at.getTime() < RECENT_AUTHENTICATION_MINUTES * 60_000
+      );
     },
 
     /** Whether `sessionId` is one of the member's live sessions (what they may sign out). */

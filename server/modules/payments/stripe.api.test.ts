@@ -8,7 +8,7 @@ import {
   paymentEvents,
   profiles,
 } from "#server/db/schema/index.ts";
-import { asMember, registerMember } from "#server/test/factories.ts";
+import { asMember, reauthenticate, registerMember } from "#server/test/factories.ts";
 import { type StripeStandIn, signedDelivery } from "#server/test/stripe-stand-in.ts";
 import {
   deliver,
@@ -296,6 +296,8 @@ describe("a referral paid through Stripe", () => {
       (await t.app.inject({ url: "/api/affiliate/dashboard", headers: { cookie: referrer.cookie } })).json();
     expect((await dashboard()).totalEarnings).toMatchObject({ total: 120, available: 120, currency: "GBP" });
 
+    // A day after signing in, a payout asks for the password again.
+    await reauthenticate(t, referrer);
     const payout = await t.app.inject({
       method: "POST",
       url: "/api/affiliate/request-payout",

@@ -112,7 +112,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileService: ProfileServi
   app.delete(
     "/api/profile",
     {
-      config: { access: "member" },
+      config: { access: "member", recentAuthentication: true },
       schema: {
         operationId: "deleteAccount",
         summary: "Delete the signed-in member's account",

@@ -165,6 +165,7 @@ async function apiDocs(app: FastifyInstance, opts: { publicUrl: string }) {
           access,
           hasPathParams: path.includes("{"),
           rateLimited: Boolean(input.route.config?.rateLimit),
+          recentAuthentication: Boolean(input.route.config?.recentAuthentication),
           declared: errors,
           requestBody,
         });

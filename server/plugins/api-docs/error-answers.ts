@@ -9,6 +9,8 @@ export type OperationFacts = {
   hasPathParams: boolean;
   /** The route has a per-client request budget (`config.rateLimit`). */
   rateLimited: boolean;
+  /** The route needs a recent sign-in or password re-entry (`config.recentAuthentication`). */
+  recentAuthentication: boolean;
   /** Codes the route's own rules answer (a service's `AppError`s), declared in its `schema.errors`. */
   declared: readonly ErrorCode[];
 };
@@ -19,8 +21,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Every error code a route can answer: the ones its own rules declare, plus those any route of its kind gets
  * from the plugins in front of it — a query, body or address the checks refuse (every route), no session
  * (member and admin routes), no admin session or role (admin routes), a foreign Origin, an oversized or
- * non-JSON body (state-changing methods), an unknown or over-long path parameter, a request budget, and the
- * server's own failures (every route).
+ * non-JSON body (state-changing methods), an unknown or over-long path parameter, a request budget, a sign-in
+ * that is not recent enough, and the server's own failures (every route).
  */
 export function errorCodesOf(facts: OperationFacts): ErrorCode[] {
   const codes = new Set<ErrorCode>(["validation", "internal", "unavailable"]);
@@ -36,6 +38,7 @@ export function errorCodesOf(facts: OperationFacts): ErrorCode[] {
     codes.add("uri_too_long");
   }
   if (facts.rateLimited) codes.add("rate_limited");
+  if (facts.recentAuthentication) codes.add("reauth_required");
   for (const code of facts.declared) codes.add(code);
   return [...codes];
 }

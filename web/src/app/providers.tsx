@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import type { CSSProperties, ReactNode } from "react";
 import { Toaster } from "sonner";
 import { TIMING } from "#contract/limits.ts";
+import { ReauthenticationPrompt } from "#web/components/reauthentication-prompt.tsx";
 import { queryClient } from "#web/lib/query-client.ts";
 
 export type ProvidersProps = { children: ReactNode };
@@ -17,11 +18,12 @@ const TOAST_COLOURS = {
   "--warning-text": "hsl(31, 92%, 30%)",
 } as CSSProperties;
 
-/** App-wide providers with the spec's settings (spec 1 §9): queries and toasts. */
+/** App-wide providers: queries and toasts (with the product's timings), and the password prompt. */
 export function Providers({ children }: ProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <ReauthenticationPrompt />
       <Toaster
         visibleToasts={1}
         duration={TIMING.toastDurationMs}

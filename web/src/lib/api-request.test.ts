@@ -10,6 +10,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   NetworkError,
 } from "./api-request.ts";
+import { setReauthenticationPrompt } from "./reauthentication.ts";
 
 function stubFetch(response: Response | Error) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
@@ -184,5 +185,42 @@ describe("apiConditionalGet", () => {
 
     stubFetch(json({ error: "Not authenticated", code: "unauthenticated" }, 401));
     await expect(apiConditionalGet("/api/x", null)).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe("apiRequest and recent authentication", () => {
+  const reauthRequired = () =>
+    json({ error: "Please enter your password again to continue", code: "reauth_required" }, 403);
+
+  afterEach(() => setReauthenticationPrompt(null));
+
+  it("asks for the password on reauth_required and sends the call again once it is entered", async () => {
+    const answers = [reauthRequired(), json({ success: true })];
+    const fetchMock = vi.fn(async () => answers.shift() as Response);
+    vi.stubGlobal("fetch", fetchMock);
+    const prompt = vi.fn(async () => true);
+    setReauthenticationPrompt(prompt);
+
+    await expect(apiRequest("DELETE", "/api/profile")).resolves.toEqual({ success: true });
+    expect(prompt).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("gives up with the server's error when the member cancels, or when nothing can ask", async () => {
+    stubFetch(reauthRequired());
+    setReauthenticationPrompt(async () => false);
+    await expect(apiRequest("DELETE", "/api/profile")).rejects.toMatchObject({ code: "reauth_required" });
+
+    setReauthenticationPrompt(null);
+    stubFetch(reauthRequired());
+    await expect(apiRequest("DELETE", "/api/profile")).rejects.toMatchObject({ code: "reauth_required" });
+  });
+
+  it("never asks for any other 403", async () => {
+    stubFetch(json({ error: "Admin access required", code: "admin_required" }, 403));
+    const prompt = vi.fn(async () => true);
+    setReauthenticationPrompt(prompt);
+    await expect(apiRequest("GET", "/api/admin/taggs")).rejects.toMatchObject({ code: "admin_required" });
+    expect(prompt).not.toHaveBeenCalled();
   });
 });

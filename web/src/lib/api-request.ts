@@ -1,5 +1,6 @@
 import type { QueryFunction } from "@tanstack/react-query";
 import { type ErrorBody, type ErrorCode, readErrorBody } from "#contract/errors.ts";
+import { askToReauthenticate } from "./reauthentication.ts";
 
 /** Toast text for a request that never reached the server (spec 1 §8). */
 export const NETWORK_ERROR_MESSAGE = "Network error. Please check your connection and try again.";
@@ -88,7 +89,8 @@ export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, st
 
 /**
  * The one request helper. Sends cookies, sends a JSON content type only when there is a body, returns the
- * parsed JSON answer (null when empty) and throws ApiError on any non-2xx status.
+ * parsed JSON answer (null when empty) and throws ApiError on any non-2xx status. A call the server answers
+ * 403 `reauth_required` asks the member for their password and is sent once more when they entered it.
  */
 export async function apiRequest<T = unknown>(
   method: string,
@@ -96,7 +98,12 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const response = await send(method, url, body, options);
+  let response = await send(method, url, body, options);
+  if (response.status === 403) {
+    const error = await errorOf(response);
+    if (error.code !== "reauth_required" || !(await askToReauthenticate())) throw error;
+    response = await send(method, url, body, options);
+  }
   await throwIfNotOk(response);
   return readJson<T>(response);
 }

@@ -1,0 +1,30 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { setReauthenticationPrompt } from "#web/lib/reauthentication.ts";
+
+// The form's code arrives only when a call first asks for the password.
+const ReauthenticationDialog = lazy(() => import("./reauthentication-dialog.tsx"));
+
+/**
+ * Answers `apiRequest` when the server wants the password again (403 `reauth_required`): shows the dialog and
+ * says whether the member entered it. Mounted once, with the app's providers.
+ */
+export function ReauthenticationPrompt() {
+  const [resolve, setResolve] = useState<((reauthenticated: boolean) => void) | null>(null);
+
+  useEffect(() => {
+    setReauthenticationPrompt(() => new Promise<boolean>((done) => setResolve(() => done)));
+    return () => setReauthenticationPrompt(null);
+  }, []);
+
+  if (!resolve) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReauthenticationDialog
+        onDone={(reauthenticated) => {
+          resolve(reauthenticated);
+          setResolve(null);
+        }}
+      />
+    </Suspense>
+  );
+}

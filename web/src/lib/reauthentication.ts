@@ -1,0 +1,26 @@
+/**
+ * Recent authentication in the web app: an irreversible call answered 403 `reauth_required` asks the member for
+ * their password (through whatever prompt is mounted) and, once they have entered it, is sent again. No React
+ * here: `apiRequest` asks, the prompt component answers.
+ */
+type Ask = () => Promise<boolean>;
+
+let ask: Ask | null = null;
+let pending: Promise<boolean> | null = null;
+
+/** The mounted prompt registers how to ask (null when it unmounts). */
+export function setReauthenticationPrompt(prompt: Ask | null) {
+  ask = prompt;
+}
+
+/**
+ * Whether the member re-entered their password: false when they cancelled or nothing can ask. Calls that need it
+ * at the same time share one prompt.
+ */
+export function askToReauthenticate(): Promise<boolean> {
+  if (!ask) return Promise.resolve(false);
+  pending ??= ask().finally(() => {
+    pending = null;
+  });
+  return pending;
+}
