@@ -103,10 +103,14 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
     endAllForUser: (userId: string, exceptSessionId?: string): Promise<number> =>
       sessionsRepo.deleteAllForUser(userId, exceptSessionId),
 
-    /** Where a member is signed in: each live session's device, start and last day of use. */
+    /** Where a member is signed in: this session first, then the others, most recently used first. */
     async listForUser(userId: string, currentSessionId: string): Promise<SignedInSession[]> {
       const rows = await sessionsRepo.listLive(userId, clock.now());
-      return rows.map((row) => ({
+      const ordered = [
+        ...rows.filter((row) => row.id === currentSessionId),
+        ...rows.filter((row) => row.id !== currentSessionId),
+      ];
+      return ordered.map((row) => ({
         id: row.id,
         current: row.id === currentSessionId,
         createdAt: row.createdAt.toISOString(),
