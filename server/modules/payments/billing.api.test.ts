@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { PAYMENT_MESSAGES, TEST_CARDS } from "#contract/api/payments.ts";
-import { affiliateEarnings, affiliateLinks, paymentEvents } from "#server/db/schema/index.ts";
+import {
+  affiliateEarnings,
+  affiliateLinks,
+  billingInvoices,
+  paymentEvents,
+} from "#server/db/schema/index.ts";
 import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, manualClock, TEST_PUBLIC_URL, type TestApp } from "#server/test/test-app.ts";
 
@@ -179,6 +184,37 @@ describe("a declined renewal and a card change (test provider)", () => {
     ]);
     // Commission is earned on the first paid invoice only.
     expect(await t.db.select().from(affiliateEarnings)).toHaveLength(1);
+  });
+
+  it("confirms a setup secret once: again, even twice at once, it saves and charges nothing more", async () => {
+    const t = await appWithClock();
+    const ada = await registerMember(t);
+    await declinedRenewal(t, ada);
+    const { clientSecret } = (await post(t, ada, "/api/subscription/payment-method")).json();
+    await t.app.changes.sync();
+    const confirm = (cardNumber: string) =>
+      post(t, ada, "/api/payments/test/confirm-setup", { clientSecret, cardNumber, ...CARD });
+    const paidEvents = async () =>
+      (await t.db.select().from(paymentEvents)).filter((event) => event.type === "invoice.paid");
+    const cardEvents = async () =>
+      (await t.db.select().from(paymentEvents)).filter((event) => event.type === "payment_method.updated");
+    const before = await cardEvents();
+
+    const together = await Promise.all([confirm(TEST_CARDS.pays), confirm(TEST_CARDS.pays)]);
+    const again = await confirm(TEST_CARDS.pays);
+    // The first month and the renewal the new card paid, each once; one card saved by this secret.
+    const savedAndPaidOnce = async () => {
+      expect(await paidEvents()).toHaveLength(2);
+      expect(await cardEvents()).toHaveLength(before.length + 1);
+      const invoices = await t.db.select().from(billingInvoices);
+      expect(invoices.map((invoice) => invoice.status)).toEqual(["paid", "paid"]);
+    };
+    await savedAndPaidOnce();
+    expect([...together, again].map((res) => res.json())).toEqual(Array(3).fill({ status: "active" }));
+    // The secret's card is saved: a card sent again is ignored, not even one that would be declined.
+    expect((await confirm(TEST_CARDS.declined)).json()).toEqual({ status: "active" });
+    expect((await profileOf(t, ada)).paymentCard).toEqual({ brand: "visa", last4: "4242" });
+    await savedAndPaidOnce();
   });
 
   it("refuses a declined card, someone else's setup secret, and members without a subscription", async () => {

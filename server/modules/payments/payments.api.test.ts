@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PAYMENT_MESSAGES } from "#contract/api/payments.ts";
+import { PAYMENT_MESSAGES, TEST_CARDS } from "#contract/api/payments.ts";
 import { REFERRAL_ATTRIBUTION_DAYS } from "#contract/limits.ts";
 import {
   affiliateEarnings,
   affiliateLinks,
   affiliateReferrals,
+  billingInvoices,
+  paymentEvents,
   profiles,
   settings,
 } from "#server/db/schema/index.ts";
@@ -112,6 +114,43 @@ describe("Premium with the test provider", () => {
     );
     expect(await statusOf(t, ada)).toBe("inactive");
     expect(await statusOf(t, bob)).toBe("inactive");
+  });
+
+  it("charges a client secret once: confirmed again, even twice at once, it answers the same and records nothing more", async () => {
+    const t = await createTestApp();
+    const referrer = await registerMember(t);
+    await t.db.insert(affiliateLinks).values({ userId: referrer.user.id, referralCode: "REF-ONCE" });
+    const ada = await registerMember(t, { referralCode: "REF-ONCE" });
+    const { clientSecret } = (await post(t, ada, "/api/create-subscription")).json();
+    const confirm = (cardNumber: string) =>
+      post(t, ada, "/api/payments/test/confirm", {
+        clientSecret,
+        cardNumber,
+        expMonth: 12,
+        expYear: 2099,
+        cvc: "123",
+      });
+
+    expect((await confirm(TEST_CARDS.pays)).json()).toEqual({ status: "active" });
+    expect((await confirm(TEST_CARDS.pays)).json()).toEqual({ status: "active" });
+    const together = await Promise.all([confirm(TEST_CARDS.pays), confirm(TEST_CARDS.pays)]);
+    expect(together.map((res) => res.json())).toEqual([{ status: "active" }, { status: "active" }]);
+
+    const paidOnce = async () => {
+      expect(await t.db.select().from(billingInvoices)).toHaveLength(1);
+      const paid = await t.db.select().from(paymentEvents).where(eq(paymentEvents.type, "invoice.paid"));
+      expect(paid).toHaveLength(1);
+      expect(await t.db.select().from(affiliateEarnings)).toHaveLength(1);
+    };
+    await paidOnce();
+    // The secret is paid: a card sent again is not charged, not even one that would be declined.
+    expect((await confirm(TEST_CARDS.declined)).json()).toEqual({ status: "active" });
+    await paidOnce();
+    const invoices = await t.app.inject({
+      url: "/api/subscription/invoices",
+      headers: { cookie: ada.cookie },
+    });
+    expect(invoices.json()).toEqual([expect.objectContaining({ status: "paid", amount: 1200 })]);
   });
 
   it("cancels at the end of the paid period, keeping Premium until then", async () => {

@@ -52,18 +52,30 @@ export function createSubscriptionsService(deps: Deps) {
   };
 
   /**
-   * The test provider's card change: the card is saved, and a past-due subscription's open invoice is charged
-   * to it at once (a declined charge answers 402 with the card still saved, as with Stripe).
+   * The test provider's card change: the setup's card is saved, and a past-due subscription's open invoice is
+   * charged to the saved card at once (a declined charge answers 402 with the card still saved, as with
+   * Stripe). A setup saves its card once: confirmed again, the card sent is ignored and the answer is the same.
    */
-  async function saveTestCard(user: ProfileRow, card: TestCard) {
+  async function saveTestCard(user: ProfileRow, card: TestCard, setupId: string) {
     if (provider.kind !== "test") throw new AppError("not_found", PAYMENT_MESSAGES.testProviderOnly);
     const ref = subscriptionOf(user, PAYMENT_MESSAGES.noSubscriptionForCard);
-    const saved = provider.saveCard({ ...card, customerId: ref.customerId, now: ref.now });
-    await billingEvents.apply(provider.kind, saved);
-    if (user.subscriptionStatus !== "past_due") return { status: user.subscriptionStatus };
+    if (!(await paymentsRepo.eventRecorded(provider.cardSavedEventId(setupId)))) {
+      const saved = provider.saveCard({ ...card, setupId, customerId: ref.customerId, now: ref.now });
+      await billingEvents.apply(provider.kind, saved);
+    }
+    // As saved now: another confirmation may have saved the card or paid the invoice meanwhile.
+    const member = (await paymentsRepo.findProfile(user.id)) ?? user;
+    if (member.subscriptionStatus !== "past_due" || !member.cardBrand || !member.cardLast4) {
+      return { status: member.subscriptionStatus };
+    }
     const invoice = await paymentsRepo.openInvoiceOf(user.id, ref.subscriptionId);
-    if (!invoice) return { status: user.subscriptionStatus };
-    const paid = provider.payInvoice({ customerId: ref.customerId, invoice, card: saved.card, now: ref.now });
+    if (!invoice) return { status: member.subscriptionStatus };
+    const paid = provider.payInvoice({
+      customerId: ref.customerId,
+      invoice,
+      card: { brand: member.cardBrand, last4: member.cardLast4 },
+      now: ref.now,
+    });
     await billingEvents.apply(provider.kind, paid);
     return { status: "active" as const };
   }
@@ -106,7 +118,10 @@ export function createSubscriptionsService(deps: Deps) {
       return { clientSecret: subscription.clientSecret, status: subscription.status };
     },
 
-    /** The test provider's card confirmation; Premium comes from the resulting invoice.paid event. */
+    /**
+     * The test provider's card confirmation; Premium comes from the resulting invoice.paid event. A client
+     * secret pays once: confirmed again, it charges nothing and answers as it did the first time.
+     */
     async confirmTestPayment(
       user: ProfileRow,
       input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number },
@@ -134,6 +149,9 @@ export function createSubscriptionsService(deps: Deps) {
     /** After a member changes their e-mail or name: the provider's customer follows. */
     syncCustomer: async (user: ProfileRow) => {
       if (!user.stripeCustomerId || !provider.ownsCustomer(user.stripeCustomerId)) return;
+      if (await paymentsRepo.eventRecorded(provider.firstPaymentEventId(subscriptionId))) {
+        return { status: "active" as const };
+      }
       await provider.updateCustomer(user.stripeCustomerId, { email: user.email, name: billingName(user) });
     },
 
@@ -186,10 +204,11 @@ export function createSubscriptionsService(deps: Deps) {
     /** The test provider's card change: the setup secret must be this member's. */
     async confirmTestCardSetup(user: ProfileRow, input: TestCard & { clientSecret: string }) {
       if (provider.kind !== "test") throw new AppError("not_found", PAYMENT_MESSAGES.testProviderOnly);
-      if (!provider.setupBelongsTo(input.clientSecret, user.id) || !canChangeCard(user.subscriptionStatus)) {
+      const setupId = provider.setupOf(input.clientSecret, user.id);
+      if (!setupId || !canChangeCard(user.subscriptionStatus)) {
         throw new AppError("validation", PAYMENT_MESSAGES.unknownSecret);
       }
-      return saveTestCard(user, input);
+      return saveTestCard(user, input, setupId);
     },
 
     /** The member's own invoices, newest first. */

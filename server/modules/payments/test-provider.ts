@@ -53,7 +53,9 @@ function checkCard(card: TestCard, now: Date) {
 /**
  * The offline provider (no Stripe keys): behaves like Stripe's test mode, including renewals (a job calls
  * `renew`) and card changes. A client secret names its subscription (or, for a card change, its member) and is
- * signed with APP_SECRET, so it needs no storage and cannot be forged or used by another member.
+ * signed with APP_SECRET, so it needs no storage and cannot be forged or used by another member. The events a
+ * confirmation produces have ids that follow from its secret (and a payment's from its invoice), so the billing
+ * handler applies each once however often, or however many at once, a secret is confirmed.
  */
 export function createTestProvider(appSecret: string) {
   const sign = (subject: string) => createHmac("sha256", appSecret).update(subject).digest("hex");
@@ -109,12 +111,15 @@ export function createTestProvider(appSecret: string) {
     /** The subscription a client secret belongs to, or undefined when it was not made here. */
     subscriptionOf: (clientSecret: string) => signedBy(clientSecret, (sub) => `test-subscription:${sub}`),
 
+    /** The id of the event that paying a subscription's first invoice records: one per client secret. */
+    firstPaymentEventId: (subscriptionId: string) => `evt_test_first_${subscriptionId}`,
+
     /** Pays the first invoice: 4242… pays (an invoice.paid event); 4000…0002 and 4000…0341 are declined. */
     charge(input: TestCard & { customerId: string; subscriptionId: string; now: Date }): BillingEvent {
       const card = checkCard(input, input.now);
       if (!chargeable(card)) throw new AppError("payment_failed", PAYMENT_MESSAGES.declined);
       const invoice = {
-        id: id("in_test"),
+        id: `in_test_first_${input.subscriptionId}`,
         subscriptionId: input.subscriptionId,
         amountMinor: PREMIUM_PRICE_MINOR,
         currency: PREMIUM_CURRENCY,
@@ -122,7 +127,7 @@ export function createTestProvider(appSecret: string) {
         periodStart: input.now,
         periodEnd: nextPeriodEnd(input.now),
       };
-      return paid(id("evt_test"), input.customerId, invoice, card, input.now);
+      return paid(`evt_test_first_${input.subscriptionId}`, input.customerId, invoice, card, input.now);
     },
 
     /** Nothing is ever charged again in test mode once ended, so there is nothing to stop. */
@@ -142,14 +147,17 @@ export function createTestProvider(appSecret: string) {
       return { clientSecret: `${setupId}_secret_${sign(`test-setup:${input.memberId}:${setupId}`)}` };
     },
 
-    /** Whether a setup secret was made here for this member. */
-    setupBelongsTo: (clientSecret: string, memberId: string) =>
-      signedBy(clientSecret, (setupId) => `test-setup:${memberId}:${setupId}`) !== undefined,
+    /** The setup a secret names when it was made here for this member, otherwise undefined. */
+    setupOf: (clientSecret: string, memberId: string) =>
+      signedBy(clientSecret, (setupId) => `test-setup:${memberId}:${setupId}`),
+
+    /** The id of the event that saving a setup's card records: one per setup secret. */
+    cardSavedEventId: (setupId: string) => `evt_test_setup_${setupId}`,
 
     /** Saves a card (4000…0341 too: only charging it fails); answers the payment_method.updated event. */
-    saveCard(input: TestCard & { customerId: string; now: Date }): CardChangedEvent {
+    saveCard(input: TestCard & { setupId: string; customerId: string; now: Date }): CardChangedEvent {
       return {
-        id: id("evt_test"),
+        id: `evt_test_setup_${input.setupId}`,
         type: "payment_method.updated",
         created: input.now,
         customerId: input.customerId,
@@ -157,10 +165,19 @@ export function createTestProvider(appSecret: string) {
       };
     },
 
-    /** Charges an open invoice again with the member's card; a card that cannot be charged is declined. */
+    /**
+     * Charges an open invoice again with the member's card; a card that cannot be charged is declined. The
+     * event id follows from the invoice: an invoice is paid once, whichever confirmation pays it.
+     */
     payInvoice(input: { customerId: string; invoice: OpenInvoice; card: CardSummary; now: Date }) {
       if (!chargeable(input.card)) throw new AppError("payment_failed", PAYMENT_MESSAGES.declined);
-      return paid(id("evt_test"), input.customerId, input.invoice, input.card, input.now);
+      return paid(
+        `evt_test_paid_${input.invoice.id}`,
+        input.customerId,
+        input.invoice,
+        input.card,
+        input.now,
+      );
     },
 
     /**
