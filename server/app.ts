@@ -91,12 +91,12 @@ export async function buildApp(deps: AppDeps) {
   const background = createBackgroundTasks(app.log);
   const mailer =
     deps.mailer ??
-    createMailer({
+    (await createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, "outbox"),
       log: app.log,
-    });
+    }));
   // An ADMIN_EMAILS address counts only once its owner proved it (decision 019).
   const isAdmin = (user: ProfileRow) =>
     user.role === "admin" || (user.emailVerified && config.adminEmails.has(user.email));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,6 +22,20 @@ describe("loadConfig", () => {
     expect(config.appSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(path.join(dir, "secret"), "utf8").trim()).toBe(config.appSecret);
     expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(config.appSecret);
+  });
+
+  it("keeps the generated secret readable by the app's user only, closing one left open to others", () => {
+    const modeOf = (file: string) => statSync(file).mode & 0o777;
+    const dir = dataDir();
+    loadConfig({ DATA_DIR: dir });
+    expect(modeOf(path.join(dir, "secret"))).toBe(0o600);
+
+    const older = dataDir();
+    const secret = path.join(older, "secret");
+    writeFileSync(secret, `${"ab".repeat(32)}\n`);
+    chmodSync(secret, 0o644);
+    expect(loadConfig({ DATA_DIR: older }).appSecret).toBe("ab".repeat(32));
+    expect(modeOf(secret)).toBe(0o600);
   });
 
   it("sizes the PostgreSQL pool and its statement timeout from the environment, with defaults", () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from "./lib/owner-only.ts";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 const optionalString = z
@@ -249,12 +250,18 @@ function checkPaymentsMode(env: Config["env"], stripeComplete: boolean, flag: st
   return true;
 }
 
-/** APP_SECRET unset → one generated secret kept in DATA_DIR/secret, so restarts keep hashes and ciphertexts valid. */
+/**
+ * APP_SECRET unset → one generated secret kept in DATA_DIR/secret, so restarts keep hashes and ciphertexts
+ * valid. Only the app's user may read it: a secret file others can read (copied, or written by hand) is closed.
+ */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file)) {
+    if ((statSync(file).mode & 0o777) !== OWNER_ONLY_FILE) chmodSync(file, OWNER_ONLY_FILE);
+    return readFileSync(file, "utf8").trim();
+  }
+  mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  writeFileSync(file, `${secret}\n`, { mode: OWNER_ONLY_FILE, flag: "wx" });
   return secret;
 }

@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -7,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pLimit from "p-limit";
 import pg from "pg";
+import { ensureOwnerOnlyDirectory } from "#server/lib/owner-only.ts";
 import * as schema from "./schema/index.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -85,7 +85,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   let client = options.client;
   if (!client) {
-    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+    // The database files are the app's user's alone (an existing directory open to others is closed).
+    if (options.dataDir) await ensureOwnerOnlyDirectory(options.dataDir);
     // pg_trgm: the admin lists' search indexes (migration 0005, decision 024) need it, as on PostgreSQL.
     const extensions = { pg_trgm };
     client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, extensions } : { extensions });

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import { ensureOwnerOnlyDirectory, OWNER_ONLY_FILE } from "./owner-only.ts";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
@@ -10,8 +11,12 @@ export type Mailer = { send(message: MailMessage): Promise<void> };
 
 type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger };
 
-/** Real SMTP when SMTP_URL is set; otherwise each message becomes a real .eml file in the outbox. */
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+/**
+ * Real SMTP when SMTP_URL is set; otherwise each message becomes a real .eml file in the outbox. The outbox
+ * holds sign-in and reset links: it is the app's user's alone (the directory made or closed at start, each
+ * file readable by that user only).
+ */
+export async function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Promise<Mailer> {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -21,12 +26,13 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  await ensureOwnerOnlyDirectory(outboxDir);
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      await ensureOwnerOnlyDirectory(outboxDir);
       const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: OWNER_ONLY_FILE, flag: "wx" });
       log.info({ to: message.to, subject: message.subject, file }, "email written to outbox");
     },
   };
