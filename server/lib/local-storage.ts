@@ -1,7 +1,15 @@
 import { createReadStream } from "node:fs";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertStoredName, isStoredName, newBaseName, type Storage } from "./storage.ts";
+import { OWNER_ONLY_DIRECTORY } from "./owner-only.ts";
+import {
+  assertStoredName,
+  entityTagOf,
+  type FileVersion,
+  isStoredName,
+  newBaseName,
+  type Storage,
+} from "./storage.ts";
 
 /** Files on the local disk, in one directory: the default store, for a single instance. */
 export function createLocalStorage(directory: string): Storage {
@@ -9,11 +17,19 @@ export function createLocalStorage(directory: string): Storage {
     assertStoredName(name);
     return path.join(directory, name);
   };
+  /** A file's version from the file system: its size and when it was written. */
+  async function versionOf(name: string): Promise<FileVersion | undefined> {
+    if (!isStoredName(name)) return undefined;
+    const info = await stat(path.join(directory, name)).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    return { size: info.size, etag: entityTagOf(name, info.size, info.mtime), lastModified: info.mtime };
+  }
+
   return {
     newBaseName,
     async write(name, data) {
       const file = resolve(name);
-      await mkdir(directory, { recursive: true });
+      await mkdir(directory, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
       try {
         await writeFile(file, data, { flag: "wx" });
       } catch (err) {
@@ -26,12 +42,10 @@ export function createLocalStorage(directory: string): Storage {
       await Promise.all(names.map((name) => rm(resolve(name), { force: true })));
     },
     async open(name) {
-      if (!isStoredName(name)) return undefined;
-      const file = path.join(directory, name);
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) return undefined;
-      return { size: info.size, stream: () => createReadStream(file) };
+      const version = await versionOf(name);
+      return version && { ...version, stream: () => createReadStream(path.join(directory, name)) };
     },
+    stat: versionOf,
     publicUrl: () => undefined,
     close: async () => {},
   };

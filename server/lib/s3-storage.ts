@@ -2,6 +2,8 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
   S3Client,
   type S3ClientConfig,
   S3ServiceException,
@@ -11,6 +13,8 @@ import type { Config } from "#server/config.ts";
 import {
   assertStoredName,
   contentTypeOf,
+  entityTagOf,
+  type FileVersion,
   isPublicName,
   isStoredName,
   newBaseName,
@@ -28,6 +32,27 @@ const PUBLIC_CACHE = "public, max-age=31536000, immutable";
  * the operator can open the first prefix to anonymous reads (a bucket policy, a CDN) and never the second.
  */
 const keyOf = (name: string) => `${isPublicName(name) ? "public" : "private"}/${name}`;
+
+/** A quoted entity tag as S3 sends it (`"…"`, or `W/"…"` from some compatible stores). */
+const ENTITY_TAG = /^(W\/)?"[^"]*"$/;
+
+/**
+ * An object's version from its GET or HEAD answer. The store's ETag names its bytes; a store that sends none
+ * (or not a quoted one) gets a tag of ours from the key, size and time, as on local disk.
+ */
+function versionOf(
+  name: string,
+  object: { ContentLength?: number; ETag?: string; LastModified?: Date },
+): FileVersion {
+  const size = object.ContentLength ?? 0;
+  const lastModified = object.LastModified ?? new Date(0);
+  const etag =
+    object.ETag && ENTITY_TAG.test(object.ETag) ? object.ETag : entityTagOf(name, size, lastModified);
+  return { size, etag, lastModified };
+}
+
+const isNotFound = (err: unknown): err is S3ServiceException =>
+  err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404;
 
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, R2, Ceph) through the AWS SDK v3, so every instance sees
@@ -95,12 +120,28 @@ export function createS3Storage(settings: S3Settings): Storage {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(name) }));
         const body = object.Body as Readable;
-        return { size: object.ContentLength ?? 0, stream: () => body };
+        return { ...versionOf(name, object), stream: () => body };
       } catch (err) {
         // A missing object; a missing bucket is a misconfiguration, not a missing file.
-        const missing = err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404;
-        if (missing && err.name !== "NoSuchBucket") return undefined;
+        if (isNotFound(err) && err.name !== "NoSuchBucket") return undefined;
         throw err;
+      }
+    },
+
+    async stat(name) {
+      if (!isStoredName(name)) return undefined;
+      try {
+        return versionOf(name, await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(name) })));
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+        // A HEAD's 404 has no body to say whether the object or the bucket is missing: a missing bucket is a
+        // misconfiguration, not a missing file.
+        try {
+          await client.send(new HeadBucketCommand({ Bucket }));
+        } catch (cause) {
+          throw new Error(`the object store's bucket ${Bucket} cannot be read`, { cause });
+        }
+        return undefined;
       }
     },
 

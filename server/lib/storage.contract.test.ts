@@ -101,9 +101,33 @@ describe.each(backends)("storage contract: %s", (_label, make) => {
   it("answers undefined for a name never written and for names that are not its own", async () => {
     const { storage } = backend;
     expect(await storage.open(`${storage.newBaseName()}.jpg`)).toBeUndefined();
+    expect(await storage.stat(`${storage.newBaseName()}.jpg`)).toBeUndefined();
     for (const name of ["../secret", "abc.jpg", `${"a".repeat(32)}.svg`, `x/${"a".repeat(32)}.jpg`]) {
       expect(await storage.open(name)).toBeUndefined();
+      expect(await storage.stat(name)).toBeUndefined();
     }
+  });
+
+  it("gives each file a version (size, strong ETag, time written), the same by stat as by open", async () => {
+    const { storage } = backend;
+    const startedSecond = Math.floor(Date.now() / 1000) * 1000;
+    const names = [`${storage.newBaseName()}.jpg`, `${storage.newBaseName()}-scrambled.jpg`];
+    for (const name of names) await storage.write(name, randomBytes(3000));
+
+    const etags = new Set<string | undefined>();
+    for (const name of names) {
+      const version = await storage.stat(name);
+      expect(version).toMatchObject({ size: 3000, etag: expect.stringMatching(/^"[^"]+"$/) });
+      expect(version?.lastModified.getTime()).toBeGreaterThanOrEqual(startedSecond);
+      expect(version?.lastModified.getTime()).toBeLessThanOrEqual(Date.now());
+      const opened = await storage.open(name);
+      opened?.stream().resume(); // a body must be read or dropped
+      expect(opened && { size: opened.size, etag: opened.etag, lastModified: opened.lastModified }).toEqual(
+        version,
+      );
+      etags.add(version?.etag);
+    }
+    expect(etags.size).toBe(names.length);
   });
 
   it("refuses to write or remove a name that is not its own", async () => {
@@ -196,6 +220,7 @@ describe("S3 storage's public addresses", () => {
   it("reports a missing bucket as an error, not as a missing file", async () => {
     const storage = createS3Storage({ ...s3.settings, bucket: "no-such-bucket" });
     await expect(storage.open(`${storage.newBaseName()}.jpg`)).rejects.toThrow(/bucket/i);
+    await expect(storage.stat(`${storage.newBaseName()}.jpg`)).rejects.toThrow(/bucket/i);
     await storage.close();
   });
 });

@@ -1,11 +1,17 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 
 const NAME_PATTERN = /^[a-f0-9]{32}(-[a-z]+)?\.(jpg|png|webp|gif)$/;
 const PUBLIC_PATTERN = /^[a-f0-9]{32}-scrambled\.(jpg|png|webp|gif)$/;
 
-/** A stored file as read back: its size, and its bytes as a stream the caller must consume once. */
-export type StoredFile = { size: number; stream: () => Readable };
+/**
+ * Which bytes a stored file holds, without them: its size, a strong entity tag (a quoted string that
+ * changes whenever the bytes could differ) and when it was written. HTTP revalidation compares these.
+ */
+export type FileVersion = { size: number; etag: string; lastModified: Date };
+
+/** A stored file as read back: its version, and its bytes as a stream the caller must consume once. */
+export type StoredFile = FileVersion & { stream: () => Readable };
 
 /**
  * Where uploaded files live: local disk under DATA_DIR/uploads by default (local-storage.ts), an
@@ -13,7 +19,10 @@ export type StoredFile = { size: number; stream: () => Readable };
  * one set of files. Both pass the same contract tests (storage.contract.test.ts).
  */
 export type Storage = {
-  /** A new random base name (128 bits), so stored names cannot be guessed. */
+  /**
+   * A new random name (128 bits) for one file, before its kind's suffix and extension. Every file takes its
+   * own, so no stored name can be guessed or worked out from another's (an original from its public copy).
+   */
   newBaseName(): string;
   /**
    * Stores the bytes, given whole or as a stream, under a name of ours (anything else throws). A write that
@@ -24,6 +33,8 @@ export type Storage = {
   remove(names: string[]): Promise<void>;
   /** The file, or undefined when it does not exist or the name is not one of ours. */
   open(name: string): Promise<StoredFile | undefined>;
+  /** The file's version without reading its bytes; undefined as for `open`. */
+  stat(name: string): Promise<FileVersion | undefined>;
   /**
    * Where browsers may fetch a public file straight from the store, or undefined to serve it through the
    * app (always for private files; for every file on local disk or a store without a public address).
@@ -53,6 +64,13 @@ export const contentTypeOf = (name: string) =>
   CONTENT_TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream";
 
 export const newBaseName = () => randomBytes(16).toString("hex");
+
+/**
+ * A strong entity tag for a file known by its name, size and time of writing: stored files are written
+ * once and never changed, so these name its bytes.
+ */
+export const entityTagOf = (name: string, size: number, written: Date) =>
+  `"${createHash("sha256").update(`${name}\n${size}\n${written.getTime()}`).digest("base64url").slice(0, 27)}"`;
 
 export function assertStoredName(name: string) {
   if (!isStoredName(name)) throw new Error(`not a stored file name: ${name}`);

@@ -124,4 +124,79 @@ describe("caching of /uploads/:name", () => {
       expect(own.headers.vary).toContain("Cookie");
     }
   });
+
+  it("gives private originals a validator and answers a revisit 304, only to a viewer who may see them", async () => {
+    const { t, ada, stranger, post, images } = await setup();
+    const [original = ""] = images;
+    const first = await fetchAs(t, original, { cookie: ada.cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    const etag = String(first.headers.etag);
+    const lastModified = String(first.headers["last-modified"]);
+    expect(etag).toMatch(/^"[^"]+"$/); // strong: the file's bytes, not a weak equivalent
+    expect(Number.isNaN(Date.parse(lastModified))).toBe(false);
+
+    const conditions: Record<string, string>[] = [
+      { "if-none-match": etag },
+      { "if-none-match": `"elsewhere", ${etag}` },
+      { "if-modified-since": lastModified },
+    ];
+    for (const condition of conditions) {
+      const again = await fetchAs(t, original, { cookie: ada.cookie, ...condition });
+      expect(again.statusCode, JSON.stringify(condition)).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers["last-modified"]).toBe(lastModified);
+      expect(again.headers["cache-control"]).toBe("private, no-cache");
+      expect(again.headers.vary).toContain("Cookie");
+    }
+    // Another file's tag, or a date before the file was written, gets the file.
+    const stale: Record<string, string>[] = [
+      { "if-none-match": '"another-file"' },
+      { "if-modified-since": new Date(Date.parse(lastModified) - 60_000).toUTCString() },
+      { "if-none-match": '"another-file"', "if-modified-since": lastModified },
+    ];
+    for (const condition of stale) {
+      const full = await fetchAs(t, original, { cookie: ada.cookie, ...condition });
+      expect(full.statusCode, JSON.stringify(condition)).toBe(200);
+      expect(full.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    const thumbnail = await fetchAs(t, String(images[1]), { cookie: ada.cookie });
+    expect(thumbnail.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(thumbnail.headers.etag).not.toBe(etag);
+
+    // A stranger saw it while the post was public; once it is hidden, their copy's validators earn the
+    // same 404 as anyone's, never a 304 that would tell them the file is still there.
+    const seen = await fetchAs(t, original, { cookie: stranger.cookie });
+    expect(seen.statusCode).toBe(200);
+    await t.db.update(taggedPosts).set({ isVisible: false }).where(eq(taggedPosts.id, post.id));
+    const plain = await fetchAs(t, original, { cookie: stranger.cookie });
+    expect(plain.statusCode).toBe(404);
+    for (const condition of [...conditions, { "if-none-match": "*" }]) {
+      const refused = await fetchAs(t, original, { cookie: stranger.cookie, ...condition });
+      expect(refused.statusCode, JSON.stringify(condition)).toBe(404);
+      expect(refused.json()).toEqual(plain.json());
+      expect(refused.headers.etag).toBeUndefined();
+      expect(refused.headers["last-modified"]).toBeUndefined();
+    }
+  });
+
+  it("sends the scrambled copy, not a 304, to a stranger holding the original's tag once its post is scrambled", async () => {
+    const { t, stranger, post, images } = await setup();
+    const [original = ""] = images;
+    const seen = await fetchAs(t, original, { cookie: stranger.cookie });
+    expect(seen.statusCode).toBe(200);
+
+    await t.db.update(taggedPosts).set({ scrambleImage: true }).where(eq(taggedPosts.id, post.id));
+    const [row] = await t.db.select().from(taggedPosts).where(eq(taggedPosts.id, post.id));
+    const scrambled = await fetchAs(t, String(row?.scrambledImage));
+    const revisit = await fetchAs(t, original, {
+      cookie: stranger.cookie,
+      "if-none-match": String(seen.headers.etag),
+      "if-modified-since": String(seen.headers["last-modified"]),
+    });
+    expect(revisit.statusCode).toBe(200);
+    expect(revisit.rawPayload.equals(scrambled.rawPayload)).toBe(true);
+    expect(revisit.headers.etag).not.toBe(seen.headers.etag);
+  });
 });

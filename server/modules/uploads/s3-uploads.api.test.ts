@@ -34,6 +34,11 @@ describe("uploads on an S3-compatible store (S3_* set)", () => {
 
     expect(await s3.objects()).toEqual(expect.arrayContaining([...keysOf(mine), ...keysOf(theirs)]));
     await expect(access(path.join(t.dataDir, "uploads"))).rejects.toThrow(); // nothing on the local disk
+    // The scrambled copy's public key leads to no other object: each file's name is random on its own.
+    const scrambledBase = nameOf(mine.scrambledImageUrl).replace("-scrambled.jpg", "");
+    expect((await s3.objects()).filter((key) => key.includes(scrambledBase))).toEqual([
+      `public/${nameOf(mine.scrambledImageUrl)}`,
+    ]);
 
     for (const [url, key, type] of [
       [mine.imageUrl, `private/${nameOf(mine.imageUrl)}`, "image/png"],
@@ -95,5 +100,43 @@ describe("uploads on an S3-compatible store (S3_* set)", () => {
       (await t.app.inject({ url: mine.imageUrl, headers: { cookie: stranger.cookie } })).statusCode,
     ).toBe(404);
     expect((await t.app.inject({ url: mine.thumbnailUrl })).statusCode).toBe(404);
+  });
+
+  it("lets the owner revalidate a private original from the store's ETag and Last-Modified, answering 304", async () => {
+    const t = await createTestApp({ config: { s3: s3.settings } });
+    const stranger = await registerMember(t);
+    const { cookie } = await registerMember(t);
+    const mine: Uploaded = (await uploadImage(t, cookie, await png())).json();
+
+    const first = await t.app.inject({ url: mine.imageUrl, headers: { cookie } });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    const lastModified = String(first.headers["last-modified"]);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(Number.isNaN(Date.parse(lastModified))).toBe(false);
+
+    const conditions: Record<string, string>[] = [
+      { "if-none-match": etag },
+      { "if-modified-since": lastModified },
+    ];
+    for (const condition of conditions) {
+      const again = await t.app.inject({ url: mine.imageUrl, headers: { cookie, ...condition } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers["cache-control"]).toBe("private, no-cache");
+      const theirs = await t.app.inject({
+        url: mine.imageUrl,
+        headers: { cookie: stranger.cookie, ...condition },
+      });
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.headers.etag).toBeUndefined();
+    }
+    const other = await t.app.inject({
+      url: mine.imageUrl,
+      headers: { cookie, "if-none-match": '"another"' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 });

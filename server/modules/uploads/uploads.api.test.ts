@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
@@ -137,6 +137,53 @@ describe("POST /api/upload-image", () => {
     expect(await t.db.select().from(uploads)).toEqual([]);
   });
 
+  it("refuses a TIFF, an SVG and a PDF sent as a .jpg by their bytes, leaving no file or temporary file behind", async () => {
+    const t = await createTestApp();
+    const { cookie } = await registerMember(t);
+    const tiff = await sharp(gradientPixels(64, 48), { raw: { width: 64, height: 48, channels: 3 } })
+      .tiff()
+      .toBuffer();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="red"/></svg>',
+    );
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+    );
+    for (const [label, data] of [
+      ["TIFF", tiff],
+      ["SVG", svg],
+      ["PDF", pdf],
+    ] as const) {
+      const res = await uploadImage(t, cookie, data, "holiday.jpg", "image/jpeg");
+      expect(res.statusCode, label).toBe(415);
+      expect(res.json(), label).toEqual({ error: POST_MESSAGES.invalidFileType, code: "unsupported_type" });
+    }
+    expect(await storedFiles(t)).toEqual([]);
+    expect(await readdir(path.join(t.dataDir, "tmp")).catch(() => [])).toEqual([]);
+    expect(await t.db.select().from(uploads)).toEqual([]);
+  });
+
+  it("names each of an upload's files at random on its own, so no file's name leads to another's", async () => {
+    const t = await createTestApp();
+    const { cookie } = await registerMember(t);
+    const body = (await uploadImage(t, cookie, await png(), "a.png", "image/png")).json();
+    const urls = [body.imageUrl, body.thumbnailUrl, body.scrambledImageUrl] as string[];
+    const randomParts = urls.map((url) => /^\/uploads\/([a-f0-9]{32})/.exec(url)?.[1]);
+    expect(randomParts.every(Boolean)).toBe(true);
+    expect(new Set(randomParts).size).toBe(3);
+    expect((await storedFiles(t)).sort()).toEqual(urls.map((url) => url.replace("/uploads/", "")).sort());
+
+    // The rule that used to link them (one base name plus a suffix) reaches nothing, even for the owner.
+    const base = String(randomParts[2]);
+    for (const guess of [
+      ...["jpg", "png", "webp"].map((extension) => `/uploads/${base}.${extension}`),
+      `/uploads/${base}-thumb.webp`,
+      `/uploads/${randomParts[0]}-scrambled.jpg`,
+    ]) {
+      expect((await t.app.inject({ url: guess, headers: { cookie } })).statusCode, guess).toBe(404);
+    }
+  });
+
   it("refuses a truncated JPEG, a 30000×30000 PNG and a 21 MB file, leaving no file behind", async () => {
     const t = await createTestApp();
     const { cookie } = await registerMember(t);
@@ -235,6 +282,42 @@ describe("GET /uploads/:name", () => {
     const scrambled = await t.app.inject({ url: body.scrambledImageUrl });
     expect(scrambled.statusCode).toBe(200);
     expect(scrambled.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("still serves an upload stored before its files were named apart, under one base name", async () => {
+    const t = await createTestApp();
+    const owner = await registerMember(t);
+    const base = "0123456789abcdef".repeat(2);
+    const files = {
+      original: `${base}.png`,
+      thumbnail: `${base}-thumb.webp`,
+      scrambled: `${base}-scrambled.jpg`,
+    };
+    const image = await png(64, 48);
+    const stored = {
+      original: image,
+      thumbnail: await sharp(image).webp().toBuffer(),
+      scrambled: await sharp(image).jpeg().toBuffer(),
+    };
+    await mkdir(path.join(t.dataDir, "uploads"), { recursive: true });
+    for (const kind of ["original", "thumbnail", "scrambled"] as const) {
+      await writeFile(path.join(t.dataDir, "uploads", files[kind]), stored[kind]);
+    }
+    await t.db.insert(uploads).values({
+      userId: owner.user.id,
+      originalPath: `/uploads/${files.original}`,
+      thumbnailPath: `/uploads/${files.thumbnail}`,
+      scrambledPath: `/uploads/${files.scrambled}`,
+      width: 64,
+      height: 48,
+      bytes: image.length,
+    });
+
+    for (const kind of ["original", "thumbnail", "scrambled"] as const) {
+      const res = await t.app.inject({ url: `/uploads/${files[kind]}`, headers: { cookie: owner.cookie } });
+      expect(res.statusCode, kind).toBe(200);
+      expect(res.rawPayload.equals(stored[kind]), kind).toBe(true);
+    }
   });
 
   it.each([

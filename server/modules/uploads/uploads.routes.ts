@@ -134,16 +134,24 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploa
     // Open to anyone: the uploads service decides who may see a private original.
     { config: { access: "public" }, schema: { params: z.object({ name: z.string().max(100) }) } },
     async (request, reply) => {
-      const file = await uploadsService.resolve(request.params.name, imageViewerOf(request));
+      const { "if-none-match": ifNoneMatch, "if-modified-since": ifModifiedSince } = request.headers;
+      const file = await uploadsService.resolve(request.params.name, imageViewerOf(request), {
+        ifNoneMatch,
+        ifModifiedSince,
+      });
       if (!file) throw new AppError("not_found", "Image not found");
       if ("location" in file)
         return reply.header("cache-control", REDIRECT_CACHE).redirect(file.location, 302);
       // Only what depends on the viewer varies with their credentials; public files are one shared copy.
       if (file.cacheControl.startsWith("private")) reply.header("vary", "Cookie, Authorization");
+      reply
+        .header("cache-control", file.cacheControl)
+        .header("etag", file.etag)
+        .header("last-modified", file.lastModified.toUTCString());
+      if (file.unchanged) return reply.code(304).send();
       return reply
         .header("content-type", contentTypeOf(file.name))
         .header("content-length", String(file.size))
-        .header("cache-control", file.cacheControl)
         .header("x-content-type-options", "nosniff")
         .send(file.stream());
     },

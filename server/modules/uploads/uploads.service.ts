@@ -3,9 +3,10 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { POST_MESSAGES, type UploadImageResponse } from "#contract/api/posts.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { asksToRevalidate, type HeldCopy, holdsCurrentCopy } from "#server/lib/conditional-get.ts";
 import { type ProcessedImage, processImage } from "#server/lib/images/image-pipeline.ts";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
-import type { Storage, StoredFile } from "#server/lib/storage.ts";
+import type { FileVersion, Storage, StoredFile } from "#server/lib/storage.ts";
 import { streamToTempFile } from "#server/lib/temp-file.ts";
 import type { UploadsRepository } from "./uploads.repository.ts";
 
@@ -17,15 +18,22 @@ export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 const CACHE_FOREVER = "public, max-age=31536000, immutable";
 /**
  * Originals: who may see one depends on the viewer and may change (a post hidden, scrambled, deleted), so only
- * the viewer's own browser keeps a copy, and revalidates it.
+ * the viewer's own browser keeps a copy, and revalidates it at every use (by its ETag: a 304 while it holds
+ * the file it would get).
  */
 const CACHE_PRIVATE = "private, no-cache";
 
 /** A signed-in viewer; `adminToken` is the `x-admin-session` they sent, if any. */
 type Viewer = { userId: string; sessionId: string; isAdmin: boolean; adminToken?: string } | null;
 
-/** A file to send, or the public address that serves it. */
-type ResolvedImage = (StoredFile & { name: string; cacheControl: string }) | { location: string };
+/**
+ * The file to send; or, when the viewer's copy is this file (`unchanged`), only its validators for a 304; or
+ * the public address that serves it.
+ */
+type ResolvedImage =
+  | (StoredFile & { unchanged: false; name: string; cacheControl: string })
+  | (FileVersion & { unchanged: true; cacheControl: string })
+  | { location: string };
 
 /** An upload's body as it arrives; `truncated` is set when it went past the size limit. */
 export type UploadStream = Readable & { truncated?: boolean };
@@ -56,7 +64,8 @@ export function createUploadsService({
     /**
      * Refuses at once when the queue is full (before the body is read), streams the body to a temporary
      * file — so neither waiting nor arriving uploads hold it in memory — runs the image pipeline in the
-     * bounded queue and stores the three files. Nothing is left behind on failure.
+     * bounded queue and stores the three files, each under its own random name. Nothing is left behind on
+     * failure.
      */
     async upload(userId: string, input: UploadStream): Promise<UploadImageResponse> {
       try {
@@ -73,11 +82,12 @@ export function createUploadsService({
       } finally {
         await temp.remove();
       }
-      const base = storage.newBaseName();
+      // Each file gets a random name of its own: the scrambled copy's public address must not lead to the
+      // original's, nor either to the thumbnail's.
       const names = {
-        original: `${base}.${image.original.extension}`,
-        thumbnail: `${base}-thumb.${image.thumbnail.extension}`,
-        scrambled: `${base}-scrambled.${image.scrambled.extension}`,
+        original: `${storage.newBaseName()}.${image.original.extension}`,
+        thumbnail: `${storage.newBaseName()}-thumb.${image.thumbnail.extension}`,
+        scrambled: `${storage.newBaseName()}-scrambled.${image.scrambled.extension}`,
       };
       try {
         await storage.write(names.original, image.original.data);
@@ -112,14 +122,23 @@ export function createUploadsService({
      * owner and their tagg not hidden) — the scrambled copy instead when such a post is scrambled. Anything
      * else is a 404, so a hidden post's image cannot be fetched by someone who kept its address. A scrambled
      * copy asked for by its own name is sent on to the store's public address when the store has one.
+     * `held` is the copy the viewer revalidates: it is compared only once the viewer may see the file, with
+     * the file they would get (the scrambled copy's tag is not the original's), so a 304 says nothing to
+     * anyone who would get a 404.
      */
-    async resolve(name: string, viewer: Viewer): Promise<ResolvedImage | undefined> {
+    async resolve(name: string, viewer: Viewer, held: HeldCopy = {}): Promise<ResolvedImage | undefined> {
       const path = urlOf(name);
       const upload = await uploadsRepo.findByAnyPath(path);
       if (!upload) return undefined;
-      const serve = async (servedPath: string, cacheControl: string) => {
-        const file = await storage.open(servedPath.slice(UPLOADS_URL_PREFIX.length));
-        return file && { ...file, name: servedPath, cacheControl };
+      const serve = async (servedPath: string, cacheControl: string): Promise<ResolvedImage | undefined> => {
+        const storedName = servedPath.slice(UPLOADS_URL_PREFIX.length);
+        if (asksToRevalidate(held)) {
+          const version = await storage.stat(storedName);
+          if (!version) return undefined;
+          if (holdsCurrentCopy(held, version)) return { ...version, unchanged: true, cacheControl };
+        }
+        const file = await storage.open(storedName);
+        return file && { ...file, unchanged: false, name: servedPath, cacheControl };
       };
       if (upload.scrambledPath === path) {
         const location = storage.publicUrl(name);
