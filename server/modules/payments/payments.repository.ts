@@ -29,6 +29,16 @@ export function createPaymentsRepository(db: Database) {
       return Boolean(fresh);
     },
 
+    /** Whether a provider event with this id has been handled. */
+    async eventRecorded(id: string) {
+      const rows = await db
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.id, id))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /**
      * Premium revenue paid in [from, to): paid invoices less those refunded since, one total per currency.
      * Read from the provider events already recorded (their amount and time, kept since migration 0007).
@@ -45,16 +55,6 @@ export function createPaymentsRepository(db: Database) {
             eq(paymentEvents.type, "invoice.paid"),
             gte(paymentEvents.occurredAt, from),
             lt(paymentEvents.occurredAt, to),
-    /** Whether a provider event with this id has been handled. */
-    async eventRecorded(id: string) {
-      const rows = await db
-        .select({ id: paymentEvents.id })
-        .from(paymentEvents)
-        .where(eq(paymentEvents.id, id))
-        .limit(1);
-      return rows.length > 0;
-    },
-
             notExists(
               db
                 .select({ id: refunds.id })

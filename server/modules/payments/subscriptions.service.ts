@@ -131,6 +131,9 @@ export function createSubscriptionsService(deps: Deps) {
       if (!subscriptionId || subscriptionId !== user.stripeSubscriptionId || !user.stripeCustomerId) {
         throw new AppError("validation", PAYMENT_MESSAGES.unknownSecret);
       }
+      if (await paymentsRepo.eventRecorded(provider.firstPaymentEventId(subscriptionId))) {
+        return { status: "active" as const };
+      }
       const event = provider.charge({
         ...input,
         customerId: user.stripeCustomerId,
@@ -149,9 +152,6 @@ export function createSubscriptionsService(deps: Deps) {
     /** After a member changes their e-mail or name: the provider's customer follows. */
     syncCustomer: async (user: ProfileRow) => {
       if (!user.stripeCustomerId || !provider.ownsCustomer(user.stripeCustomerId)) return;
-      if (await paymentsRepo.eventRecorded(provider.firstPaymentEventId(subscriptionId))) {
-        return { status: "active" as const };
-      }
       await provider.updateCustomer(user.stripeCustomerId, { email: user.email, name: billingName(user) });
     },
 
