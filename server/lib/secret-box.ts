@@ -1,22 +1,81 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 
-/** AES-256-GCM with a key derived from APP_SECRET, for payout details at rest. Output: base64 iv.tag.data. */
-export function createSecretBox(appSecret: string) {
-  const key = createHash("sha256").update(`tagit-secret-box:${appSecret}`).digest();
+/**
+ * The columns that hold sealed values. Each column seals under its own key, so a value sealed for one
+ * column never opens as another's.
+ */
+export const SEALED_COLUMNS = {
+  payoutDetails: "affiliate_payouts.payout_details_encrypted",
+  anonymityKey: "anonymity_keys.sealed_key",
+} as const;
+
+export type SealedColumn = keyof typeof SEALED_COLUMNS;
+
+/** The prefix of the current format; values without it were sealed the old way and are re-sealed at start. */
+const FORMAT = "v2";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** The key of one column: HKDF-SHA-256 of APP_SECRET, labelled with the format and the column. */
+function columnKey(appSecret: string, column: SealedColumn): Buffer {
+  return Buffer.from(
+    hkdfSync("sha256", appSecret, "tagit-secret-box", `${FORMAT} ${SEALED_COLUMNS[column]}`, 32),
+  );
+}
+
+/** The record a value belongs to, authenticated with it: a value copied into another row does not open. */
+const recordOf = (column: SealedColumn, rowId: string) =>
+  Buffer.from(`${FORMAT}\n${SEALED_COLUMNS[column]}\n${rowId}`, "utf8");
+
+/** How every value of the current format starts; a stored value without it is re-sealed at start. */
+export const CURRENT_SEAL_PREFIX = `${FORMAT}.`;
+
+/**
+ * AES-256-GCM for one column's values at rest, under a key derived from APP_SECRET for that column, each value
+ * bound to its row (the table, column and row id are its associated data) with a full 16-byte tag. Output:
+ * `v2.` then base64 iv, tag and data, dot-separated. `open` throws on anything else: another row's value,
+ * another column's, another secret's, a shortened or altered tag, or a value in the old format.
+ */
+export function createSecretBox(appSecret: string, column: SealedColumn) {
+  const key = columnKey(appSecret, column);
   return {
-    seal(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key, iv);
+    seal(plain: string, rowId: string): string {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
+      cipher.setAAD(recordOf(column, rowId));
       const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return [iv, cipher.getAuthTag(), data].map((part) => part.toString("base64")).join(".");
+      return [FORMAT, ...[iv, cipher.getAuthTag(), data].map((part) => part.toString("base64"))].join(".");
     },
-    open(sealed: string): string {
-      const [iv = "", tag = "", data = ""] = sealed.split(".");
-      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
-      decipher.setAuthTag(Buffer.from(tag, "base64"));
-      return Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]).toString("utf8");
+    open(sealed: string, rowId: string): string {
+      const [format, iv = "", tag = "", data = "", ...rest] = sealed.split(".");
+      if (format !== FORMAT || rest.length > 0) throw new Error("not a sealed value of the current format");
+      return openGcm(key, { iv, tag, data }, recordOf(column, rowId));
     },
   };
 }
 
 export type SecretBox = ReturnType<typeof createSecretBox>;
+
+/**
+ * Opens a value sealed the old way (`iv.tag.data`: one key for everything, a plain SHA-256 of APP_SECRET, and
+ * no associated data), only so the start-up step can re-seal it in the current format.
+ */
+export function openOldFormat(appSecret: string, sealed: string): string {
+  const key = createHash("sha256").update(`tagit-secret-box:${appSecret}`).digest();
+  const [iv = "", tag = "", data = "", ...rest] = sealed.split(".");
+  if (rest.length > 0) throw new Error("not a sealed value of the old format");
+  return openGcm(key, { iv, tag, data });
+}
+
+function openGcm(key: Buffer, parts: { iv: string; tag: string; data: string }, record?: Buffer): string {
+  const iv = Buffer.from(parts.iv, "base64");
+  const tag = Buffer.from(parts.tag, "base64");
+  // GCM would accept a tag cut down to 4 bytes, which an attacker can guess; only the full tag is accepted.
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new Error("malformed sealed value");
+  const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
+  if (record) decipher.setAAD(record);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(Buffer.from(parts.data, "base64")), decipher.final()]).toString(
+    "utf8",
+  );
+}

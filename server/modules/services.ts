@@ -128,7 +128,7 @@ export function createServices(infra: Infrastructure) {
   const analyticsRepo = createAnalyticsRepository(db);
   const pseudonyms = createPseudonyms({
     keysRepo: createAnonymityKeysRepository(db),
-    secretBox: createSecretBox(config.appSecret),
+    secretBox: createSecretBox(config.appSecret, "anonymityKey"),
     clock,
     keyDays: config.anonymity.keyDays,
   });
@@ -149,7 +149,7 @@ export function createServices(infra: Infrastructure) {
   const affiliateService = createAffiliateService({
     affiliateRepo: createAffiliateRepository(db),
     settings: settingsService,
-    secretBox: createSecretBox(config.appSecret),
+    secretBox: createSecretBox(config.appSecret, "payoutDetails"),
     publicUrl: config.publicUrl,
     clock,
   });

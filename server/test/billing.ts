@@ -17,7 +17,7 @@ export const affiliateFor = (t: TestApp, clock: Clock = systemClock) =>
   createAffiliateService({
     affiliateRepo: createAffiliateRepository(t.db),
     settings: createSettingsService({ settingsRepo: createSettingsRepository(t.db) }),
-    secretBox: createSecretBox(t.config.appSecret),
+    secretBox: createSecretBox(t.config.appSecret, "payoutDetails"),
     publicUrl: t.config.publicUrl,
     clock,
   });

@@ -100,7 +100,7 @@ export const affiliatePayouts = pgTable(
     amountMinor: integer().notNull(),
     currency: char({ length: 3 }).notNull().default(AFFILIATE_CURRENCY),
     payoutMethod: text({ enum: PAYOUT_METHODS }).notNull().default("bank_transfer"),
-    /** The full details, encrypted with APP_SECRET; never sent to a client. */
+    /** The full details, sealed for this row under a key derived from APP_SECRET; never sent to a client. */
     payoutDetailsEncrypted: text().notNull(),
     /** What may be shown, e.g. {"accountNumber":"****5678"}. */
     payoutDetailsMasked: jsonb().$type<Record<string, string>>().notNull(),

@@ -46,18 +46,28 @@ const cost = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** A referrer with 240 pence earned and a requested payout of all of it. */
-async function requestedPayout(t: TestApp) {
+/** A referrer with 240 pence earned and a requested payout of all of it, to be paid with `details`. */
+async function requestedPayout(t: TestApp, details: object = bank) {
   const referrer = await registerMember(t);
   const [referral] = await t.db
     .insert(affiliateReferrals)
     .values({ referrerId: referrer.user.id, referralCode: "X", status: "confirmed" })
     .returning();
   await t.db.insert(affiliateEarnings).values([
-    { userId: referrer.user.id, referralId: referral?.id, invoiceId: "in_1", amountMinor: 120 },
-    { userId: referrer.user.id, referralId: referral?.id, invoiceId: "in_2", amountMinor: 120 },
+    {
+      userId: referrer.user.id,
+      referralId: referral?.id,
+      invoiceId: `in_1_${referrer.user.id}`,
+      amountMinor: 120,
+    },
+    {
+      userId: referrer.user.id,
+      referralId: referral?.id,
+      invoiceId: `in_2_${referrer.user.id}`,
+      amountMinor: 120,
+    },
   ]);
-  const res = await memberPost(t, referrer, "/api/affiliate/request-payout", bank);
+  const res = await memberPost(t, referrer, "/api/affiliate/request-payout", details);
   expect(res.statusCode).toBe(201);
   return { referrer, payoutId: res.json().id as string };
 }
@@ -501,6 +511,35 @@ describe("Affiliate stats and payouts", () => {
         targetId: payoutId,
         actor: expect.objectContaining({ id: admin.user.id }),
       }),
+    ]);
+  });
+
+  it("does not reveal details copied from another payout's row: a sealed value opens only in its own row", async () => {
+    const t = await createTestApp({
+      config: { adminEmails: new Set([TEST_ADMIN_EMAIL]) },
+      allowErrorLogs: true,
+    });
+    const admin = await signInAsAdmin(t);
+    const ada = await requestedPayout(t);
+    const bob = await requestedPayout(t, {
+      payoutMethod: "paypal",
+      payoutDetails: { paypalEmail: "bob@example.com" },
+    });
+    // Someone who can write to the database (not holding APP_SECRET) copies Ada's sealed details into Bob's payout.
+    const [adaRow] = await t.db.select().from(affiliatePayouts).where(eq(affiliatePayouts.id, ada.payoutId));
+    await t.db
+      .update(affiliatePayouts)
+      .set({ payoutDetailsEncrypted: String(adaRow?.payoutDetailsEncrypted) })
+      .where(eq(affiliatePayouts.id, bob.payoutId));
+
+    const copied = await call(t, admin, "POST", `/api/admin/affiliate/payouts/${bob.payoutId}/reveal`);
+    expect(copied.statusCode).toBe(500);
+    expect(copied.body).not.toContain("12345678");
+    const own = await call(t, admin, "POST", `/api/admin/affiliate/payouts/${ada.payoutId}/reveal`);
+    expect(own.json()).toEqual({ payoutDetails: bank.payoutDetails });
+    // Only the reveal that opened is in the audit log.
+    expect((await auditLog(t, admin)).items.map((item: { targetId: string }) => item.targetId)).toEqual([
+      ada.payoutId,
     ]);
   });
 

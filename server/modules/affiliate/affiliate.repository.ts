@@ -161,6 +161,7 @@ export function createAffiliateRepository(db: Database) {
     async requestPayout(
       userId: string,
       details: {
+        id: string;
         payoutMethod: "bank_transfer" | "paypal";
         encrypted: string;
         masked: Record<string, string>;
@@ -183,6 +184,7 @@ export function createAffiliateRepository(db: Database) {
         const [payout] = await tx
           .insert(affiliatePayouts)
           .values({
+            id: details.id,
             userId,
             amountMinor,
             payoutMethod: details.payoutMethod,

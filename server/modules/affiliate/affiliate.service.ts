@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type AdminPayout, PAYOUT_MESSAGES, type PayoutsQuery } from "#contract/api/admin-money.ts";
 import { AFFILIATE_MESSAGES, type AffiliateDashboard } from "#contract/api/affiliate.ts";
 import { MESSAGES } from "#contract/errors.ts";
@@ -117,12 +118,17 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
       };
     },
 
-    /** Requests the whole available balance; bank details are stored encrypted and shown masked. */
+    /**
+     * Requests the whole available balance; bank details are stored sealed for the payout's own row (its id is
+     * chosen here so the details can be bound to it) and shown masked.
+     */
     async requestPayout(userId: string, request: PayoutRequest) {
+      const id = randomUUID();
       try {
         const payout = await affiliateRepo.requestPayout(userId, {
+          id,
           payoutMethod: request.payoutMethod,
-          encrypted: secretBox.seal(JSON.stringify(request.payoutDetails)),
+          encrypted: secretBox.seal(JSON.stringify(request.payoutDetails), id),
           masked: maskPayoutDetails(request),
         });
         if (!payout) throw new AppError("validation", AFFILIATE_MESSAGES.nothingToPay);
@@ -182,11 +188,22 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
       return { before: result.before, after: result.after };
     },
 
-    /** The full payout details, decrypted; the caller records who asked. */
+    /**
+     * The full payout details, decrypted; the caller records who asked. Details that do not open (sealed for
+     * another row, altered, or under a replaced APP_SECRET) are a server error, never another payout's details.
+     */
     async revealPayout(id: string, tx?: Tx) {
       const payout = await repoOn(tx).findPayout(id);
       if (!payout) throw new AppError("not_found", MESSAGES.notFound);
-      const details: Record<string, string> = JSON.parse(secretBox.open(payout.payoutDetailsEncrypted));
+      let opened: string;
+      try {
+        opened = secretBox.open(payout.payoutDetailsEncrypted, payout.id);
+      } catch (err) {
+        throw new Error(`the details of payout ${payout.id} do not open under APP_SECRET for this payout`, {
+          cause: err,
+        });
+      }
+      const details: Record<string, string> = JSON.parse(opened);
       return { payout, details };
     },
   };

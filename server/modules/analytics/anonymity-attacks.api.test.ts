@@ -156,7 +156,10 @@ describe("a copy of the database", () => {
     // With only the database: the sealed key is not the key.
     expect(hmac(String(key?.sealedKey))).not.toBe(row?.pseudonym);
     // An operator holding APP_SECRET can open it while it lives (the threat model says so)…
-    const opened = Buffer.from(createSecretBox(t.config.appSecret).open(String(key?.sealedKey)), "base64");
+    const opened = Buffer.from(
+      createSecretBox(t.config.appSecret, "anonymityKey").open(String(key?.sealedKey), String(key?.epoch)),
+      "base64",
+    );
     expect(hmac(opened)).toBe(row?.pseudonym);
 
     // …and nobody can once it is retired: rotation deletes it, and the same visitor gets a new pseudonym.

@@ -27,7 +27,7 @@ function setup() {
   const keysRepo = memoryKeys();
   const pseudonyms = createPseudonyms({
     keysRepo,
-    secretBox: createSecretBox("unit-test-secret-unit-test-secret-0000"),
+    secretBox: createSecretBox("unit-test-secret-unit-test-secret-0000", "anonymityKey"),
     clock: { now: () => new Date(now) },
     keyDays: 30,
   });
@@ -64,7 +64,7 @@ describe("pseudonyms", () => {
     const before = await pseudonyms.of("ada", { memberId: "bob" });
     const other = createPseudonyms({
       keysRepo,
-      secretBox: createSecretBox("another-secret-another-secret-another-0"),
+      secretBox: createSecretBox("another-secret-another-secret-another-0", "anonymityKey"),
       clock: { now: () => new Date() },
       keyDays: 30,
     });
@@ -76,7 +76,7 @@ describe("pseudonyms", () => {
   it("store the key sealed, never as it is used", async () => {
     const { keysRepo, pseudonyms } = setup();
     await pseudonyms.of("ada", { memberId: "bob" });
-    expect(keysRepo.rows[0]?.sealedKey).toMatch(/^[\w+/=]+\.[\w+/=]+\.[\w+/=]+$/);
+    expect(keysRepo.rows[0]?.sealedKey).toMatch(/^v2\.[\w+/=]+\.[\w+/=]+\.[\w+/=]+$/);
   });
 });
 

@@ -34,14 +34,17 @@ export function createPseudonyms({ keysRepo, secretBox, clock, keyDays }: Deps) 
 
   const newKey = (epoch: number): AnonymityKeyRow => ({
     epoch,
-    sealedKey: secretBox.seal(randomBytes(32).toString("base64")),
+    sealedKey: secretBox.seal(randomBytes(32).toString("base64"), String(epoch)),
     createdAt: clock.now(),
   });
 
-  /** The key a row holds, or undefined when APP_SECRET no longer opens it (the operator replaced the secret). */
+  /**
+   * The key a row holds, or undefined when it does not open: the operator replaced APP_SECRET, or the value
+   * was not sealed for this epoch's row.
+   */
   const opened = (row: AnonymityKeyRow) => {
     try {
-      return Buffer.from(secretBox.open(row.sealedKey), "base64");
+      return Buffer.from(secretBox.open(row.sealedKey, String(row.epoch)), "base64");
     } catch {
       return undefined;
     }
