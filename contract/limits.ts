@@ -104,6 +104,12 @@ export const LIVE_STREAMS = { perMember: 3, total: 16_000 } as const;
 /** Admin lists (`?search=&limit=&cursor=`): page size when none is asked for, and the most one page holds. */
 export const ADMIN_LIST_DEFAULT_LIMIT = 50;
 export const ADMIN_LIST_MAX_LIMIT = 200;
+/**
+ * How deeply arrays and objects may nest in a JSON request body. No request of ours nests past a few levels;
+ * a deeper body is refused before it is parsed, so it cannot exhaust the stack of code that walks it.
+ */
+export const JSON_MAX_DEPTH = 64;
+
 /** An admin list's `total` counts matching rows up to this many; past it the answer says `totalCapped` ("1,000+"). */
 export const ADMIN_LIST_TOTAL_CAP = 1_000;
 

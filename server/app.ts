@@ -37,6 +37,7 @@ import { apiDocsPlugin } from "./plugins/api-docs/api-docs.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { controlCharactersPlugin } from "./plugins/control-characters.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
+import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { originCheckPlugin } from "./plugins/origin-check.ts";
 import { readYourWritesPlugin } from "./plugins/read-your-writes.ts";
 import { recentAuthenticationPlugin } from "./plugins/recent-authentication.ts";
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Ours
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
+  await app.register(jsonBodyPlugin);
   await app.register(controlCharactersPlugin);
   await app.register(readYourWritesPlugin, { changes });
   await app.register(authPlugin, {
