@@ -76,6 +76,12 @@ export const RATE_LIMITS = {
   login: { max: 10, windowMs: 15 * 60_000 },
   register: { max: 5, windowMs: 60 * 60_000 },
   forgotPassword: { max: 5, windowMs: 60 * 60_000 },
+  /**
+   * Reset requests per e-mail address, from every client together (on top of `forgotPassword` per client), so
+   * nobody can fill one mailbox with reset mails from many addresses. Counted the same for an address with
+   * an account and one without, so the limit tells nobody which addresses have an account.
+   */
+  forgotPasswordPerAddress: { max: 3, windowMs: 60 * 60_000 },
   resetPassword: { max: 10, windowMs: 15 * 60_000 },
   adminSession: { max: 10, windowMs: 15 * 60_000 },
   /** Image uploads per member (post photos, avatars, wallpapers): plenty for a person, not for a script. */
@@ -98,18 +104,18 @@ export const RATE_LIMITS = {
   publicSearch: { max: 60, windowMs: 5 * 60_000 },
 } as const;
 
-/** Live event streams (GET /api/events) one instance holds open: per member, and in all. */
-export const LIVE_STREAMS = { perMember: 3, total: 16_000 } as const;
-
-/** Admin lists (`?search=&limit=&cursor=`): page size when none is asked for, and the most one page holds. */
-export const ADMIN_LIST_DEFAULT_LIMIT = 50;
-export const ADMIN_LIST_MAX_LIMIT = 200;
 /**
  * How deeply arrays and objects may nest in a JSON request body. No request of ours nests past a few levels;
  * a deeper body is refused before it is parsed, so it cannot exhaust the stack of code that walks it.
  */
 export const JSON_MAX_DEPTH = 64;
 
+/** Live event streams (GET /api/events) one instance holds open: per member, and in all. */
+export const LIVE_STREAMS = { perMember: 3, total: 16_000 } as const;
+
+/** Admin lists (`?search=&limit=&cursor=`): page size when none is asked for, and the most one page holds. */
+export const ADMIN_LIST_DEFAULT_LIMIT = 50;
+export const ADMIN_LIST_MAX_LIMIT = 200;
 /** An admin list's `total` counts matching rows up to this many; past it the answer says `totalCapped` ("1,000+"). */
 export const ADMIN_LIST_TOTAL_CAP = 1_000;
 

@@ -16,6 +16,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL;
 const PUBLIC_URL = "http://tagit.test";
 const JOBS = [
   "delete-expired-sessions",
+  "delete-spent-tokens",
   "delete-unused-uploads",
   "renew-test-subscriptions",
   "end-cancelled-subscriptions",

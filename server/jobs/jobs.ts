@@ -2,6 +2,8 @@ import type { Clock } from "#server/lib/clock.ts";
 import type { AdminModerationService } from "#server/modules/admin/admin-moderation.service.ts";
 import type { AnalyticsService } from "#server/modules/analytics/analytics.service.ts";
 import type { Pseudonyms } from "#server/modules/analytics/pseudonyms.ts";
+import type { AuthService } from "#server/modules/auth/auth.service.ts";
+import type { EmailVerificationService } from "#server/modules/auth/email-verification.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { SubscriptionsService } from "#server/modules/payments/subscriptions.service.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
@@ -14,6 +16,8 @@ const HOUR = 60 * MINUTE;
 /** The scheduled clean-ups of the app. */
 type Deps = {
   sessions: SessionsService;
+  authService: AuthService;
+  emailVerificationService: EmailVerificationService;
   uploadsService: UploadsService;
   subscriptionsService: SubscriptionsService;
   adminModerationService: AdminModerationService;
@@ -24,6 +28,8 @@ type Deps = {
 
 export function appJobs({
   sessions,
+  authService,
+  emailVerificationService,
   uploadsService,
   subscriptionsService,
   adminModerationService,
@@ -33,6 +39,16 @@ export function appJobs({
 }: Deps): Job[] {
   return [
     { name: "delete-expired-sessions", everyMs: HOUR, run: () => sessions.deleteExpired() },
+    // A used or expired link, or an ended admin unlock, opens nothing any more: it is not kept.
+    {
+      name: "delete-spent-tokens",
+      everyMs: HOUR,
+      run: async () => ({
+        resetLinks: await authService.deleteSpentResetLinks(),
+        verificationLinks: await emailVerificationService.deleteSpentLinks(),
+        adminUnlocks: await sessions.deleteExpiredAdmin(),
+      }),
+    },
     { name: "delete-unused-uploads", everyMs: HOUR, run: () => uploadsService.deleteUnused(clock.now()) },
     // The test provider's renewals (Stripe renews on its own and tells us by webhook).
     {

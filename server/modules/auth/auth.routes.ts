@@ -104,7 +104,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // One operation at two paths: clients know it by either.
+  // One operation at two paths: clients know it by either, and one budget per address covers both.
+  const resetsPerAddress = attemptLimit(
+    app,
+    "forgot-password-address",
+    RATE_LIMITS.forgotPasswordPerAddress,
+    // Validated by now: trimmed and lower-cased, the key the account is found by. Counted whether or not an
+    // account has the address, so a 429 tells nobody which addresses have one.
+    (request) => (request.body as { email: string }).email,
+  );
   const forgotPassword = [
     { url: "/api/auth/forgot-password", operationId: "requestPasswordReset", alias: "" },
     {
@@ -122,12 +130,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
           summary: "Mail a password reset link",
           description:
             "Answers the same whether or not an account has this address, so nobody learns which addresses " +
-            `have one. The link leaves in the background and works once, for ${RESET_TOKEN_TTL_MINUTES} minutes.` +
+            `have one. The link leaves in the background and works once, for ${RESET_TOKEN_TTL_MINUTES} minutes. ` +
+            "Besides the budget per client, every address has its own budget of requests from all clients " +
+            "together, spent alike with or without an account: past either, 429 `rate_limited`." +
             alias,
           body: forgotPasswordBodySchema,
           response: { 200: messageResponseSchema },
         },
         config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.forgotPassword) },
+        preHandler: resetsPerAddress,
       },
       async (request) => {
         authService.requestPasswordReset(request.body.email);

@@ -78,6 +78,9 @@ export function createAuthService(deps: Deps) {
 
     logout: (sessionId: string) => sessions.end(sessionId),
 
+    /** The scheduled clean-up: reset and invitation links used or expired are deleted. */
+    deleteSpentResetLinks: () => deps.resetTokensRepo.deleteSpent(clock.now()),
+
     /** The password or e-mail changed: reset links already sent (maybe to an old address) stop working. */
     revokeResetTokens: (userId: string, tx?: Tx) =>
       (tx ? createResetTokensRepository(tx) : deps.resetTokensRepo).revokeForUser(userId),

@@ -50,6 +50,9 @@ export function createEmailVerificationService(deps: Deps) {
       deps.background.run("verification-email", () => mailLink(member));
     },
 
+    /** The scheduled clean-up: links used or expired are deleted. */
+    deleteSpentLinks: () => tokensRepo.deleteSpent(clock.now()),
+
     /** A new link for an unverified member; nothing for a verified one. */
     resend(member: ProfileRow) {
       if (member.emailVerified) return;

@@ -63,16 +63,49 @@ describe("POST /api/auth/forgot-password and /api/forgot-password", () => {
   it(`rate-limits after ${RATE_LIMITS.forgotPassword.max} requests from one client`, async () => {
     const t = await createTestApp();
     const remoteAddress = uniqueIp();
-    const attempt = () =>
+    // A new address each time, so only the budget per client counts.
+    const attempt = (i: number) =>
       t.app.inject({
         method: "POST",
         url: "/api/auth/forgot-password",
-        payload: { email: "someone@example.com" },
+        payload: { email: `someone-${i}@example.com` },
         headers: SAME_ORIGIN,
         remoteAddress,
       });
-    for (let i = 0; i < RATE_LIMITS.forgotPassword.max; i++) expect((await attempt()).statusCode).toBe(200);
-    expect((await attempt()).statusCode).toBe(429);
+    for (let i = 0; i < RATE_LIMITS.forgotPassword.max; i++) expect((await attempt(i)).statusCode).toBe(200);
+    expect((await attempt(RATE_LIMITS.forgotPassword.max)).statusCode).toBe(429);
+  });
+
+  it(`allows ${RATE_LIMITS.forgotPasswordPerAddress.max} requests per address from all clients, alike for an address with or without an account`, async () => {
+    const t = await createTestApp();
+    const { input } = await registerMember(t);
+    const { max } = RATE_LIMITS.forgotPasswordPerAddress;
+    /** The answers to one more request than the budget, each from a new client, by both paths. */
+    const answers = async (email: string) => {
+      const all = [];
+      for (let i = 0; i <= max; i++) {
+        // The same address however it is typed.
+        const typed = i % 2 === 0 ? email : ` ${email.toUpperCase()} `;
+        const res = await requestReset(
+          t,
+          typed,
+          i % 2 === 0 ? "/api/auth/forgot-password" : "/api/forgot-password",
+        );
+        all.push({ status: res.statusCode, body: res.json() });
+      }
+      return all;
+    };
+    const known = await answers(input.email);
+    const unknown = await answers("stranger@example.com");
+    const expected = [
+      ...Array.from({ length: max }, () => ({ status: 200, body: { message: FORGOT_PASSWORD_MESSAGE } })),
+      { status: 429, body: { error: MESSAGES.rateLimited, code: "rate_limited" } },
+    ];
+    expect(known).toEqual(expected);
+    expect(unknown).toEqual(expected);
+    expect(await resetMails(t)).toHaveLength(max);
+    // Another address keeps its own budget.
+    expect((await requestReset(t, "someone-else@example.com")).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte, or } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { passwordResetTokens } from "#server/db/schema/index.ts";
 
@@ -25,6 +25,15 @@ export function createResetTokensRepository(db: Database) {
         )
         .returning();
       return row;
+    },
+
+    /** Deletes the links that can no longer be redeemed (used, or expired at `now`); answers how many. */
+    async deleteSpent(now: Date) {
+      const rows = await db
+        .delete(passwordResetTokens)
+        .where(or(eq(passwordResetTokens.used, true), lte(passwordResetTokens.expiresAt, now)))
+        .returning({ id: passwordResetTokens.id });
+      return rows.length;
     },
 
     /** Every outstanding reset link of the member stops working. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import { SESSION_TTL_DAYS } from "#contract/limits.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
@@ -186,6 +186,15 @@ export function createSessionsRepository(db: Database) {
 
     async deleteAdmin(tokenHash: string) {
       await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
+    },
+
+    /** Deletes the admin sessions expired at `now` (an unlock is live only before its expiry); answers how many. */
+    async deleteExpiredAdmin(now: Date) {
+      const rows = await db
+        .delete(adminSessions)
+        .where(lte(adminSessions.expiresAt, now))
+        .returning({ id: adminSessions.id });
+      return rows.length;
     },
 
     async findLiveAdmin(tokenHash: string, sessionId: string, now: Date) {

@@ -156,6 +156,8 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
       await sessionsRepo.deleteAdmin(hashToken(adminToken));
     },
 
+    deleteExpiredAdmin: () => sessionsRepo.deleteExpiredAdmin(clock.now()),
+
     async adminSessionValid(adminToken: string, sessionId: string) {
       return Boolean(await sessionsRepo.findLiveAdmin(hashToken(adminToken), sessionId, clock.now()));
     },

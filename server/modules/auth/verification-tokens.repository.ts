@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte, or } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { emailVerificationTokens } from "#server/db/schema/index.ts";
 
@@ -22,6 +22,15 @@ export function createVerificationTokensRepository(db: Database) {
         )
         .returning();
       return row;
+    },
+
+    /** Deletes the links that can no longer be redeemed (used, or expired at `now`); answers how many. */
+    async deleteSpent(now: Date) {
+      const rows = await db
+        .delete(emailVerificationTokens)
+        .where(or(eq(emailVerificationTokens.used, true), lte(emailVerificationTokens.expiresAt, now)))
+        .returning({ id: emailVerificationTokens.id });
+      return rows.length;
     },
 
     /** Every outstanding link of the member stops working. */
