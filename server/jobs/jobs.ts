@@ -57,6 +57,13 @@ export function appJobs({
       run: () => subscriptionsService.renewTestSubscriptions(),
     },
     { name: "end-cancelled-subscriptions", everyMs: HOUR, run: () => subscriptionsService.endCancelled() },
+    // Premium already ends by its dates; this brings the stored subscription in line with the provider when a
+    // renewal's or an ending's webhook never came.
+    {
+      name: "reconcile-subscriptions",
+      everyMs: HOUR,
+      run: () => subscriptionsService.reconcilePastPeriodEnd(),
+    },
     // Also run right after the report that crosses the threshold; this is the backstop (and the catch-up
     // after an administrator lowers the threshold or turns the action on).
     {

@@ -181,7 +181,7 @@ export function createServices(infra: Infrastructure) {
     paymentsRepo: createPaymentsRepository(db),
     clock,
     publicUrl: config.publicUrl,
-    toProfile: (row) => toProfile(row, { isAdmin: isAdmin(row) }),
+    toProfile: (row) => toProfile(row, { isAdmin: isAdmin(row), now: clock.now() }),
   });
 
   const authService = createAuthService({
@@ -211,6 +211,7 @@ export function createServices(infra: Infrastructure) {
     revokeResetTokens: authService.revokeResetTokens,
     sessions,
     isAdmin,
+    clock,
   });
   const taggsService = createTaggsService({
     taggsRepo: createTaggsRepository(db),

@@ -48,9 +48,15 @@ export type RecordedRequest = {
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
 const MONTH_SECONDS = 30 * 24 * 60 * 60;
 
-function stripeError(res: ServerResponse, status: number, message: string, type = "invalid_request_error") {
+function stripeError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type = "invalid_request_error",
+  code?: string,
+) {
   res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ error: { type, message } }));
+  res.end(JSON.stringify({ error: { type, message, ...(code && { code }) } }));
 }
 
 function metadataOf(params: URLSearchParams) {
@@ -199,6 +205,13 @@ export async function startStripeStandIn(options: StandInOptions) {
       return send(subscriptionObject(sub, expand));
     }
     const update = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
+    if (method === "GET" && update) {
+      const sub = subscriptions.get(update[1] ?? "");
+      if (!sub) {
+        return stripeError(res, 404, `No such subscription: '${update[1]}'`, undefined, "resource_missing");
+      }
+      return send(subscriptionObject(sub, false));
+    }
     if (method === "POST" && update) {
       const sub = subscriptions.get(update[1] ?? "");
       if (!sub) return stripeError(res, 404, `No such subscription: '${update[1]}'`);
@@ -543,6 +556,24 @@ export async function startStripeStandIn(options: StandInOptions) {
       ];
       deliverSoon(events);
       return events;
+    },
+
+    /** The period ends and the renewal is paid: a new paid invoice, the next period, and Stripe's two events. */
+    renew(subscriptionId: string, at: Date) {
+      const sub = subscriptionOf(subscriptionId);
+      const seconds = Math.floor(at.getTime() / 1000);
+      sub.periodStart = sub.periodEnd;
+      sub.periodEnd = sub.periodEnd + MONTH_SECONDS;
+      sub.invoiceId = id("in");
+      sub.invoicePaid = true;
+      sub.invoiceCreated = seconds;
+      sub.billingReason = "subscription_cycle";
+      sub.paymentIntentId = id("pi");
+      sub.status = "active";
+      return [
+        event("customer.subscription.updated", subscriptionObject(sub, false), seconds),
+        event("invoice.paid", invoiceObject(sub), seconds),
+      ];
     },
 
     /** The member pays the first invoice in the browser: invoice.paid and the subscription turning active. */

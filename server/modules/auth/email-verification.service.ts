@@ -101,7 +101,7 @@ export function createEmailVerificationService(deps: Deps) {
         await createVerificationTokensRepository(tx).revokeForUser(redeemed.userId);
         return verified;
       });
-      return toProfile(row, { isAdmin: deps.isAdmin(row) });
+      return toProfile(row, { isAdmin: deps.isAdmin(row), now: clock.now() });
     },
   };
 }

@@ -39,6 +39,12 @@ export interface CardPaymentProvider {
   /** Undoes cancelAtPeriodEnd before the period ends: nothing is charged until the normal renewal. */
   resume(input: SubscriptionRef): Promise<SubscriptionBillingEvent>;
   /**
+   * The subscription as the provider holds it now, as the event that brings Tagit's record in line (for
+   * subscriptions whose period ended without word); undefined when the provider keeps no record beyond
+   * Tagit's own (the test provider).
+   */
+  currentState(input: SubscriptionRef): Promise<SubscriptionBillingEvent | undefined>;
+  /**
    * Starts a card change: the client secret the browser confirms the new card with (Stripe: a SetupIntent).
    * Once confirmed, the provider makes the card the default for the subscription, retries an open invoice
    * at once and reports `payment_method.updated` (and `invoice.paid` when the retry pays).

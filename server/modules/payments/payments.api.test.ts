@@ -282,7 +282,7 @@ describe("the end-cancelled-subscriptions job", () => {
       paymentsRepo: createPaymentsRepository(t.db),
       clock,
       publicUrl: t.config.publicUrl,
-      toProfile: (row) => toProfile(row, { isAdmin: false }),
+      toProfile: (row) => toProfile(row, { isAdmin: false, now: clock.now() }),
     });
     expect(await service.endCancelled()).toEqual({ ended: 0 });
     clock.advance(32 * 24 * 60 * 60 * 1000);

@@ -1,4 +1,20 @@
-import { and, asc, desc, eq, gte, isNull, like, lt, lte, ne, notExists, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { billingInvoices, paymentEvents, profiles } from "#server/db/schema/index.ts";
@@ -246,6 +262,33 @@ export function createPaymentsRepository(db: Database) {
         .returning({ id: profiles.id });
       return rows.length;
     },
+
+    /**
+     * Subscriptions still running on record though their paid period or a failed renewal's lapse date has
+     * passed, those checked longest ago first, a batch at a time.
+     */
+    runningPastPeriodEnd: (now: Date) =>
+      db
+        .select({
+          id: profiles.id,
+          stripeCustomerId: profiles.stripeCustomerId,
+          stripeSubscriptionId: profiles.stripeSubscriptionId,
+          subscriptionStatus: profiles.subscriptionStatus,
+          subscriptionCancelAtPeriodEnd: profiles.subscriptionCancelAtPeriodEnd,
+          subscriptionCurrentPeriodEnd: profiles.subscriptionCurrentPeriodEnd,
+          subscriptionLapsesAt: profiles.subscriptionLapsesAt,
+        })
+        .from(profiles)
+        .where(
+          and(
+            inArray(profiles.subscriptionStatus, ["active", "past_due"]),
+            isNotNull(profiles.stripeCustomerId),
+            isNotNull(profiles.stripeSubscriptionId),
+            or(lte(profiles.subscriptionCurrentPeriodEnd, now), lte(profiles.subscriptionLapsesAt, now)),
+          ),
+        )
+        .orderBy(sql`${profiles.subscriptionUpdatedAt} asc nulls first`, asc(profiles.id))
+        .limit(100),
 
     /** Test-provider subscriptions whose paid period is over and that renew (not cancelled), a batch at a time. */
     dueTestRenewals: (now: Date) =>

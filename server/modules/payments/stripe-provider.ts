@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { CardSummary } from "./billing-event.ts";
+import type { CardSummary, SubscriptionBillingEvent } from "./billing-event.ts";
 import type { SubscriptionRef } from "./payment-provider.ts";
 import { subscriptionEvent } from "./stripe-events.ts";
 
@@ -124,6 +124,31 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
 
     /** Renews again; Stripe's answer is applied at once, as when cancelling. Nothing is charged now. */
     resume: (input: SubscriptionRef) => setCancelAtPeriodEnd(input, false),
+
+    /** The subscription as Stripe has it now; one Stripe no longer has is over. */
+    async currentState(input: SubscriptionRef): Promise<SubscriptionBillingEvent> {
+      const eventId = `api_check_${input.subscriptionId}_${input.now.getTime()}`;
+      try {
+        const subscription = await call(() => stripe.subscriptions.retrieve(input.subscriptionId));
+        return subscriptionEvent(eventId, "customer.subscription.updated", input.now, subscription);
+      } catch (error) {
+        if (
+          !(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing")
+        ) {
+          throw error;
+        }
+        return {
+          id: eventId,
+          type: "customer.subscription.deleted",
+          created: input.now,
+          customerId: input.customerId,
+          subscriptionId: input.subscriptionId,
+          status: "canceled",
+          cancelAtPeriodEnd: false,
+          periodEnd: input.periodEnd,
+        };
+      }
+    },
 
     /**
      * A SetupIntent for the member's new card, confirmed in the browser by the Payment Element in setup mode;

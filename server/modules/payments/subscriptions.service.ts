@@ -2,12 +2,14 @@ import { type Invoice, PAYMENT_MESSAGES, type PaymentsConfig, type Receipt } fro
 import type { Profile } from "#contract/api/profile.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import { PREMIUM_CURRENCY, PREMIUM_PRICE_MINOR } from "#contract/limits.ts";
+import { type SubscriptionRecord, subscriptionStatusAt } from "#contract/plans.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import type { SubscriptionBillingEvent } from "./billing-event.ts";
 import type { BillingEventsService } from "./billing-events.service.ts";
 import { canChangeCard, resumeRefusal } from "./billing-rules.ts";
-import type { PaymentProvider } from "./payment-provider.ts";
+import type { PaymentProvider, SubscriptionRef } from "./payment-provider.ts";
 import type { InvoiceRow, PaymentsRepository } from "./payments.repository.ts";
 import type { TestCard } from "./test-provider.ts";
 
@@ -23,8 +25,24 @@ type Deps = {
 
 const billingName = (user: ProfileRow) => `${user.firstName} ${user.lastName}`.trim();
 
+/** A subscription whose Premium ran out by its own dates while its provider said nothing: it is over. */
+function endedOnRecord(record: SubscriptionRecord, ref: SubscriptionRef): SubscriptionBillingEvent {
+  return {
+    id: `ended_${ref.subscriptionId}_${ref.periodEnd?.getTime() ?? 0}`,
+    type: "customer.subscription.deleted",
+    created: ref.now,
+    customerId: ref.customerId,
+    subscriptionId: ref.subscriptionId,
+    status: "canceled",
+    cancelAtPeriodEnd: record.subscriptionCancelAtPeriodEnd,
+    periodEnd: ref.periodEnd,
+  };
+}
+
 export function createSubscriptionsService(deps: Deps) {
   const { provider, billingEvents, paymentsRepo, clock } = deps;
+  /** The member's subscription as it stands now, whatever the provider last reported. */
+  const statusNow = (user: ProfileRow) => subscriptionStatusAt(user, clock.now());
 
   /** Stripe's hosted invoice, or the test provider's printable receipt page. */
   const toInvoice = (row: InvoiceRow): Invoice => ({
@@ -98,7 +116,7 @@ export function createSubscriptionsService(deps: Deps) {
      * unpaid subscription with a new incomplete one and answers its client secret.
      */
     async create(user: ProfileRow) {
-      if (user.subscriptionStatus === "active") return { clientSecret: null, status: "active" };
+      if (statusNow(user) === "active") return { clientSecret: null, status: "active" };
       let customerId = user.stripeCustomerId;
       if (!customerId || !provider.ownsCustomer(customerId)) {
         customerId = await provider.createCustomer({
@@ -169,7 +187,7 @@ export function createSubscriptionsService(deps: Deps) {
 
     /** Premium stays until the end of the paid period. */
     async cancel(user: ProfileRow) {
-      if (!canChangeCard(user.subscriptionStatus)) {
+      if (!canChangeCard(statusNow(user))) {
         throw new AppError("conflict", PAYMENT_MESSAGES.notSubscribed);
       }
       const event = await provider.cancelAtPeriodEnd(subscriptionOf(user, PAYMENT_MESSAGES.notSubscribed));
@@ -183,7 +201,7 @@ export function createSubscriptionsService(deps: Deps) {
 
     /** Undoes a cancellation before the period ends: renewal as before, nothing charged now. */
     async resume(user: ProfileRow): Promise<Profile> {
-      const refusal = resumeRefusal(user, clock.now());
+      const refusal = resumeRefusal({ ...user, subscriptionStatus: statusNow(user) }, clock.now());
       if (refusal) throw new AppError("conflict", refusal);
       const event = await provider.resume(subscriptionOf(user, PAYMENT_MESSAGES.notCancelled));
       await billingEvents.apply(provider.kind, event);
@@ -194,7 +212,7 @@ export function createSubscriptionsService(deps: Deps) {
 
     /** Starts a card change for a paid or past-due subscription: the setup secret the browser confirms. */
     async startCardChange(user: ProfileRow) {
-      if (!canChangeCard(user.subscriptionStatus)) {
+      if (!canChangeCard(statusNow(user))) {
         throw new AppError("conflict", PAYMENT_MESSAGES.noSubscriptionForCard);
       }
       const { customerId, subscriptionId } = subscriptionOf(user, PAYMENT_MESSAGES.noSubscriptionForCard);
@@ -205,7 +223,7 @@ export function createSubscriptionsService(deps: Deps) {
     async confirmTestCardSetup(user: ProfileRow, input: TestCard & { clientSecret: string }) {
       if (provider.kind !== "test") throw new AppError("not_found", PAYMENT_MESSAGES.testProviderOnly);
       const setupId = provider.setupOf(input.clientSecret, user.id);
-      if (!setupId || !canChangeCard(user.subscriptionStatus)) {
+      if (!setupId || !canChangeCard(statusNow(user))) {
         throw new AppError("validation", PAYMENT_MESSAGES.unknownSecret);
       }
       return saveTestCard(user, input, setupId);
@@ -250,6 +268,34 @@ export function createSubscriptionsService(deps: Deps) {
         for (const event of events) await billingEvents.apply(provider.kind, event);
       }
       return { renewed: due.length };
+    },
+
+    /**
+     * The hourly job: subscriptions still running on record though their paid period (or a failed renewal's
+     * lapse date) has passed — a renewal or an ending whose notice never came. The provider's own state is
+     * applied through the one event handler; a subscription the provider keeps no record of (the test
+     * provider's, or one made before Stripe was configured) ends once its Premium has run out by its dates.
+     */
+    async reconcilePastPeriodEnd() {
+      const now = clock.now();
+      const due = await paymentsRepo.runningPastPeriodEnd(now);
+      let applied = 0;
+      for (const member of due) {
+        const { stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId } = member;
+        if (!customerId || !subscriptionId) continue;
+        const ref = {
+          customerId,
+          subscriptionId,
+          status: member.subscriptionStatus,
+          periodEnd: member.subscriptionCurrentPeriodEnd,
+          now,
+        };
+        const state = provider.ownsCustomer(customerId) ? await provider.currentState(ref) : undefined;
+        const ranOut = subscriptionStatusAt(member, now) === "canceled";
+        const event = state ?? (ranOut ? endedOnRecord(member, ref) : undefined);
+        if (event && (await billingEvents.apply(provider.kind, event)) === "applied") applied += 1;
+      }
+      return { checked: due.length, applied };
     },
   };
 }

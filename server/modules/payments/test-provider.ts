@@ -141,6 +141,11 @@ export function createTestProvider(appSecret: string) {
       return subscriptionChanged(input, false);
     },
 
+    /** A test subscription is only what Tagit records of it: there is nothing newer to fetch. */
+    async currentState(_input: SubscriptionRef): Promise<SubscriptionBillingEvent | undefined> {
+      return undefined;
+    },
+
     /** A card change starts with a setup secret bound to the member (Stripe: a SetupIntent). */
     async createCardSetup(input: { customerId: string; memberId: string; subscriptionId: string }) {
       const setupId = id("test_seti");

@@ -5,7 +5,7 @@ import {
   type TaggedPost,
 } from "#contract/api/posts.ts";
 import { nameKey } from "#contract/names.ts";
-import { getPlanCapabilities } from "#contract/plans.ts";
+import { getPlanCapabilities, subscriptionStatusAt } from "#contract/plans.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
@@ -115,7 +115,7 @@ export function createPostsService({
     },
 
     async setVisibilityOfAll(user: ProfileRow, isVisible: boolean) {
-      if (!getPlanCapabilities(user.subscriptionStatus).changePostVisibility) {
+      if (!getPlanCapabilities(subscriptionStatusAt(user, clock.now())).changePostVisibility) {
         throw new AppError("subscription_required", POST_MESSAGES.subscriptionRequired);
       }
       return { updated: await postsRepo.setVisibilityOfAll(user.id, isVisible) };

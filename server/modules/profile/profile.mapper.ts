@@ -1,5 +1,6 @@
 import type { Profile } from "#contract/api/profile.ts";
 import type { SocialLinks } from "#contract/api/social-links.ts";
+import { subscriptionStatusAt } from "#contract/plans.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 
 /** A member's social links as shown to anyone: empty platforms left out. */
@@ -10,8 +11,12 @@ export function toSocialLinks(links: ProfileRow["socialLinks"]): SocialLinks {
   return { platforms, shortcuts: links.shortcuts };
 }
 
-/** The member's own profile (never sent to anyone else). */
-export function toProfile(row: ProfileRow, { isAdmin }: { isAdmin: boolean }): Profile {
+/**
+ * The member's own profile (never sent to anyone else). Their subscription is shown as it stands at `now`:
+ * one whose Premium has run out by its own dates is over, whatever the provider last reported.
+ */
+export function toProfile(row: ProfileRow, { isAdmin, now }: { isAdmin: boolean; now: Date }): Profile {
+  const subscriptionStatus = subscriptionStatusAt(row, now);
   return {
     id: row.id,
     email: row.email,
@@ -24,10 +29,11 @@ export function toProfile(row: ProfileRow, { isAdmin }: { isAdmin: boolean }): P
     wallpaperUrl: row.wallpaperUrl,
     wallpaperPosition: row.wallpaperPosition,
     theme: row.theme,
-    subscriptionStatus: row.subscriptionStatus,
+    subscriptionStatus,
     subscriptionCancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd,
     subscriptionCurrentPeriodEnd: row.subscriptionCurrentPeriodEnd?.toISOString() ?? null,
-    subscriptionLapsesAt: row.subscriptionLapsesAt?.toISOString() ?? null,
+    subscriptionLapsesAt:
+      subscriptionStatus === "past_due" ? (row.subscriptionLapsesAt?.toISOString() ?? null) : null,
     paymentCard: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     privacyMode: row.privacyMode,
     isHidden: row.isHidden,

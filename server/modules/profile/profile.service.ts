@@ -6,6 +6,7 @@ import { MESSAGES } from "#contract/errors.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import type { Clock } from "#server/lib/clock.ts";
 import { hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import { toProfile as toProfileView, toSocialLinks } from "./profile.mapper.ts";
@@ -33,6 +34,7 @@ type Deps = {
   revokeResetTokens: (userId: string, tx?: Tx) => Promise<void>;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
+  clock: Clock;
 };
 
 /** What an administrator may change on a profile (the Edit Profile dialog). */
@@ -40,7 +42,8 @@ export type AdminProfileChanges = Pick<ProfileRow, "firstName" | "lastName" | "e
 
 export function createProfileService(deps: Deps) {
   const { profileRepo, ownsUpload, removeFiles, sessions, isAdmin } = deps;
-  const toProfile = (row: ProfileRow): Profile => toProfileView(row, { isAdmin: isAdmin(row) });
+  const toProfile = (row: ProfileRow): Profile =>
+    toProfileView(row, { isAdmin: isAdmin(row), now: deps.clock.now() });
 
   /**
    * What follows a change of a member's e-mail or name, whoever made it (the member or an administrator):
