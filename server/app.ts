@@ -34,7 +34,7 @@ import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
 import { admissionPlugin } from "./plugins/admission.ts";
 import { apiDocsPlugin } from "./plugins/api-docs/api-docs.ts";
-import { authPlugin } from "./plugins/auth.ts";
+import { authPlugin, sessionCookieName } from "./plugins/auth.ts";
 import { controlCharactersPlugin } from "./plugins/control-characters.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { jsonBodyPlugin } from "./plugins/json-body.ts";
@@ -169,7 +169,12 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(recentAuthenticationPlugin, { sessions: services.sessions });
 
-  if (config.apiDocs) await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
+  if (config.apiDocs) {
+    await app.register(apiDocsPlugin, {
+      publicUrl: config.publicUrl,
+      sessionCookie: sessionCookieName(https),
+    });
+  }
 
   // Routes, then the web app and its fallback
   let draining = false;

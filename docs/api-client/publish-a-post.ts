@@ -3,10 +3,15 @@
 import createClient from "openapi-fetch";
 import type { paths } from "./tagit-api.ts";
 
-/** The session cookie's value, which any client may send back as a Bearer token. */
+/**
+ * The session cookie's value, which any client may send back as a Bearer token. An HTTPS server names the
+ * cookie `__Host-tagit_session`; a plain-HTTP one (development) `tagit_session`.
+ */
 function sessionToken(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("tagit_session="));
-  const token = cookie?.slice("tagit_session=".length).split(";")[0];
+  const token = response.headers
+    .getSetCookie()
+    .map((line) => /^(?:__Host-)?tagit_session=([^;]*)/.exec(line)?.[1])
+    .find(Boolean);
   if (!token) throw new Error("Signing in set no session cookie");
   return token;
 }

@@ -11,8 +11,15 @@ import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { CurrentSession, SessionsService } from "#server/modules/auth/sessions.service.ts";
 
-export const SESSION_COOKIE = "tagit_session";
 export const ADMIN_SESSION_HEADER = "x-admin-session";
+
+/**
+ * The session cookie's name. Over HTTPS it carries the `__Host-` prefix: the browser then accepts it only
+ * Secure, for the whole site (Path=/) and from this host alone (no Domain), so a sibling subdomain cannot
+ * plant or overwrite it. Plain HTTP (development, tests) cannot set such a cookie and keeps the plain name.
+ */
+export const sessionCookieName = (secureCookies: boolean) =>
+  secureCookies ? "__Host-tagit_session" : "tagit_session";
 
 /** Who may call a route, declared in the route's `config.access`; checked here and nowhere else. */
 export type Access = "public" | "member" | "admin";
@@ -92,6 +99,7 @@ async function sessionAuth(app: FastifyInstance, opts: AuthOptions) {
     }
   });
 
+  const sessionCookie = sessionCookieName(opts.secureCookies);
   const cookieOptions = {
     httpOnly: true,
     sameSite: "lax" as const,
@@ -104,17 +112,17 @@ async function sessionAuth(app: FastifyInstance, opts: AuthOptions) {
   app.decorateReply(
     "startSession",
     function (this: FastifyReply, session: { token: string; expiresAt: Date }) {
-      this.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
+      this.setCookie(sessionCookie, session.token, { ...cookieOptions, expires: session.expiresAt });
     },
   );
   app.decorateReply("endSession", function (this: FastifyReply) {
-    this.clearCookie(SESSION_COOKIE, cookieOptions);
+    this.clearCookie(sessionCookie, cookieOptions);
   });
 
   app.addHook("onRequest", async (request, reply) => {
     // Only non-API routes can arrive without one (web app files, API docs, the 404 handler): they are public.
     const access = request.routeOptions.config.access ?? "public";
-    const fromCookie = request.cookies[SESSION_COOKIE];
+    const fromCookie = request.cookies[sessionCookie];
     const token = fromCookie ?? bearerToken(request);
     const adminHeader = access === "admin" ? request.headers[ADMIN_SESSION_HEADER] : undefined;
     if (token) {

@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { ErrorCode } from "#contract/errors.ts";
 import packageJson from "../../../package.json" with { type: "json" };
-import { type Access, ADMIN_SESSION_HEADER, SESSION_COOKIE } from "../auth.ts";
+import { type Access, ADMIN_SESSION_HEADER } from "../auth.ts";
 import { API_TAGS } from "./api-tags.ts";
 import { codesByStatus, errorCodesOf, type OperationFacts } from "./error-answers.ts";
 import { nameApiSchemas } from "./named-schemas.ts";
@@ -50,10 +50,12 @@ const RETRY_AFTER = {
   "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
 };
 
-const DESCRIPTION = `
+/** The document's introduction; `sessionCookie` is the name of the session cookie this server sets. */
+const description = (sessionCookie: string) =>
+  `
 The API of Tagit. Every request and answer is JSON unless an operation says otherwise.
 
-**Signing in.** \`POST /api/auth/login\` sets the \`${SESSION_COOKIE}\` cookie. A browser sends it back by itself;
+**Signing in.** \`POST /api/auth/login\` sets the \`${sessionCookie}\` cookie. A browser sends it back by itself;
 any other client may send the cookie, or its value as \`Authorization: Bearer <value>\`. Operations marked with a
 lock need one of the two.
 
@@ -125,7 +127,7 @@ function referencedSchemas(doc: Document): Set<string> {
  * the errors it can answer (its own `schema.errors` and those of its kind), its access as `security`, and its
  * module's tag; shared shapes are named components. Registered before the routes so it sees them all.
  */
-async function apiDocs(app: FastifyInstance, opts: { publicUrl: string }) {
+async function apiDocs(app: FastifyInstance, opts: { publicUrl: string; sessionCookie: string }) {
   const facts = new Map<string, OperationFacts & { requestBody?: OpenApiRequestBody }>();
   nameApiSchemas();
 
@@ -135,15 +137,24 @@ async function apiDocs(app: FastifyInstance, opts: { publicUrl: string }) {
       info: {
         title: "Tagit API",
         version: packageJson.version,
-        description: DESCRIPTION,
+        description: description(opts.sessionCookie),
         license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       },
       servers: [{ url: new URL(opts.publicUrl).origin, description: "This Tagit server" }],
       tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
-          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Set by sign-in." },
-          bearer: { type: "http", scheme: "bearer", description: `The ${SESSION_COOKIE} cookie's value.` },
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: opts.sessionCookie,
+            description: "Set by sign-in.",
+          },
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description: `The ${opts.sessionCookie} cookie's value.`,
+          },
           adminSession: {
             type: "apiKey",
             in: "header",
