@@ -44,7 +44,8 @@ export default defineConfig({
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: they would publish the app's original source (the server refuses *.map too).
+    sourcemap: false,
     // dist/web/.vite/manifest.json: which chunks each entry imports, for the size budget (tests/budget).
     manifest: true,
     rolldownOptions: {

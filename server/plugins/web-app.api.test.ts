@@ -62,3 +62,26 @@ describe("index.html for a page route", () => {
     }
   });
 });
+
+describe("source maps", () => {
+  it("are never served, even when a build left one beside its script", async () => {
+    const webRoot = await mkdtemp(path.join(tmpdir(), "tagit-web-build-"));
+    onTestFinished(() => rm(webRoot, { recursive: true, force: true }));
+    await mkdir(path.join(webRoot, "assets"));
+    await writeFile(path.join(webRoot, "index.html"), "<html><head></head><body></body></html>");
+    await writeFile(path.join(webRoot, "assets/app-1.js"), "console.log(1);\n");
+    await writeFile(path.join(webRoot, "assets/app-1.js.map"), '{"version":3,"sources":["app.tsx"]}');
+    await writeFile(path.join(webRoot, "assets/app-1.js.map.gz"), "");
+    const t = await createTestApp({ webRoot });
+    const get = (url: string) =>
+      t.app.inject({ url, remoteAddress: uniqueIp(), headers: { "accept-encoding": "gzip" } });
+
+    expect((await get("/assets/app-1.js")).statusCode).toBe(200);
+    for (const url of ["/assets/app-1.js.map", "/assets/app-1.js.map?v=1", "/assets/gone-2.js.map"]) {
+      const map = await get(url);
+      expect(map.statusCode, url).toBe(404);
+      expect(map.body).not.toContain("sources");
+      expect(map.headers["content-type"]).toContain("application/json");
+    }
+  });
+});

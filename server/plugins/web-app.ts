@@ -8,6 +8,12 @@ import { errorBody } from "#server/lib/app-error.ts";
 
 const API_PREFIXES = ["/api/", "/uploads/"];
 
+/**
+ * Source maps would publish the web app's original source. The build makes none (vite.config.ts); one left
+ * in the web root by another build is still never served, and its address answers 404, not the app.
+ */
+const isSourceMap = (pathname: string) => pathname.endsWith(".map");
+
 /** A page's chunk as a module preload; an API answer the page asks for at once as a fetch preload. */
 const preloadLink = (file: string) =>
   file.startsWith("/api/")
@@ -36,7 +42,7 @@ function wantsApp(request: FastifyRequest): boolean {
   const pathname = request.url.split("?")[0] ?? "/";
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === "/api") return false;
-  return true;
+  return !isSourceMap(pathname);
 }
 
 /**
@@ -57,6 +63,7 @@ async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
       index: false,
       // dist/web holds a .br and a .gz beside each text asset (vite.config.ts): no compression per request.
       preCompressed: true,
+      allowedPath: (pathname) => !isSourceMap(pathname),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
