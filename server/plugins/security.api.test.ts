@@ -31,6 +31,38 @@ describe("security baseline", () => {
     expect(csp).toContain("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
   });
 
+  it("turns off the browser features the app does not use (Permissions-Policy) on every answer", async () => {
+    const t = await createTestApp();
+    const answers = await Promise.all(
+      ["/api/profile", "/healthz", "/api/no-such-route", "/"].map((url) => t.app.inject({ url })),
+    );
+    for (const answer of answers) {
+      const policy = String(answer.headers["permissions-policy"]);
+      const directives = policy.split(", ");
+      // Structured-field syntax: feature=(allowlist), the allowlist empty, self or quoted origins.
+      for (const directive of directives)
+        expect(directive).toMatch(/^[a-z-]+=\((self|"https:\/\/[^"]+"| )*\)$/);
+      expect(directives).toEqual(
+        expect.arrayContaining(["camera=()", "microphone=()", "geolocation=()", "usb=()", "payment=()"]),
+      );
+      expect(directives).toContain("browsing-topics=()");
+    }
+  });
+
+  it("lets only Stripe's frames ask for payment, and only when Stripe is configured", async () => {
+    const stripe = {
+      secretKey: "sk_test_x",
+      publishableKey: "pk_test_x",
+      webhookSecret: "whsec_x",
+      priceId: "price_x",
+      apiUrl: undefined,
+    };
+    const t = await createTestApp({ config: { stripe } });
+    const policy = String((await t.app.inject({ url: "/healthz" })).headers["permissions-policy"]);
+    expect(policy.split(", ")).toContain('payment=(self "https://js.stripe.com")');
+    expect(policy).toContain("camera=()");
+  });
+
   it("gives foreign origins no credentialed CORS", async () => {
     const t = await createTestApp();
     const res = await t.app.inject({ url: "/api/profile", headers: { origin: "https://evil.example" } });
