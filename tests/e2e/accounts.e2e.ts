@@ -46,6 +46,8 @@ test("a member registers, logs out, logs in, resets a forgotten password and is 
 
   await test.step("open the link from the e-mail and choose a new password", async () => {
     await page.goto(await resetLinkFor(member.email));
+    // The token leaves the address bar (and the history) as the page opens; the page keeps it in memory.
+    await expect(page).toHaveURL(/\/reset-password$/);
     await page.getByLabel("New Password", { exact: true }).fill("second secret");
     await page.getByLabel("Confirm New Password").fill("second secret");
     await page.getByRole("button", { name: "Reset Password" }).click();

@@ -24,6 +24,8 @@ test("a new member is reminded to verify, asks for a new link and verifies from 
   await test.step("open the link from the e-mail", async () => {
     await page.goto(await verifyLinkFor(member.email));
     await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
+    // The token left the address bar (and the history) as the page opened.
+    await expect(page).toHaveURL(/\/verify-email$/);
     await page.getByRole("link", { name: "Go to your dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

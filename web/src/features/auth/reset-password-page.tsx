@@ -1,6 +1,6 @@
 import { CircleCheck, LinkIcon } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { TIMING } from "#contract/limits.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardFooter } from "#web/components/ui/card.tsx";
@@ -8,13 +8,13 @@ import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { AuthScreenShell } from "./auth-screen-shell.tsx";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
 import { useEnterApp } from "./use-auth-mutations.ts";
+import { useLinkToken } from "./use-link-token.ts";
 
 type Outcome = { signedIn: boolean } | null;
 
-/** /reset-password?token=…: choose a new password from the emailed link. */
+/** /reset-password?token=…: choose a new password from the emailed link (the token leaves the address bar). */
 export function ResetPasswordPage() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get("token")?.trim() ?? "";
+  const token = useLinkToken();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const navigate = useNavigate();
   const enterApp = useEnterApp();

@@ -1,16 +1,19 @@
 import { CircleCheck, LinkIcon, LoaderCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent } from "#web/components/ui/card.tsx";
 import { ApiError } from "#web/lib/api-request.ts";
 import { useVerifyEmail } from "./use-email-verification.ts";
+import { useLinkToken } from "./use-link-token.ts";
 
-/** /verify-email?token=…: redeems the link from the verification e-mail as soon as the page opens. */
+/**
+ * /verify-email?token=…: redeems the link from the verification e-mail as soon as the page opens (the token
+ * leaves the address bar).
+ */
 export function VerifyEmailPage() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get("token")?.trim() ?? "";
+  const token = useLinkToken();
   const verify = useVerifyEmail();
   const sent = useRef(false);
 
