@@ -101,7 +101,8 @@ const LISTS: Record<string, List> = {
   },
   "/api/admin/tagged-posts": {
     select: `select t.id, t.post_name, t.original_image, t.scrambled_image, t.scramble_image,
-        t.hide_personal_info, t.is_visible, t.created_at, p.tagg as user_tagg, p.email as user_email,
+        t.hide_personal_info, t.is_visible and not t.held_for_review as is_visible, t.created_at,
+        p.tagg as user_tagg, p.email as user_email,
         (select count(*)::int from post_reports r where r.post_id = t.id) as report_count,
         ${CURSOR_AT("t.created_at")}
       from tagged_posts t join profiles p on p.id = t.user_id`,

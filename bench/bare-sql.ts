@@ -10,7 +10,7 @@ export const LIST_SQL = `select a.id, a.post_id, a.post_name, a.visitor_name, a.
     t.original_image, t.scrambled_image, t.scramble_image
   from search_analytics a left join tagged_posts t on t.id = a.post_id left join profiles v on v.id = a.visitor_id
   where a.target_user_id = $1 order by a.created_at desc, a.id desc limit 500`;
-const FINDABLE = `t.is_visible and not o.is_hidden
+const FINDABLE = `t.is_visible and not t.held_for_review and not o.is_hidden
   and not exists (select 1 from taggs g where g.tagg = o.tagg and g.is_hidden)`;
 export const SEARCH_NAME_SQL = `select t.*, o.tagg, o.first_name, o.last_name, o.profile_picture_url
   from tagged_posts t join profiles o on o.id = t.user_id where ${FINDABLE} and lower(btrim(t.post_name)) = $1 limit 50`;

@@ -53,10 +53,11 @@ export const taggedPosts = pgTable(
     thumbnailImage: text(),
     hidePersonalInfo: boolean().notNull().default(false),
     scrambleImage: boolean().notNull().default(false),
+    /** The owner's choice (bulk hide and show). Others see the post only when it is true and it is not held. */
     isVisible: boolean().notNull().default(true),
     /**
-     * Hidden by the report auto-action until an administrator reviews it: the owner cannot show it again
-     * (bulk show skips it); dismissing the reports clears it and shows the post.
+     * Hidden by the report auto-action until an administrator reviews it, whatever the owner chooses meanwhile;
+     * dismissing the reports lifts the hold and the post follows its owner's choice again.
      */
     heldForReview: boolean().notNull().default(false),
     comment: varchar({ length: COMMENT_MAX_LENGTH }),

@@ -205,14 +205,15 @@ describe("reports and the Reported posts section", () => {
     expect((await report(t, rolf, post.id)).statusCode).toBe(201);
   });
 
-  it("lists the queue with counts and reasons but never who reported; dismiss restores the post", async () => {
+  it("lists the queue with counts and reasons but never who reported; dismiss restores a held post", async () => {
     const { t, admin, owner, reporters } = await setup();
     const post = await createPost(t, owner, "Queued Post");
     const quiet = await createPost(t, owner, "Quiet Post");
     const [rita, rolf] = reporters as [Member, Member];
     await report(t, rita, post.id, { reason: "spam" });
     await report(t, rolf, post.id);
-    await t.db.update(taggedPosts).set({ isVisible: false }).where(eq(taggedPosts.id, post.id));
+    // Held for review, as the auto-action holds a post.
+    await t.db.update(taggedPosts).set({ heldForReview: true }).where(eq(taggedPosts.id, post.id));
 
     const queue = await get(t, admin, "/api/admin/reported-posts");
     expect(queue.statusCode).toBe(200);
@@ -259,7 +260,7 @@ describe("reports and the Reported posts section", () => {
         action: "post.reports.dismiss",
         targetId: post.id,
         summary: {
-          before: { reportCount: 2, isVisible: false, heldForReview: false },
+          before: { reportCount: 2, isVisible: false, heldForReview: true },
           after: { reportCount: 0, isVisible: true, heldForReview: false },
         },
       }),
@@ -299,8 +300,9 @@ describe("the report auto-action", () => {
     expect((await publicSearch(t, "Brigaded")).map((p) => p.id)).toEqual([post.id]);
     expect((await report(t, rolf, post.id)).json()).toEqual({ reported: true, removed: true });
 
+    // Held, with its owner's own choice kept for when the hold is lifted.
     const [row] = await t.db.select().from(taggedPosts).where(eq(taggedPosts.id, post.id));
-    expect(row?.isVisible).toBe(false);
+    expect(row).toMatchObject({ heldForReview: true, isVisible: true });
     expect(await publicSearch(t, "Brigaded")).toEqual([]);
     const log = await auditLog(t, admin);
     expect(log).toEqual([
@@ -416,8 +418,94 @@ describe("the report auto-action", () => {
     const post = await createPost(t, owner, "Reported But Off");
     for (const reporter of reporters) await report(t, reporter, post.id);
     const [row] = await t.db.select().from(taggedPosts).where(eq(taggedPosts.id, post.id));
-    expect(row?.isVisible).toBe(true);
+    expect(row).toMatchObject({ heldForReview: false, isVisible: true });
     expect(await noticesOf(t, owner)).toEqual([]);
+  });
+});
+
+describe("dismissing reports", () => {
+  /** The owner, with Premium so they may hide and show their posts. */
+  async function premiumSetup() {
+    const context = await setup();
+    await context.t.db
+      .update(profiles)
+      .set({ subscriptionStatus: "active" })
+      .where(eq(profiles.id, context.owner.user.id));
+    await context.t.app.changes.sync(); // the cached session hears of the write
+    return context;
+  }
+  const bulk = (t: TestApp, owner: Member, action: "bulk-hide" | "bulk-show") =>
+    t.app.inject({ method: "PATCH", url: `/api/tagged-posts/${action}`, headers: asMember(owner.cookie) });
+  const dismiss = (t: TestApp, admin: Admin, postId: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/admin/reported-posts/${postId}/dismiss`,
+      headers: admin.headers,
+    });
+  const ownList = async (t: TestApp, owner: Member) =>
+    (await t.app.inject({ url: "/api/tagged-posts", headers: asMember(owner.cookie) })).json() as {
+      postName: string;
+      isVisible: boolean;
+    }[];
+
+  it("never shows a post its owner hid, whether they hid it before the hold or while it was held", async () => {
+    const { t, admin, owner, reporters } = await premiumSetup();
+    // Reported while the auto-action is off, then hidden by its owner: dismissing changes nothing.
+    const hiddenFirst = await createPost(t, owner, "Hidden First");
+    for (const reporter of reporters) await report(t, reporter, hiddenFirst.id);
+    expect((await bulk(t, owner, "bulk-hide")).json()).toEqual({ updated: 1 });
+    expect((await dismiss(t, admin, hiddenFirst.id)).statusCode).toBe(200);
+    expect(await publicSearch(t, "Hidden First")).toEqual([]);
+
+    // Reported, hidden by its owner, then held for review once the auto-action is turned on.
+    await bulk(t, owner, "bulk-show");
+    for (const reporter of reporters) await report(t, reporter, hiddenFirst.id);
+    await bulk(t, owner, "bulk-hide");
+    await enableAutoAction(t, "hide", 2);
+    expect(await t.app.jobs.run("report-auto-action")).toEqual({ hidden: 1, deleted: 0 });
+    expect((await dismiss(t, admin, hiddenFirst.id)).statusCode).toBe(200);
+    expect(await publicSearch(t, "Hidden First")).toEqual([]);
+
+    // Visible, held for review, then hidden by its owner with everything else while it was held.
+    const heldThenHidden = await createPost(t, owner, "Held Then Hidden");
+    for (const reporter of reporters) await report(t, reporter, heldThenHidden.id);
+    expect(await publicSearch(t, "Held Then Hidden")).toEqual([]);
+    await bulk(t, owner, "bulk-hide");
+    expect((await dismiss(t, admin, heldThenHidden.id)).statusCode).toBe(200);
+    expect(await publicSearch(t, "Held Then Hidden")).toEqual([]);
+
+    expect(await ownList(t, owner)).toEqual([
+      expect.objectContaining({ postName: "Held Then Hidden", isVisible: false }),
+      expect.objectContaining({ postName: "Hidden First", isVisible: false }),
+    ]);
+    // What the owner chooses next is what others see.
+    expect((await bulk(t, owner, "bulk-show")).json()).toEqual({ updated: 2 });
+    expect((await publicSearch(t, "Held Then Hidden")).map((p) => p.id)).toEqual([heldThenHidden.id]);
+  });
+
+  it("keeps a held post hidden while its owner shows everything, and shows it once the hold is lifted", async () => {
+    const { t, admin, owner, reporters } = await premiumSetup();
+    await enableAutoAction(t, "hide", 2);
+    const held = await createPost(t, owner, "Held Post");
+    await createPost(t, owner, "Free Post");
+    for (const reporter of reporters) await report(t, reporter, held.id);
+    // Showing everything counts (and shows) only the posts not held.
+    expect((await bulk(t, owner, "bulk-show")).json()).toEqual({ updated: 1 });
+    expect(await publicSearch(t, "Held Post")).toEqual([]);
+    expect(await ownList(t, owner)).toEqual([
+      expect.objectContaining({ postName: "Free Post", isVisible: true }),
+      expect.objectContaining({ postName: "Held Post", isVisible: false }),
+    ]);
+    expect((await get(t, admin, "/api/admin/reported-posts")).json().items).toEqual([
+      expect.objectContaining({ postId: held.id, isVisible: false }),
+    ]);
+
+    expect((await dismiss(t, admin, held.id)).statusCode).toBe(200);
+    expect((await publicSearch(t, "Held Post")).map((p) => p.id)).toEqual([held.id]);
+    expect((await auditLog(t, admin)).find((row) => row.action === "post.reports.dismiss")?.summary).toEqual({
+      before: { reportCount: 2, isVisible: false, heldForReview: true },
+      after: { reportCount: 0, isVisible: true, heldForReview: false },
+    });
   });
 });
 

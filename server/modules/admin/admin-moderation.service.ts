@@ -5,6 +5,7 @@ import { POST_MESSAGES } from "#contract/api/posts.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { NoticesService } from "../notices/notices.service.ts";
+import { isShownToOthers } from "../posts/posts.mapper.ts";
 import type { PostsRepository } from "../posts/posts.repository.ts";
 import type { ReportSettings, SettingsService } from "../settings/settings.service.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
@@ -80,7 +81,7 @@ export function createAdminModerationService({
           scrambledImage: row.scrambledImage,
           scrambleImage: row.scrambleImage,
           hidePersonalInfo: row.hidePersonalInfo,
-          isVisible: row.isVisible,
+          isVisible: isShownToOthers(row),
           reportCount: row.reportCount,
           createdAt: row.createdAt.toISOString(),
         })),
@@ -96,7 +97,7 @@ export function createAdminModerationService({
           postName: row.postName,
           userEmail: row.userEmail,
           reportCount: row.reportCount,
-          isVisible: row.isVisible,
+          isVisible: isShownToOthers(row),
           lastReportedAt: row.lastReportedAt,
           reasons: row.reasons,
         })),
@@ -115,7 +116,10 @@ export function createAdminModerationService({
       await afterCommit(done.files, [done.announcement]);
     },
 
-    /** Clears a post's reports and shows it again; 404 when it has none. */
+    /**
+     * Clears a post's reports and undoes what moderation did: a hold for review is lifted, and the post shows
+     * again only if its owner shows it (never one they hid themselves). 404 when it has no reports.
+     */
     async dismissReports(actor: AuditActor, postId: string) {
       await transact(async (tx) => {
         const repo = postsRepoOn(tx);
@@ -130,8 +134,12 @@ export function createAdminModerationService({
           targetType: "post",
           targetId: postId,
           summary: {
-            before: { reportCount: cleared, isVisible: post.isVisible, heldForReview: post.heldForReview },
-            after: { reportCount: 0, isVisible: true, heldForReview: false },
+            before: {
+              reportCount: cleared,
+              isVisible: isShownToOthers(post),
+              heldForReview: post.heldForReview,
+            },
+            after: { reportCount: 0, isVisible: post.isVisible, heldForReview: false },
           },
         });
       });

@@ -217,11 +217,14 @@ export function createPostsRepository(db: Database) {
       return row;
     },
 
+    /** The post, when others may see it: its owner shows it and moderation does not hold it. */
     async findVisible(id: string) {
       const [row] = await db
         .select()
         .from(taggedPosts)
-        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.isVisible, true)))
+        .where(
+          and(eq(taggedPosts.id, id), eq(taggedPosts.isVisible, true), eq(taggedPosts.heldForReview, false)),
+        )
         .limit(1);
       return row;
     },
@@ -235,14 +238,17 @@ export function createPostsRepository(db: Database) {
       return row;
     },
 
-    /** A post held for review stays hidden: only dismissing its reports shows it again. */
+    /**
+     * The owner's choice for all their posts. A post held for review takes it too but stays hidden until the
+     * hold is lifted, then follows it; answers how many posts follow the choice now (those not held).
+     */
     async setVisibilityOfAll(userId: string, isVisible: boolean) {
       const rows = await db
         .update(taggedPosts)
         .set({ isVisible })
-        .where(and(eq(taggedPosts.userId, userId), eq(taggedPosts.heldForReview, false)))
-        .returning({ id: taggedPosts.id });
-      return rows.length;
+        .where(eq(taggedPosts.userId, userId))
+        .returning({ heldForReview: taggedPosts.heldForReview });
+      return rows.filter((row) => !row.heldForReview).length;
     },
 
     /**
@@ -293,6 +299,7 @@ export function createPostsRepository(db: Database) {
               scrambleImage: t.scrambleImage,
               hidePersonalInfo: t.hidePersonalInfo,
               isVisible: t.isVisible,
+              heldForReview: t.heldForReview,
               createdAt: t.createdAt,
               userTagg: profiles.tagg,
               userEmail: profiles.email,
@@ -347,6 +354,7 @@ export function createPostsRepository(db: Database) {
               postName: t.postName,
               userEmail: profiles.email,
               isVisible: t.isVisible,
+              heldForReview: t.heldForReview,
               reportCount: reported.reportCount,
               lastReportedAt: sql<string>`${cursorAt(lastAt)}`,
               cursorAt: cursorAt(lastAt),
@@ -388,23 +396,28 @@ export function createPostsRepository(db: Database) {
       return rows.length;
     },
 
-    /** Shows a post again after review, and releases it from the hold. */
+    /**
+     * Lifts the hold of a post held for review: it shows again if its owner shows it. Answers whether there was
+     * a hold to lift.
+     */
     async release(id: string) {
-      await db
+      const rows = await db
         .update(taggedPosts)
-        .set({ isVisible: true, heldForReview: false })
-        .where(eq(taggedPosts.id, id));
+        .set({ heldForReview: false })
+        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.heldForReview, true)))
+        .returning({ id: taggedPosts.id });
+      return rows.length > 0;
     },
 
     /**
-     * Holds for review (hidden) every post with at least `threshold` reports not held yet, in one conditional
-     * UPDATE: a post another run (or instance) held meanwhile no longer matches, so each post is held, and
-     * answered, exactly once.
+     * Holds for review (hidden, whatever its owner chose) every post with at least `threshold` reports not held
+     * yet, in one conditional UPDATE: a post another run (or instance) held meanwhile no longer matches, so each
+     * post is held, and answered, exactly once. The owner's own choice is kept for when the hold is lifted.
      */
     async holdReportedAtLeast(threshold: number) {
       return db
         .update(taggedPosts)
-        .set({ isVisible: false, heldForReview: true })
+        .set({ heldForReview: true })
         .where(
           and(
             eq(taggedPosts.heldForReview, false),

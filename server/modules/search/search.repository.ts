@@ -16,9 +16,13 @@ const findableColumns = {
   ownerPicture: owner.profilePictureUrl,
 };
 
-/** Visible posts of owners who are not hidden and whose tagg (if any) is not hidden. */
+/**
+ * Visible posts (shown by their owner, not held for review) of owners who are not hidden and whose tagg (if any)
+ * is not hidden.
+ */
 const findable = and(
   eq(taggedPosts.isVisible, true),
+  eq(taggedPosts.heldForReview, false),
   eq(owner.isHidden, false),
   sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${owner.tagg} and ${taggs.isHidden})`,
 );

@@ -4,7 +4,7 @@ import { nameKey } from "#contract/names.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { AnalyticsService, Visit } from "#server/modules/analytics/analytics.service.ts";
-import { toTaggedPost } from "#server/modules/posts/posts.mapper.ts";
+import { isShownToOthers, toTaggedPost } from "#server/modules/posts/posts.mapper.ts";
 import { effectiveMode, isAnonymousMode } from "#server/modules/privacy/privacy-rules.ts";
 import type { FindableRow, SearchRepository } from "./search.repository.ts";
 
@@ -180,7 +180,7 @@ export function createSearchService({ searchRepo, analytics, clock }: Deps) {
           action: event.action,
           searchTerm: event.searchTerm,
           createdAt: event.createdAt.toISOString(),
-          isVisible: post?.isVisible ?? null,
+          isVisible: post ? isShownToOthers(post) : null,
         };
       });
     },

@@ -81,8 +81,8 @@ export function createUploadsRepository(db: Database) {
     },
 
     /**
-     * Posts showing this original that search could find — visible, their owner not hidden, the owner's tagg
-     * not hidden — with whether they are scrambled.
+     * Posts showing this original that search could find — visible (shown by their owner, not held for
+     * review), their owner not hidden, the owner's tagg not hidden — with whether they are scrambled.
      */
     async findablePostsUsing(originalPath: string) {
       return db
@@ -93,6 +93,7 @@ export function createUploadsRepository(db: Database) {
           and(
             eq(taggedPosts.originalImage, originalPath),
             eq(taggedPosts.isVisible, true),
+            eq(taggedPosts.heldForReview, false),
             eq(profiles.isHidden, false),
             sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${profiles.tagg} and ${taggs.isHidden})`,
           ),
