@@ -9,5 +9,8 @@ describe("noticeText", () => {
     expect(noticeText({ kind: "post_removed", postName: "Pier" })).toBe(
       'Your post "Pier" was removed by an administrator',
     );
+    expect(noticeText({ kind: "post_restored", postName: "Pier" })).toBe(
+      'Your post "Pier" was reviewed and is no longer hidden by moderation',
+    );
   });
 });

@@ -4,8 +4,8 @@ import type { NoticeKind } from "#contract/api/notices.ts";
 import { profiles } from "./users.ts";
 
 /**
- * An in-app notice to a member about their own content (a post hidden pending review or removed by
- * moderation). Persisted so a member who was offline sees it; it never says who reported.
+ * An in-app notice to a member about their own content (a post hidden pending review, removed by moderation, or
+ * no longer hidden after review). Persisted so a member who was offline sees it; it never says who reported.
  */
 export const memberNotices = pgTable(
   "member_notices",
@@ -19,7 +19,7 @@ export const memberNotices = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("member_notices_kind_check", sql`${t.kind} in ('post_hidden', 'post_removed')`),
+    check("member_notices_kind_check", sql`${t.kind} in ('post_hidden', 'post_removed', 'post_restored')`),
     index("member_notices_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );

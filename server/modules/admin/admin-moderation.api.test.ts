@@ -172,7 +172,13 @@ describe("the admin Tagged posts section", () => {
       }),
     ]);
     expect(await noticesOf(t, owner)).toEqual([
-      { id: expect.any(String), kind: "post_removed", postName: "To Remove", createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        kind: "post_removed",
+        postName: "To Remove",
+        text: 'Your post "To Remove" was removed by an administrator',
+        createdAt: expect.any(String),
+      },
     ]);
 
     const missing = await t.app.inject({
@@ -358,7 +364,8 @@ describe("the report auto-action", () => {
       headers: asMember(owner.cookie),
     });
     expect(own.statusCode).toBe(200);
-    expect(await noticesOf(t, owner)).toEqual([]);
+    // The hold lifted by the dismiss has a notice of its own.
+    expect(await noticesOf(t, owner)).toEqual([expect.objectContaining({ kind: "post_restored" })]);
   });
 
   it('deletes the post (files too) when the action is "delete", telling the owner', async () => {
@@ -506,6 +513,39 @@ describe("dismissing reports", () => {
       before: { reportCount: 2, isVisible: false, heldForReview: true },
       after: { reportCount: 0, isVisible: true, heldForReview: false },
     });
+  });
+
+  it("tells the owner when moderation's hold is lifted, and only then", async () => {
+    const { t, admin, owner, reporters } = await setup();
+    const held = await createPost(t, owner, "Held Awhile");
+    const reported = await createPost(t, owner, "Only Reported");
+    await report(t, reporters[0] as Member, reported.id);
+    await enableAutoAction(t, "hide", 2);
+    for (const reporter of reporters) await report(t, reporter, held.id);
+    expect(await noticesOf(t, owner)).toEqual([expect.objectContaining({ kind: "post_hidden" })]);
+
+    // Reports dismissed on a post moderation never hid: nothing to tell.
+    expect((await dismiss(t, admin, reported.id)).statusCode).toBe(200);
+    expect(await noticesOf(t, owner)).toHaveLength(1);
+
+    expect((await dismiss(t, admin, held.id)).statusCode).toBe(200);
+    const notices = await noticesOf(t, owner);
+    expect(notices).toEqual([
+      {
+        id: expect.any(String),
+        kind: "post_restored",
+        postName: "Held Awhile",
+        text: 'Your post "Held Awhile" was reviewed and is no longer hidden by moderation',
+        createdAt: expect.any(String),
+      },
+      expect.objectContaining({
+        kind: "post_hidden",
+        text: 'Your post "Held Awhile" was hidden pending review',
+      }),
+    ]);
+    for (const identity of [...identitiesOf(reporters), admin.user.id]) {
+      expect(JSON.stringify(notices)).not.toContain(identity);
+    }
   });
 });
 

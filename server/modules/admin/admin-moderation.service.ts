@@ -117,17 +117,18 @@ export function createAdminModerationService({
     },
 
     /**
-     * Clears a post's reports and undoes what moderation did: a hold for review is lifted, and the post shows
-     * again only if its owner shows it (never one they hid themselves). 404 when it has no reports.
+     * Clears a post's reports and undoes what moderation did: a hold for review is lifted (and the owner told),
+     * and the post shows again only if its owner shows it (never one they hid themselves). 404 when it has no
+     * reports.
      */
     async dismissReports(actor: AuditActor, postId: string) {
-      await transact(async (tx) => {
+      const announcements = await transact(async (tx) => {
         const repo = postsRepoOn(tx);
         const post = await repo.findById(postId);
         if (!post) throw notFound();
         const cleared = await repo.clearReports(postId);
         if (cleared === 0) throw notFound();
-        await repo.release(postId);
+        const released = await repo.release(postId);
         await auditRepoOn(tx).record({
           actor,
           action: "post.reports.dismiss",
@@ -142,7 +143,9 @@ export function createAdminModerationService({
             after: { reportCount: 0, isVisible: post.isVisible, heldForReview: false },
           },
         });
+        return released ? [await notify(tx, post.userId, "post_restored", post.postName)] : [];
       });
+      await afterCommit([], announcements);
     },
 
     reportSettings: () => settings.reports(),

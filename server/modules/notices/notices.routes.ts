@@ -21,7 +21,9 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ noticesService: NoticesServi
       schema: {
         operationId: "listOwnNotices",
         summary: "List my notices about my own posts, newest first",
-        description: "The 20 newest: a post of mine hidden pending review, or removed by an administrator.",
+        description:
+          "The 20 newest: a post of mine hidden pending review, removed by an administrator, or no longer " +
+          "hidden after review; each with the words it is shown with.",
         response: { 200: noticeListSchema },
       },
     },

@@ -1,4 +1,4 @@
-import { NOTICES_SHOWN, type Notice } from "#contract/api/notices.ts";
+import { NOTICES_SHOWN, type Notice, noticeText } from "#contract/api/notices.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import type { MemberNoticeRow } from "#server/db/schema/index.ts";
 import type { Tx } from "#server/db/transaction.ts";
@@ -11,6 +11,7 @@ export const toNotice = (row: MemberNoticeRow): Notice => ({
   id: row.id,
   kind: row.kind,
   postName: row.postName,
+  text: noticeText(row),
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -1,7 +1,7 @@
 import { Bell, BellRing, ShieldAlert, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { type Notice, noticeText } from "#contract/api/notices.ts";
+import type { Notice } from "#contract/api/notices.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#web/components/ui/popover.tsx";
@@ -161,7 +161,7 @@ function NoticeItem({ notice, now, onDismiss }: { notice: Notice; now: Date; onD
         <ShieldAlert className="size-4" aria-hidden="true" />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="text-sm break-words text-slate-800">{noticeText(notice)}</p>
+        <p className="text-sm break-words text-slate-800">{notice.text}</p>
         <time
           className="text-xs text-slate-500"
           dateTime={notice.createdAt}
