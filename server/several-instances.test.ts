@@ -20,6 +20,7 @@ const JOBS = [
   "delete-unused-uploads",
   "renew-test-subscriptions",
   "end-cancelled-subscriptions",
+  "reconcile-subscriptions",
   "report-auto-action",
   "release-anonymous-activity",
   "rotate-anonymity-key",
