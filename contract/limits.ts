@@ -26,6 +26,13 @@ export const ADMIN_SESSION_TTL_HOURS = 8;
  */
 export const RECENT_AUTHENTICATION_MINUTES = 10;
 
+/**
+ * Wrong passwords at the admin panel's unlock, counted per account whatever address they come from: from the
+ * `lockoutAfter`th in a row on, each one locks the unlock for `lockoutMs` (429), and the `signOutAfter`th in a
+ * row ends the member session that sent it. A right password starts the count again.
+ */
+export const ADMIN_UNLOCK_GUESSES = { lockoutAfter: 5, lockoutMs: 15 * 60_000, signOutAfter: 10 } as const;
+
 export const PREMIUM_PRICE_MINOR = 1200;
 export const PREMIUM_CURRENCY = "GBP";
 /**

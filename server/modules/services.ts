@@ -231,7 +231,7 @@ export function createServices(infra: Infrastructure) {
 
   return {
     sessions,
-    adminSessionService: createAdminSessionService({ sessions, isAdmin }),
+    adminSessionService: createAdminSessionService({ sessions, isAdmin, clock }),
     auditLogService: createAuditLogService({ auditRepo: createAuditRepository(db) }),
     adminTaggsService: createAdminTaggsService({
       transact,

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -67,6 +68,9 @@ export const profiles = pgTable(
     emailVerified: boolean().notNull().default(false),
     /** The day (UTC) of the member's last signed-in request: never finer, so it cannot time their activity. */
     lastActive: date({ mode: "string" }),
+    /** Wrong passwords given to unlock the admin panel since the last right one, and when the last came. */
+    adminUnlockFailures: integer().notNull().default(0),
+    adminUnlockFailedAt: timestamp({ withTimezone: true }),
     privacyMode: text({ enum: ["show", "hide", "pause"] })
       .notNull()
       .default("show"),

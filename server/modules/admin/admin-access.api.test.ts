@@ -1,5 +1,7 @@
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
+import { profiles } from "#server/db/schema/index.ts";
 import { asMember, registerMember, registerVerifiedMember } from "#server/test/factories.ts";
 import { fingerprintAll } from "#server/test/reset-database.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
@@ -108,6 +110,16 @@ describe("every /api/admin/* route", () => {
       await expectRefused(withSession(lockedSession), "after lock", 403, "admin_required");
     }
 
+    // The one write: the unlock counted the administrator's wrong password (guesses are limited per account).
+    const [counted] = await t.db
+      .select({ failures: profiles.adminUnlockFailures })
+      .from(profiles)
+      .where(eq(profiles.id, admin.user.id));
+    expect(counted?.failures).toBe(1);
+    await t.db
+      .update(profiles)
+      .set({ adminUnlockFailures: 0, adminUnlockFailedAt: null, updatedAt: sql`${profiles.updatedAt}` })
+      .where(eq(profiles.id, admin.user.id));
     expect(await fingerprintAll(t.db)).toEqual(before);
     const notAdmin = await t.app.inject({ url: "/api/admin/taggs", headers: asMember(member.cookie) });
     expect(notAdmin.json()).toEqual({ error: MESSAGES.adminRequired, code: "admin_required" });

@@ -31,7 +31,9 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: Ad
           `For a signed-in member. An administrator who gives their password again gets an admin session for ` +
           `${ADMIN_SESSION_TTL_HOURS} hours, bound to the member session that opened it: send its \`sessionId\` ` +
           `as the \`${ADMIN_SESSION_HEADER}\` header on every other /api/admin call. 403 \`admin_required\` ` +
-          "when the member is not an administrator, 403 `wrong_password` for a wrong password.",
+          "when the member is not an administrator, 403 `wrong_password` for a wrong password. Wrong passwords " +
+          "count per account from every address: from the fifth in a row each locks the unlock for 15 minutes " +
+          "(429 `rate_limited`), and the tenth in a row ends this member session (401 `unauthenticated`).",
         errors: ["admin_required", "wrong_password"],
         body: adminSessionBodySchema,
         response: { 200: adminSessionResponseSchema },

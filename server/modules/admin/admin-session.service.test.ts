@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { AppError } from "#server/lib/app-error.ts";
+import { systemClock } from "#server/lib/clock.ts";
 import { hashPassword } from "#server/lib/passwords.ts";
 import { createAdminSessionService } from "./admin-session.service.ts";
 
@@ -9,8 +10,18 @@ const user = { id: "user-1", role: "admin", passwordHash: await hashPassword(PAS
 
 function setUp(isAdmin: boolean) {
   const startAdmin = vi.fn(async () => "admin-token");
-  const endAdmin = vi.fn(async () => {});
-  const service = createAdminSessionService({ sessions: { startAdmin, endAdmin }, isAdmin: () => isAdmin });
+  let failures = 0;
+  const sessions = {
+    startAdmin,
+    endAdmin: vi.fn(async () => {}),
+    end: vi.fn(async () => {}),
+    adminUnlockFailures: async () => ({ failures, lastFailedAt: failures > 0 ? new Date() : null }),
+    recordAdminUnlockFailure: async () => ++failures,
+    clearAdminUnlockFailures: async () => {
+      failures = 0;
+    },
+  };
+  const service = createAdminSessionService({ sessions, isAdmin: () => isAdmin, clock: systemClock });
   return { service, startAdmin };
 }
 

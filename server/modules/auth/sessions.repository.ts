@@ -35,6 +35,9 @@ const adminUnlocked = sql<boolean>`exists (
   and ${adminSessions.sessionId} = ${sessions.id} and ${adminSessions.expiresAt} > ${sql.placeholder("now")}
 )`;
 
+/** The unlock counter is not an edit of the member's profile: its writes leave `updated_at` as it was. */
+const KEEP_UPDATED_AT = sql`${profiles.updatedAt}`;
+
 export function createSessionsRepository(db: Database) {
   // Runs on every signed-in request: prepared once, planned once per connection.
   const liveSession = db
@@ -79,6 +82,38 @@ export function createSessionsRepository(db: Database) {
     /** Sets the member's last active day ("YYYY-MM-DD", UTC). */
     async touchLastActive(userId: string, lastActive: string) {
       await db.update(profiles).set({ lastActive }).where(eq(profiles.id, userId));
+    },
+
+    /** A member's wrong admin-unlock passwords since their last right one, and when the last came. */
+    async adminUnlockFailures(userId: string) {
+      const [row] = await db
+        .select({ failures: profiles.adminUnlockFailures, lastFailedAt: profiles.adminUnlockFailedAt })
+        .from(profiles)
+        .where(eq(profiles.id, userId))
+        .limit(1);
+      return row ?? { failures: 0, lastFailedAt: null };
+    },
+
+    /** Counts one more wrong admin-unlock password, atomically; answers the count. */
+    async recordAdminUnlockFailure(userId: string, at: Date) {
+      const [row] = await db
+        .update(profiles)
+        .set({
+          adminUnlockFailures: sql`${profiles.adminUnlockFailures} + 1`,
+          adminUnlockFailedAt: at,
+          updatedAt: KEEP_UPDATED_AT,
+        })
+        .where(eq(profiles.id, userId))
+        .returning({ failures: profiles.adminUnlockFailures });
+      return row?.failures ?? 0;
+    },
+
+    /** A right admin-unlock password: the count starts again (no write when it is already zero). */
+    async clearAdminUnlockFailures(userId: string) {
+      await db
+        .update(profiles)
+        .set({ adminUnlockFailures: 0, adminUnlockFailedAt: null, updatedAt: KEEP_UPDATED_AT })
+        .where(and(eq(profiles.id, userId), gt(profiles.adminUnlockFailures, 0)));
     },
 
     async delete(sessionId: string) {

@@ -144,6 +144,10 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
     /** Whether `sessionId` is one of the member's live sessions (what they may sign out). */
     isLiveOf: (userId: string, sessionId: string) => sessionsRepo.isLiveOf(userId, sessionId, clock.now()),
 
+    adminUnlockFailures: (userId: string) => sessionsRepo.adminUnlockFailures(userId),
+    recordAdminUnlockFailure: (userId: string) => sessionsRepo.recordAdminUnlockFailure(userId, clock.now()),
+    clearAdminUnlockFailures: (userId: string) => sessionsRepo.clearAdminUnlockFailures(userId),
+
     async startAdmin(userId: string, sessionId: string) {
       const token = newToken();
       const expiresAt = new Date(clock.now().getTime() + ADMIN_SESSION_TTL_HOURS * 60 * 60 * 1000);
