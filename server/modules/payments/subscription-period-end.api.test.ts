@@ -67,6 +67,12 @@ async function subscribeWithTestCard(t: TestApp, member: Member) {
   await t.app.changes.sync();
 }
 
+/** Runs the hourly reconciliation, then waits until this instance's session cache has heard of its writes. */
+async function reconcile(t: TestApp) {
+  await t.app.jobs.run("reconcile-subscriptions");
+  await t.app.changes.sync();
+}
+
 async function expectNotPremium(t: TestApp, member: Member) {
   const refused = await bulkHide(t, member);
   expect(refused.statusCode).toBe(403);
@@ -154,7 +160,7 @@ describe("the hourly reconciliation (test provider)", () => {
 
     // 2 March: Ada's Premium ran out on 1 March; Bob's lasts until 6 March while his renewal is awaited.
     await pass(t, ada, (31 + PAST_DUE_GRACE_DAYS) * DAY - 4 * DAY);
-    await t.app.jobs.run("reconcile-subscriptions");
+    await reconcile(t);
     expect(await profileOf(t, ada)).toMatchObject({ subscriptionStatus: "canceled" });
     expect(await profileOf(t, bob)).toMatchObject({ subscriptionStatus: "active" });
   });
@@ -183,7 +189,7 @@ describe("the hourly reconciliation (Stripe)", () => {
 
     await pass(t, member, firstEnd.getTime() - t.clock.now().getTime() + HOUR);
     standIn.renew(subscriptionId, firstEnd); // its events are never delivered
-    await t.app.jobs.run("reconcile-subscriptions");
+    await reconcile(t);
 
     expect(standIn.requests.at(-1)).toMatchObject({
       method: "GET",
@@ -205,7 +211,7 @@ describe("the hourly reconciliation (Stripe)", () => {
     standIn.end(subscriptionId, firstEnd); // customer.subscription.deleted, never delivered
 
     await pass(t, member, firstEnd.getTime() - t.clock.now().getTime() + HOUR);
-    await t.app.jobs.run("reconcile-subscriptions");
+    await reconcile(t);
     expect(await profileOf(t, member)).toMatchObject({ subscriptionStatus: "canceled" });
     await expectNotPremium(t, member);
   });
@@ -224,7 +230,7 @@ describe("the hourly reconciliation (Stripe)", () => {
       member,
       (row.subscriptionCurrentPeriodEnd as Date).getTime() - t.clock.now().getTime() + HOUR,
     );
-    await t.app.jobs.run("reconcile-subscriptions");
+    await reconcile(t);
     expect(await profileOf(t, member)).toMatchObject({ subscriptionStatus: "canceled" });
   });
 
@@ -232,7 +238,7 @@ describe("the hourly reconciliation (Stripe)", () => {
     const t = await stripeApp(standIn);
     const { member } = await premiumMember(t);
     const before = standIn.requests.length;
-    await t.app.jobs.run("reconcile-subscriptions");
+    await reconcile(t);
     expect(standIn.requests.length).toBe(before);
     expect(await profileOf(t, member)).toMatchObject({ subscriptionStatus: "active" });
   });
