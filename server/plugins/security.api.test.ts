@@ -3,6 +3,14 @@ import { MESSAGES } from "#contract/errors.ts";
 import { memberInput, registerMember } from "#server/test/factories.ts";
 import { createTestApp } from "#server/test/test-app.ts";
 
+const STRIPE = {
+  secretKey: "sk_test_x",
+  publishableKey: "pk_test_x",
+  webhookSecret: "whsec_x",
+  priceId: "price_x",
+  apiUrl: undefined,
+};
+
 describe("security baseline", () => {
   it("sends strict security headers and no X-Powered-By on every response", async () => {
     const t = await createTestApp();
@@ -18,14 +26,7 @@ describe("security baseline", () => {
   });
 
   it("allows Stripe's hosts in the CSP only when Stripe is configured", async () => {
-    const stripe = {
-      secretKey: "sk_test_x",
-      publishableKey: "pk_test_x",
-      webhookSecret: "whsec_x",
-      priceId: "price_x",
-      apiUrl: undefined,
-    };
-    const t = await createTestApp({ config: { stripe } });
+    const t = await createTestApp({ config: { stripe: STRIPE } });
     const csp = String((await t.app.inject({ url: "/healthz" })).headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
@@ -50,14 +51,7 @@ describe("security baseline", () => {
   });
 
   it("lets only Stripe's frames ask for payment, and only when Stripe is configured", async () => {
-    const stripe = {
-      secretKey: "sk_test_x",
-      publishableKey: "pk_test_x",
-      webhookSecret: "whsec_x",
-      priceId: "price_x",
-      apiUrl: undefined,
-    };
-    const t = await createTestApp({ config: { stripe } });
+    const t = await createTestApp({ config: { stripe: STRIPE } });
     const policy = String((await t.app.inject({ url: "/healthz" })).headers["permissions-policy"]);
     expect(policy.split(", ")).toContain('payment=(self "https://js.stripe.com")');
     expect(policy).toContain("camera=()");

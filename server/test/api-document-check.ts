@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { documented } from "#server/plugins/api-docs/api-docs.ts";
 
 type Content = Record<string, { schema?: unknown }>;
 type Operation = { responses: Record<string, { content?: Content }> };
@@ -46,9 +47,6 @@ function validatorFor(doc: Document, schema: unknown): ValidateFunction {
   return validate;
 }
 
-const isDocumentedPath = (path: string) =>
-  path.startsWith("/api/") || path === "/healthz" || path === "/readyz";
-
 /**
  * What is wrong with an answer the app gave, measured against its own OpenAPI document: an operation the
  * document lacks, a status it doesn't list for that operation, a content type it doesn't list, or a JSON body
@@ -61,7 +59,7 @@ export function mismatchWithDocument(
 ): string | null {
   const { path } = request;
   const method = request.method.toLowerCase();
-  if (!isDocumentedPath(path) || method === "head" || method === "options") return null;
+  if (!documented(path) || method === "head" || method === "options") return null;
   const what = `${request.method} ${path} → ${response.statusCode}`;
   const operation = routesOf(doc).find((route) => route.pattern.test(path) && route.item[method])?.item[
     method
@@ -73,20 +71,20 @@ export function mismatchWithDocument(
       (response.statusCode === 429 && response.body.includes('"rate_limited"'));
     return unknownRoute ? null : `${what}: the document has no such operation`;
   }
-  const documented = operation.responses[String(response.statusCode)];
-  if (!documented) {
+  const listed = operation.responses[String(response.statusCode)];
+  if (!listed) {
     return `${what}: status not in the document (it lists ${Object.keys(operation.responses).join(", ")}); body ${response.body.slice(0, 300)}`;
   }
-  if (!documented.content) {
+  if (!listed.content) {
     return response.body === "" ? null : `${what}: the document says no body, but one came`;
   }
   const contentType =
     String(response.headers["content-type"] ?? "")
       .split(";")[0]
       ?.trim() ?? "";
-  const media = documented.content[contentType];
+  const media = listed.content[contentType];
   if (!media) {
-    return `${what}: content type "${contentType}" not in the document (${Object.keys(documented.content).join(", ")})`;
+    return `${what}: content type "${contentType}" not in the document (${Object.keys(listed.content).join(", ")})`;
   }
   if (contentType !== "application/json" || media.schema === undefined) return null;
   const validate = validatorFor(doc, media.schema);

@@ -517,6 +517,20 @@ export async function startStripeStandIn(options: StandInOptions) {
     if (!sub) throw new Error(`The stand-in has no subscription ${subscriptionId}`);
     return sub;
   };
+  /** The period ends: the next one starts, with a new renewal invoice (paid, or open and the subscription past_due). */
+  const nextPeriod = (subscriptionId: string, at: Date, paid: boolean) => {
+    const sub = subscriptionOf(subscriptionId);
+    const seconds = Math.floor(at.getTime() / 1000);
+    sub.periodStart = sub.periodEnd;
+    sub.periodEnd = sub.periodEnd + MONTH_SECONDS;
+    sub.invoiceId = id("in");
+    sub.invoicePaid = paid;
+    sub.invoiceCreated = seconds;
+    sub.billingReason = "subscription_cycle";
+    sub.paymentIntentId = id("pi");
+    sub.status = paid ? "active" : "past_due";
+    return { sub, seconds };
+  };
 
   const standIn = {
     url: `http://127.0.0.1:${port}`,
@@ -540,16 +554,7 @@ export async function startStripeStandIn(options: StandInOptions) {
      * open invoice, the subscription past_due, and the two events Stripe sends.
      */
     renewalFails(subscriptionId: string, at: Date) {
-      const sub = subscriptionOf(subscriptionId);
-      const seconds = Math.floor(at.getTime() / 1000);
-      sub.periodStart = sub.periodEnd;
-      sub.periodEnd = sub.periodEnd + MONTH_SECONDS;
-      sub.invoiceId = id("in");
-      sub.invoicePaid = false;
-      sub.invoiceCreated = seconds;
-      sub.billingReason = "subscription_cycle";
-      sub.paymentIntentId = id("pi");
-      sub.status = "past_due";
+      const { sub, seconds } = nextPeriod(subscriptionId, at, false);
       const events = [
         event("invoice.payment_failed", invoiceObject(sub), seconds),
         event("customer.subscription.updated", subscriptionObject(sub, false), seconds),
@@ -560,16 +565,7 @@ export async function startStripeStandIn(options: StandInOptions) {
 
     /** The period ends and the renewal is paid: a new paid invoice, the next period, and Stripe's two events. */
     renew(subscriptionId: string, at: Date) {
-      const sub = subscriptionOf(subscriptionId);
-      const seconds = Math.floor(at.getTime() / 1000);
-      sub.periodStart = sub.periodEnd;
-      sub.periodEnd = sub.periodEnd + MONTH_SECONDS;
-      sub.invoiceId = id("in");
-      sub.invoicePaid = true;
-      sub.invoiceCreated = seconds;
-      sub.billingReason = "subscription_cycle";
-      sub.paymentIntentId = id("pi");
-      sub.status = "active";
+      const { sub, seconds } = nextPeriod(subscriptionId, at, true);
       return [
         event("customer.subscription.updated", subscriptionObject(sub, false), seconds),
         event("invoice.paid", invoiceObject(sub), seconds),

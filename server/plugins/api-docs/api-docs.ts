@@ -32,7 +32,7 @@ type Document = {
 } & JsonObject;
 
 /** The API and the operator endpoints are documented; web app files and the docs' own routes are not. */
-const documented = (url: string) => url.startsWith("/api/") || url === "/healthz" || url === "/readyz";
+export const documented = (url: string) => url.startsWith("/api/") || url === "/healthz" || url === "/readyz";
 
 /** What a client must send for each access level, in OpenAPI's terms (either a cookie or a Bearer token). */
 const SECURITY: Record<Access, Record<string, string[]>[]> = {
