@@ -221,13 +221,15 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)("two instances behind a load balancer"
 
   it("counts a rate limit over the requests to both instances", async () => {
     const ip = freshIp();
+    // Fresh addresses too: each address has a budget of its own, kept in Redis across runs.
+    const run = randomUUID().slice(0, 8);
     const statuses: number[] = [];
     for (let n = 0; n < 7; n += 1) {
       const base = n % 2 === 0 ? urls.a : urls.b;
       const answer = await send(base, {
         method: "POST",
         path: "/api/forgot-password",
-        ...json({ email: `nobody-${n}@example.com` }, { "x-forwarded-for": ip }),
+        ...json({ email: `nobody-${run}-${n}@example.com` }, { "x-forwarded-for": ip }),
       });
       statuses.push(answer.status);
     }
