@@ -33,6 +33,29 @@ export const RECENT_AUTHENTICATION_MINUTES = 10;
  */
 export const ADMIN_UNLOCK_GUESSES = { lockoutAfter: 5, lockoutMs: 15 * 60_000, signOutAfter: 10 } as const;
 
+/**
+ * The authenticator app (TOTP, RFC 6238): SHA-1, 6 digits, 30-second steps, a code of the step before or after
+ * also accepted (clock skew), and each step's code only once. An unconfirmed setup lasts SETUP_MINUTES.
+ */
+export const TOTP = {
+  digits: 6,
+  periodSeconds: 30,
+  skewSteps: 1,
+  setupMinutes: 15,
+  issuer: "Tagit",
+} as const;
+export const RECOVERY_CODE_COUNT = 10;
+/** A sign-in waiting for its second factor: how long it lasts, and how many wrong codes end it. */
+export const PENDING_SIGN_IN = { minutes: 5, wrongCodes: 5 } as const;
+/**
+ * Wrong codes per account from every sign-in, address and instance together: from the tenth in a row, each locks
+ * code entry for 15 minutes (a password thief cannot walk the code space by starting new sign-ins).
+ */
+export const CODE_GUESSES = { lockoutAfter: 10, lockoutMs: 15 * 60_000 } as const;
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+export const MAX_PASSKEYS = 20;
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+
 export const PREMIUM_PRICE_MINOR = 1200;
 export const PREMIUM_CURRENCY = "GBP";
 /**
@@ -81,6 +104,11 @@ export const TIMING = {
 /** Request budgets per client. Windows are in milliseconds. */
 export const RATE_LIMITS = {
   login: { max: 10, windowMs: 15 * 60_000 },
+  /** The second step of a sign-in, and a sign-in with a passkey, per client. */
+  secondFactor: { max: 20, windowMs: 15 * 60_000 },
+  passkeySignIn: { max: 20, windowMs: 15 * 60_000 },
+  /** WebAuthn options (each stores a challenge), per client. */
+  passkeyOptions: { max: 30, windowMs: 15 * 60_000 },
   register: { max: 5, windowMs: 60 * 60_000 },
   forgotPassword: { max: 5, windowMs: 60 * 60_000 },
   /**

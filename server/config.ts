@@ -21,6 +21,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADMIN_EMAILS: z.string().default(""),
+  ADMIN_REQUIRE_SECOND_FACTOR: z.enum(["true", "false", "1", "0", ""]).default(""),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default("Tagit <no-reply@tagit.local>"),
   STRIPE_SECRET_KEY: optionalString,
@@ -68,6 +69,8 @@ export type Config = {
   /** PostgreSQL only: connections each instance's pool holds at most, and how long one statement may run. */
   database: { poolSize: number; statementTimeoutMs: number };
   publicUrl: string;
+  /** The admin panel unlocks only with a second factor (on unless ADMIN_REQUIRE_SECOND_FACTOR=false). */
+  adminRequireSecondFactor: boolean;
   adminEmails: ReadonlySet<string>;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    adminRequireSecondFactor: !["false", "0"].includes(e.ADMIN_REQUIRE_SECOND_FACTOR),
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(",")
         .map((email) => email.trim().toLowerCase())

@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT } from "../limits.ts";
+import { authenticationResponseSchema, secondFactorCodeSchema } from "./second-factor.ts";
 import { timestampSchema } from "./timestamps.ts";
 
+/**
+ * The unlock: the password again, and the second factor — a code from the app (or a recovery code) or a passkey
+ * answering `POST /api/auth/passkeys/options {purpose: "authenticate"}`.
+ */
 export const adminSessionBodySchema = z.strictObject({
   password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(200),
+  code: secondFactorCodeSchema.optional(),
+  passkey: authenticationResponseSchema.optional(),
 });
+export type AdminSessionBody = z.input<typeof adminSessionBodySchema>;
 /** The admin session's id: sent back as the `x-admin-session` header on every /api/admin call. */
 export const adminSessionResponseSchema = z.object({ sessionId: z.string() });
 export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;

@@ -5,6 +5,7 @@ import { SUBSCRIPTION_STATUSES } from "../plans.ts";
 import { THEMES } from "../themes.ts";
 import { emailSchema, passwordSchema, personNameSchema } from "./auth.ts";
 import { uploadPathSchema } from "./posts.ts";
+import { twoFactorStatusSchema } from "./second-factor.ts";
 import { timestampSchema } from "./timestamps.ts";
 
 export const PRIVACY_MODES = ["show", "hide", "pause"] as const;
@@ -43,6 +44,8 @@ export const profileSchema = z.object({
   isHidden: z.boolean(),
   emailVerified: z.boolean(),
   isAdmin: z.boolean(),
+  /** What the member has set up as a second factor: an authenticator app, and how many passkeys. */
+  twoFactor: twoFactorStatusSchema,
   createdAt: timestampSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../errors.ts";
+import { authenticationResponseSchema, secondFactorCodeSchema } from "./second-factor.ts";
 import { daySchema, timestampSchema } from "./timestamps.ts";
 
 /**
@@ -25,11 +26,18 @@ export const SESSION_MESSAGES = {
   current: "This is the session you are using: sign out instead",
 } as const;
 
-/** Re-entering the password opens irreversible actions for a while (recent authentication). */
-export const reauthenticateBodySchema = z.strictObject({
-  currentPassword: z
-    .string({ error: MESSAGES.reauthRequired })
-    .min(1, { error: MESSAGES.reauthRequired })
-    .max(200),
-});
-export type ReauthenticateBody = z.infer<typeof reauthenticateBodySchema>;
+/**
+ * Re-entering the password, or a code (app or recovery) or a passkey when the member has one, opens
+ * irreversible actions for a while (recent authentication).
+ */
+export const reauthenticateBodySchema = z.union([
+  z.strictObject({
+    currentPassword: z
+      .string({ error: MESSAGES.reauthRequired })
+      .min(1, { error: MESSAGES.reauthRequired })
+      .max(200),
+  }),
+  z.strictObject({ code: secondFactorCodeSchema }),
+  z.strictObject({ passkey: authenticationResponseSchema }),
+]);
+export type ReauthenticateBody = z.input<typeof reauthenticateBodySchema>;

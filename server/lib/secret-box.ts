@@ -7,6 +7,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 export const SEALED_COLUMNS = {
   payoutDetails: "affiliate_payouts.payout_details_encrypted",
   anonymityKey: "anonymity_keys.sealed_key",
+  totpSecret: "totp_credentials.sealed_secret",
 } as const;
 
 export type SealedColumn = keyof typeof SEALED_COLUMNS;

@@ -18,6 +18,8 @@ import { privacyRoutes } from "./privacy/privacy.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
 import { socialLinksRoutes } from "./profile/social-links.routes.ts";
 import { searchRoutes } from "./search/search.routes.ts";
+import { passkeysRoutes } from "./second-factor/passkeys.routes.ts";
+import { secondFactorRoutes } from "./second-factor/second-factor.routes.ts";
 import type { Services } from "./services.ts";
 import { siteRoutes } from "./site/site.routes.ts";
 import { taggsRoutes } from "./taggs/taggs.routes.ts";
@@ -38,7 +40,13 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     authService: deps.authService,
     emailVerificationService: deps.emailVerificationService,
   });
-  await app.register(sessionsRoutes, { sessions: deps.sessions });
+  await app.register(sessionsRoutes, { sessions: deps.sessions, secondFactor: deps.secondFactorService });
+  await app.register(secondFactorRoutes, { secondFactorService: deps.secondFactorService });
+  await app.register(passkeysRoutes, {
+    passkeysService: deps.passkeysService,
+    secondFactorService: deps.secondFactorService,
+    sessions: deps.sessions,
+  });
   await app.register(profileRoutes, { profileService: deps.profileService });
   await app.register(socialLinksRoutes, { profileService: deps.profileService });
   await app.register(uploadsRoutes, { uploadsService: deps.uploadsService });

@@ -61,6 +61,9 @@ import { createProfileRepository } from "./profile/profile.repository.ts";
 import { createProfileService } from "./profile/profile.service.ts";
 import { createSearchRepository } from "./search/search.repository.ts";
 import { createSearchService } from "./search/search.service.ts";
+import { createPasskeysService, relyingPartyOf } from "./second-factor/passkeys.service.ts";
+import { createSecondFactorRepository } from "./second-factor/second-factor.repository.ts";
+import { createSecondFactorService } from "./second-factor/second-factor.service.ts";
 import { createSettingsRepository } from "./settings/settings.repository.ts";
 import { createSettingsService } from "./settings/settings.service.ts";
 import { createTaggsRepository } from "./taggs/taggs.repository.ts";
@@ -184,6 +187,23 @@ export function createServices(infra: Infrastructure) {
     toProfile: (row) => toProfile(row, { isAdmin: isAdmin(row), now: clock.now() }),
   });
 
+  const secondFactorRepo = createSecondFactorRepository(db);
+  const passkeysService = createPasskeysService({
+    repo: secondFactorRepo,
+    sessions,
+    rp: relyingPartyOf(config.publicUrl),
+    clock,
+  });
+  const secondFactorService = createSecondFactorService({
+    repo: secondFactorRepo,
+    repoOn: createSecondFactorRepository,
+    transact,
+    passkeys: passkeysService,
+    sessions,
+    secretBox: createSecretBox(config.appSecret, "totpSecret"),
+    clock,
+  });
+
   const authService = createAuthService({
     transact,
     accountsRepo: createAccountsRepository(db),
@@ -191,6 +211,7 @@ export function createServices(infra: Infrastructure) {
     sessions,
     referrals: affiliateService,
     verification: emailVerificationService,
+    secondFactor: secondFactorService,
     mailer: infra.mailer,
     background,
     clock,
@@ -231,7 +252,15 @@ export function createServices(infra: Infrastructure) {
 
   return {
     sessions,
-    adminSessionService: createAdminSessionService({ sessions, isAdmin, clock }),
+    secondFactorService,
+    passkeysService,
+    adminSessionService: createAdminSessionService({
+      sessions,
+      secondFactor: secondFactorService,
+      requireSecondFactor: config.adminRequireSecondFactor,
+      isAdmin,
+      clock,
+    }),
     auditLogService: createAuditLogService({ auditRepo: createAuditRepository(db) }),
     adminTaggsService: createAdminTaggsService({
       transact,

@@ -21,6 +21,13 @@ export const ADMIN_SESSION_HEADER = "x-admin-session";
 export const sessionCookieName = (secureCookies: boolean) =>
   secureCookies ? "__Host-tagit_session" : "tagit_session";
 
+/**
+ * The cookie of a sign-in waiting for its second step (or for a passkey alone): a few minutes long, sent to
+ * this site only (SameSite=Strict), and never a session — it opens nothing but that second step.
+ */
+export const signInCookieName = (secureCookies: boolean) =>
+  secureCookies ? "__Host-tagit_sign_in" : "tagit_sign_in";
+
 /** Who may call a route, declared in the route's `config.access`; checked here and nowhere else. */
 export type Access = "public" | "member" | "admin";
 const ACCESS_LEVELS: readonly unknown[] = ["public", "member", "admin"] satisfies Access[];
@@ -33,6 +40,8 @@ declare module "fastify" {
     auth: CurrentSession | null;
     /** The signed-in member holds the administrator role (not proof of an admin session). */
     isAdmin: boolean;
+    /** The token of the sign-in waiting for its second step, from its cookie. */
+    signInToken: string | undefined;
   }
   interface FastifyInstance {
     /** Every route registered so far with its final config: what the access check sees. */
@@ -41,6 +50,8 @@ declare module "fastify" {
   interface FastifyReply {
     startSession(session: { token: string; expiresAt: Date }): void;
     endSession(): void;
+    startSignIn(signIn: { token: string; expiresAt: Date }): void;
+    endSignIn(): void;
   }
 }
 
@@ -119,10 +130,21 @@ async function sessionAuth(app: FastifyInstance, opts: AuthOptions) {
     this.clearCookie(sessionCookie, cookieOptions);
   });
 
+  const signInCookie = signInCookieName(opts.secureCookies);
+  const signInCookieOptions = { ...cookieOptions, sameSite: "strict" as const };
+  app.decorateRequest("signInToken", undefined);
+  app.decorateReply("startSignIn", function (this: FastifyReply, signIn: { token: string; expiresAt: Date }) {
+    this.setCookie(signInCookie, signIn.token, { ...signInCookieOptions, expires: signIn.expiresAt });
+  });
+  app.decorateReply("endSignIn", function (this: FastifyReply) {
+    this.clearCookie(signInCookie, signInCookieOptions);
+  });
+
   app.addHook("onRequest", async (request, reply) => {
     // Only non-API routes can arrive without one (web app files, API docs, the 404 handler): they are public.
     const access = request.routeOptions.config.access ?? "public";
     const fromCookie = request.cookies[sessionCookie];
+    request.signInToken = request.cookies[signInCookie];
     const token = fromCookie ?? bearerToken(request);
     const adminHeader = access === "admin" ? request.headers[ADMIN_SESSION_HEADER] : undefined;
     if (token) {

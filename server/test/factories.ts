@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { TOTP } from "#contract/limits.ts";
 import { anonymousActivityPending } from "#server/db/schema/index.ts";
+import { totpCodeAt } from "#server/modules/second-factor/totp.ts";
 import type { TestApp } from "./test-app.ts";
 import { TEST_PUBLIC_URL } from "./test-app.ts";
 
@@ -145,16 +147,50 @@ export async function registerVerifiedMember(t: TestApp, overrides: Parameters<t
 export const TEST_ADMIN_EMAIL = "admin@example.com";
 
 /**
+ * Sets up an authenticator app for a signed-in member as they would: the setup, then a first code computed from
+ * the key. `nextCode()` answers the code of the step after the last one used (each step's code is accepted
+ * once): the first call is within the step of skew the server allows; for more, move the test's clock on.
+ */
+export async function enrolAuthenticatorApp(t: TestApp, member: { cookie: string }) {
+  const now = () => t.clock.now();
+  const setup = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/2fa/totp/setup",
+    headers: asMember(member.cookie),
+  });
+  if (setup.statusCode !== 200) throw new Error(`totp setup failed: ${setup.statusCode} ${setup.body}`);
+  const { secret } = setup.json() as { secret: string };
+  const enable = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/2fa/totp/enable",
+    headers: asMember(member.cookie),
+    payload: { code: await totpCodeAt(secret, now()) },
+  });
+  if (enable.statusCode !== 200) throw new Error(`totp enable failed: ${enable.statusCode} ${enable.body}`);
+  let lastUsedAt = now().getTime();
+  return {
+    secret,
+    recoveryCodes: enable.json().recoveryCodes as string[],
+    /** The app's code one step later than the last one used (accepted once, within the skew). */
+    nextCode: () => {
+      lastUsedAt = Math.max(now().getTime(), lastUsedAt + TOTP.periodSeconds * 1000);
+      return totpCodeAt(secret, new Date(lastUsedAt));
+    },
+  };
+}
+
+/**
  * Registers a verified administrator and opens their admin session. Needs an app created with
  * `config: { adminEmails: new Set([TEST_ADMIN_EMAIL]) }`; the headers carry both sessions.
  */
 export async function signInAsAdmin(t: TestApp) {
   const admin = await registerVerifiedMember(t, { email: TEST_ADMIN_EMAIL });
+  const app = await enrolAuthenticatorApp(t, admin);
   const response = await t.app.inject({
     method: "POST",
     url: "/api/admin/session",
     headers: asMember(admin.cookie),
-    payload: { password: admin.input.password },
+    payload: { password: admin.input.password, code: await app.nextCode() },
   });
   if (response.statusCode !== 200)
     throw new Error(`admin session failed: ${response.statusCode} ${response.body}`);

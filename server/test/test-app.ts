@@ -7,7 +7,7 @@ import { onTestFinished } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { seedDefaults } from "#server/db/seed.ts";
-import type { Clock } from "#server/lib/clock.ts";
+import { type Clock, systemClock } from "#server/lib/clock.ts";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { checkAnswersAgainstDocument } from "./api-document-check.ts";
 import { truncateAll } from "./reset-database.ts";
@@ -113,7 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return other;
   }
 
-  return { app, config, db: database.db, dataDir, outbox, logs, peer };
+  return { app, config, db: database.db, dataDir, outbox, logs, peer, clock: options.clock ?? systemClock };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

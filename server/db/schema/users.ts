@@ -71,6 +71,12 @@ export const profiles = pgTable(
     /** Wrong passwords given to unlock the admin panel since the last right one, and when the last came. */
     adminUnlockFailures: integer().notNull().default(0),
     adminUnlockFailedAt: timestamp({ withTimezone: true }),
+    /**
+     * What the member has set up as a second factor, kept beside the row the sign-in and the session lookup
+     * read anyway (written by the second-factor module with its own tables, in one transaction).
+     */
+    totpEnabled: boolean().notNull().default(false),
+    passkeyCount: integer().notNull().default(0),
     privacyMode: text({ enum: ["show", "hide", "pause"] })
       .notNull()
       .default("show"),

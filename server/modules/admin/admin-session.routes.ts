@@ -26,20 +26,30 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: Ad
       },
       schema: {
         operationId: "openAdminSession",
-        summary: "Unlock the admin panel with the administrator's password",
+        summary: "Unlock the admin panel with the administrator's password and second factor",
         description:
-          `For a signed-in member. An administrator who gives their password again gets an admin session for ` +
+          `For a signed-in member. An administrator who gives their password again, with a \`code\` (app or ` +
+          `recovery) or a \`passkey\` answering \`POST /api/auth/passkeys/options {purpose: "authenticate"}\`, ` +
+          "gets an admin session for " +
           `${ADMIN_SESSION_TTL_HOURS} hours, bound to the member session that opened it: send its \`sessionId\` ` +
           `as the \`${ADMIN_SESSION_HEADER}\` header on every other /api/admin call. 403 \`admin_required\` ` +
-          "when the member is not an administrator, 403 `wrong_password` for a wrong password. Wrong passwords " +
-          "count per account from every address: from the fifth in a row each locks the unlock for 15 minutes " +
-          "(429 `rate_limited`), and the tenth in a row ends this member session (401 `unauthenticated`).",
-        errors: ["admin_required", "wrong_password"],
+          "when the member is not an administrator, 403 `second_factor_required` when they have no second " +
+          "factor to give (they enrol one in their security settings first), 403 `wrong_password` for a wrong " +
+          "password, 400 `invalid_code` or `passkey_rejected` for a wrong second factor. Wrong tries count per " +
+          "account from every address: from the fifth in a row each locks the unlock for 15 minutes (429 " +
+          "`rate_limited`), and the tenth in a row ends this member session (401 `unauthenticated`).",
+        errors: [
+          "admin_required",
+          "second_factor_required",
+          "wrong_password",
+          "invalid_code",
+          "passkey_rejected",
+        ],
         body: adminSessionBodySchema,
         response: { 200: adminSessionResponseSchema },
       },
     },
-    (request) => adminSessionService.unlock(requireMember(request), request.body.password),
+    (request) => adminSessionService.unlock(requireMember(request), request.body),
   );
 
   app.get(

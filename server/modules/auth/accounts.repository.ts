@@ -13,6 +13,11 @@ export function createAccountsRepository(db: Database) {
       return row;
     },
 
+    async findById(id: string) {
+      const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+      return row;
+    },
+
     /** Inserts a member; undefined when the e-mail is already taken (unique index). */
     async insert(values: typeof profiles.$inferInsert) {
       const [row] = await db.insert(profiles).values(values).onConflictDoNothing().returning();

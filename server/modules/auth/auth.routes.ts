@@ -1,6 +1,8 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
+  type AuthUser,
   authResponseSchema,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordBodySchema,
@@ -15,7 +17,18 @@ import {
   verifyEmailBodySchema,
 } from "#contract/api/auth.ts";
 import { profileResponseSchema } from "#contract/api/profile.ts";
-import { EMAIL_VERIFICATION_TTL_HOURS, RATE_LIMITS, RESET_TOKEN_TTL_MINUTES } from "#contract/limits.ts";
+import {
+  passkeySignInBodySchema,
+  secondFactorRequiredSchema,
+  secondFactorSignInBodySchema,
+  signInResponseSchema,
+} from "#contract/api/second-factor.ts";
+import {
+  EMAIL_VERIFICATION_TTL_HOURS,
+  PENDING_SIGN_IN,
+  RATE_LIMITS,
+  RESET_TOKEN_TTL_MINUTES,
+} from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { attemptLimit } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
@@ -28,6 +41,26 @@ const requestMeta = (request: FastifyRequest) => ({
   userAgent: request.headers["user-agent"]?.slice(0, 500),
   ipAddress: request.ip,
 });
+
+type SignInResult = Awaited<ReturnType<AuthService["login"]>>;
+
+/** Signed in (the session cookie), or asked for the second step (only the short sign-in cookie). */
+function answerSignIn(reply: FastifyReply, result: SignInResult) {
+  if (result.secondFactor) {
+    reply.startSignIn(result.secondFactor.pending);
+    return { secondFactorRequired: true as const, methods: result.secondFactor.methods };
+  }
+  return answerSignedIn(reply, result);
+}
+
+function answerSignedIn(
+  reply: FastifyReply,
+  result: { user: AuthUser; session: { token: string; expiresAt: Date } },
+) {
+  reply.endSignIn();
+  reply.startSession(result.session);
+  return { user: result.user };
+}
 
 export const authRoutes: FastifyPluginAsyncZod<{
   authService: AuthService;
@@ -64,11 +97,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
         operationId: "signIn",
         summary: "Sign in with e-mail and password",
         description:
-          "Sets the session cookie. Besides the budget per client, every account has its own budget of " +
-          "attempts from all clients together: past either, 429 `rate_limited`.",
+          "Sets the session cookie. For a member with a second factor it answers `secondFactorRequired` with " +
+          "the methods they can use and sets only a short sign-in cookie (no session): complete it with " +
+          `\`POST /api/auth/login/second-factor\` within ${PENDING_SIGN_IN.minutes} minutes. Besides the budget ` +
+          "per client, every account has its own budget of attempts from all clients together: past either, " +
+          "429 `rate_limited`.",
         errors: ["invalid_credentials"],
         body: loginBodySchema,
-        response: { 200: authResponseSchema },
+        response: { 200: signInResponseSchema },
       },
       config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.login) },
       // Validated by now: the e-mail is trimmed and lower-cased, so one account is one key.
@@ -79,10 +115,61 @@ export const authRoutes: FastifyPluginAsyncZod<{
         (request) => (request.body as { email: string }).email,
       ),
     },
+    async (request, reply) =>
+      answerSignIn(reply, await authService.login(request.body, requestMeta(request))),
+  );
+
+  app.post(
+    "/api/auth/login/second-factor",
+    {
+      schema: {
+        operationId: "completeSignInWithSecondFactor",
+        summary: "Complete a sign-in with a code or a passkey",
+        description:
+          "The second step after `POST /api/auth/login` answered `secondFactorRequired` (its sign-in cookie " +
+          "names the sign-in). Takes a code from the authenticator app or a recovery code (each recovery code " +
+          'works once), or a passkey\'s answer to `POST /api/auth/passkeys/options {purpose: "authenticate"}`. ' +
+          `A wrong code is 400 \`invalid_code\`; the ${PENDING_SIGN_IN.wrongCodes}th ends the sign-in, and a ` +
+          "missing, expired or ended sign-in is 401 `sign_in_expired` (sign in again). Wrong codes also count " +
+          "per account across sign-ins: past that, 429 `rate_limited`. Sets the session cookie.",
+        errors: ["invalid_code", "passkey_rejected", "sign_in_expired", "rate_limited"],
+        body: secondFactorSignInBodySchema,
+        response: { 200: authResponseSchema },
+      },
+      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.secondFactor) },
+    },
     async (request, reply) => {
-      const { user, session } = await authService.login(request.body, requestMeta(request));
-      reply.startSession(session);
-      return { user };
+      const meta = requestMeta(request);
+      return answerSignedIn(
+        reply,
+        await authService.completeSecondFactor(request.signInToken, request.body, meta),
+      );
+    },
+  );
+
+  app.post(
+    "/api/auth/login/passkey",
+    {
+      schema: {
+        operationId: "signInWithPasskey",
+        summary: "Sign in with a passkey alone",
+        description:
+          'Answers the options of `POST /api/auth/passkeys/options {purpose: "authenticate"}` asked without ' +
+          "a pending sign-in (their sign-in cookie names this one). The passkey must verify its user (PIN or " +
+          "biometrics): it stands for both factors. A passkey that does not verify is 400 `passkey_rejected`; " +
+          "a missing or expired challenge 401 `sign_in_expired`. Sets the session cookie.",
+        errors: ["passkey_rejected", "sign_in_expired"],
+        body: passkeySignInBodySchema,
+        response: { 200: authResponseSchema },
+      },
+      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.passkeySignIn) },
+    },
+    async (request, reply) => {
+      const meta = requestMeta(request);
+      return answerSignedIn(
+        reply,
+        await authService.signInWithPasskey(request.signInToken, request.body.response, meta),
+      );
     },
   );
 
@@ -154,19 +241,25 @@ export const authRoutes: FastifyPluginAsyncZod<{
         operationId: "resetPassword",
         summary: "Set a new password with a reset link's token",
         description:
-          "Signs out every session of the account and signs this client in (sets the session cookie). The " +
-          "token works once; an unknown, used or expired one is 400 `invalid_token`. Redeeming it also " +
-          "verifies the address it was mailed to, if that is still the account's.",
+          "Signs out every session of the account and signs this client in (sets the session cookie) — or, " +
+          "for a member with a second factor, answers `secondFactorRequired` like the sign-in: the link proves " +
+          "the e-mail, not the second factor. The token works once; an unknown, used or expired one is 400 " +
+          "`invalid_token`. Redeeming it also verifies the address it was mailed to, if that is still the " +
+          "account's.",
         errors: ["invalid_token"],
         body: resetPasswordBodySchema,
-        response: { 200: resetPasswordResponseSchema },
+        response: {
+          200: z.union([
+            resetPasswordResponseSchema,
+            secondFactorRequiredSchema.extend({ message: resetPasswordResponseSchema.shape.message }),
+          ]),
+        },
       },
       config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.resetPassword) },
     },
     async (request, reply) => {
-      const { user, session } = await authService.resetPassword(request.body, requestMeta(request));
-      reply.startSession(session);
-      return { message: "Your password has been reset.", user };
+      const result = await authService.resetPassword(request.body, requestMeta(request));
+      return { message: "Your password has been reset.", ...answerSignIn(reply, result) };
     },
   );
 

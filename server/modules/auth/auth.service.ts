@@ -11,6 +11,12 @@ import type { Mailer } from "#server/lib/mailer.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
 import type { AffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
+import {
+  hasSecondFactor,
+  type SecondFactorProof,
+  type SecondFactorService,
+  secondFactorMethods,
+} from "#server/modules/second-factor/second-factor.service.ts";
 import { type AccountsRepository, createAccountsRepository } from "./accounts.repository.ts";
 import type { EmailVerificationService } from "./email-verification.service.ts";
 import { invitationEmail, passwordResetEmail } from "./password-reset-email.ts";
@@ -18,6 +24,7 @@ import { createResetTokensRepository, type ResetTokensRepository } from "./reset
 import type { SessionsService } from "./sessions.service.ts";
 
 type RequestMeta = { userAgent?: string; ipAddress?: string };
+type PasskeyAssertion = Parameters<SecondFactorService["completePasskeySignIn"]>[1];
 
 type Deps = {
   transact: Transact;
@@ -26,6 +33,7 @@ type Deps = {
   sessions: SessionsService;
   referrals: Pick<AffiliateService, "attribute">;
   verification: Pick<EmailVerificationService, "sendLink">;
+  secondFactor: Pick<SecondFactorService, "beginSignIn" | "completeSignIn" | "completePasskeySignIn">;
   mailer: Mailer;
   background: BackgroundTasks;
   clock: Clock;
@@ -42,6 +50,32 @@ export function createAuthService(deps: Deps) {
   async function signIn(user: ProfileRow, meta: RequestMeta) {
     const session = await sessions.start(user.id, meta);
     return { user: toAuthUser(user), session };
+  }
+
+  /** Both factors are proven: the member's sign-in is recorded and a session starts. */
+  async function completeSignIn(user: ProfileRow, meta: RequestMeta) {
+    const updated = await accountsRepo.recordSignIn(user.id, {
+      lastActive: utcDay(clock.now()),
+      ipAddress: meta.ipAddress,
+    });
+    return { ...(await signIn(updated ?? user, meta)), secondFactor: undefined };
+  }
+
+  /** A member with a second factor gets a pending sign-in instead of a session: no session before the second step. */
+  async function signInOrAskSecondFactor(user: ProfileRow, meta: RequestMeta) {
+    if (!hasSecondFactor(user)) return completeSignIn(user, meta);
+    const pending = await deps.secondFactor.beginSignIn(user);
+    return {
+      user: undefined,
+      session: undefined,
+      secondFactor: { methods: secondFactorMethods(user), pending },
+    };
+  }
+
+  async function memberProven(userId: string, meta: RequestMeta) {
+    const user = await accountsRepo.findById(userId);
+    if (!user) throw new AppError("sign_in_expired", MESSAGES.signInExpired);
+    return completeSignIn(user, meta);
   }
 
   return {
@@ -69,11 +103,17 @@ export function createAuthService(deps: Deps) {
       // Verify against a dummy hash for unknown e-mails so both failures take the same time.
       const valid = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
       if (!user || !valid) throw new AppError("invalid_credentials", MESSAGES.invalidCredentials);
-      const updated = await accountsRepo.recordSignIn(user.id, {
-        lastActive: utcDay(clock.now()),
-        ipAddress: meta.ipAddress,
-      });
-      return signIn(updated ?? user, meta);
+      return signInOrAskSecondFactor(user, meta);
+    },
+
+    /** The second step of a sign-in that was asked for it: a code or a passkey of that member. */
+    async completeSecondFactor(token: string | undefined, proof: SecondFactorProof, meta: RequestMeta) {
+      return memberProven(await deps.secondFactor.completeSignIn(token, proof), meta);
+    },
+
+    /** A sign-in with a passkey alone. */
+    async signInWithPasskey(token: string | undefined, response: PasskeyAssertion, meta: RequestMeta) {
+      return memberProven(await deps.secondFactor.completePasskeySignIn(token, response), meta);
     },
 
     logout: (sessionId: string) => sessions.end(sessionId),
@@ -143,7 +183,8 @@ export function createAuthService(deps: Deps) {
         return (await accounts.markEmailVerified(token.userId, token.email)) ?? updated;
       });
       await sessions.endAllForUser(user.id);
-      return signIn(user, meta);
+      // A reset link proves the e-mail, not the second factor: a member who has one still gives it.
+      return signInOrAskSecondFactor(user, meta);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from "#contract/api/sessions.ts";
 import { RATE_LIMITS, RECENT_AUTHENTICATION_MINUTES } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import type { SecondFactorService } from "#server/modules/second-factor/second-factor.service.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { attemptLimit } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
@@ -20,10 +21,10 @@ const member = { access: "member" } as const;
  * Where am I signed in: the member's sessions, signing one out, signing out everywhere else; and re-entering
  * the password in this session before an irreversible action.
  */
-export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (
-  app,
-  { sessions },
-) => {
+export const sessionsRoutes: FastifyPluginAsyncZod<{
+  sessions: SessionsService;
+  secondFactor: Pick<SecondFactorService, "prove">;
+}> = async (app, { sessions, secondFactor }) => {
   app.addHook("onRoute", documentedUnder("Auth"));
 
   app.get(
@@ -93,12 +94,15 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
       config: member,
       schema: {
         operationId: "reauthenticate",
-        summary: "Enter my password again before an irreversible action",
+        summary: "Prove it is me again before an irreversible action",
         description:
-          `Deleting the account and requesting a payout need a sign-in or this call within the last ` +
-          `${RECENT_AUTHENTICATION_MINUTES} minutes; otherwise they answer 403 \`reauth_required\`. A wrong ` +
-          "password is 403 `wrong_password`; a few wrong tries per member, then 429 `rate_limited`.",
-        errors: ["wrong_password", "rate_limited"],
+          "Deleting the account, requesting a payout and changing the second factor need a sign-in or this " +
+          `call within the last ${RECENT_AUTHENTICATION_MINUTES} minutes; otherwise they answer 403 ` +
+          "`reauth_required`. Takes the password, or a code (app or recovery) or a passkey's answer to " +
+          '`POST /api/auth/passkeys/options {purpose: "authenticate"}`. A wrong password is 403 ' +
+          "`wrong_password`, a wrong code 400 `invalid_code`, a passkey that does not verify 400 " +
+          "`passkey_rejected`; a few wrong tries per member, then 429 `rate_limited`.",
+        errors: ["wrong_password", "invalid_code", "passkey_rejected", "rate_limited"],
         body: reauthenticateBodySchema,
         response: { 204: z.null() },
       },
@@ -112,7 +116,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
     },
     async (request, reply) => {
       const { user, sessionId } = requireMember(request);
-      await sessions.reauthenticate(user, sessionId, request.body.currentPassword);
+      const { body } = request;
+      if ("currentPassword" in body) {
+        await sessions.reauthenticate(user, sessionId, body.currentPassword);
+      } else {
+        await secondFactor.prove(user, sessionId, body);
+        await sessions.markReauthenticated(sessionId);
+      }
       return reply.status(204).send(null);
     },
   );

@@ -130,6 +130,9 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
       await sessionsRepo.markReauthenticated(sessionId, clock.now());
     },
 
+    /** The member proved themselves in this session another way (a code, a passkey). */
+    markReauthenticated: (sessionId: string) => sessionsRepo.markReauthenticated(sessionId, clock.now()),
+
     /**
      * Whether the session signed in or re-entered its password within RECENT_AUTHENTICATION_MINUTES. Read from
      * the database, not the session cache, so a re-entry on one instance counts on every other at once.

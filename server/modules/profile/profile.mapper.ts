@@ -39,6 +39,7 @@ export function toProfile(row: ProfileRow, { isAdmin, now }: { isAdmin: boolean;
     isHidden: row.isHidden,
     emailVerified: row.emailVerified,
     isAdmin,
+    twoFactor: { totp: row.totpEnabled, passkeys: row.passkeyCount },
     createdAt: row.createdAt.toISOString(),
   };
 }

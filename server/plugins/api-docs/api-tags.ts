@@ -5,6 +5,8 @@ export const API_TAGS = {
   Operations: "Liveness and readiness for load balancers and orchestrators.",
   Site: "What the web app needs before anyone signs in.",
   Auth: "Accounts: register, sign in and out, verify an address, reset a password.",
+  "Second factor":
+    "An authenticator app, recovery codes and passkeys: what a sign-in asks for after the password.",
   Profile: "The signed-in member's profile, social links, e-mail changes and account deletion.",
   Uploads: "Image uploads and the images of posts, members and taggs.",
   Posts: "A member's tagged posts: publish, scramble, hide, delete, report.",

@@ -23,6 +23,7 @@ const profile: Profile = {
   isHidden: false,
   emailVerified: false,
   isAdmin: false,
+  twoFactor: { totp: false, passkeys: 0 },
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 
