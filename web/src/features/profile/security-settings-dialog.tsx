@@ -6,6 +6,7 @@ import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
 import { getFullName } from "#web/lib/person.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { PasskeysSection } from "./passkeys-section.tsx";
 import { SignedInSessions } from "./signed-in-sessions.tsx";
 
 export type SecuritySettingsDialogProps = {
@@ -58,6 +59,7 @@ export function SecuritySettingsDialog({ profile, open, onOpenChange }: Security
         <ChangePasswordForm />
         <div className="border-t border-slate-100" />
         <SignedInSessions />
+        <PasskeysSection />
       </div>
     </DraggableDialog>
   );
