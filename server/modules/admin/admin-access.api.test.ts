@@ -2,7 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
 import { profiles } from "#server/db/schema/index.ts";
-import { asMember, registerMember, registerVerifiedMember } from "#server/test/factories.ts";
+import {
+  asMember,
+  enrolAuthenticatorApp,
+  registerMember,
+  registerVerifiedMember,
+} from "#server/test/factories.ts";
 import { fingerprintAll } from "#server/test/reset-database.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
@@ -36,12 +41,14 @@ function adminRoutes(t: TestApp) {
 const isLock = (route: { method: Method; url: string }) =>
   route.method === "DELETE" && route.url === "/api/admin/session";
 
+/** Sets up the administrator's authenticator app and unlocks with their password and a code. */
 async function unlock(t: TestApp, admin: { cookie: string; input: { password: string } }) {
+  const authenticator = await enrolAuthenticatorApp(t, admin);
   const res = await t.app.inject({
     method: "POST",
     url: "/api/admin/session",
     headers: asMember(admin.cookie),
-    payload: { password: admin.input.password },
+    payload: { password: admin.input.password, code: await authenticator.nextCode() },
   });
   return res.json().sessionId as string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
 import { grantAdmin } from "#server/modules/profile/grant-admin.ts";
-import { asMember, registerMember, verifyEmail } from "#server/test/factories.ts";
+import { asMember, enrolAuthenticatorApp, registerMember, verifyEmail } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const ADMIN_EMAIL = "admin@example.com";
@@ -12,12 +12,17 @@ async function isAdmin(t: TestApp, cookie: string) {
   return (await t.app.inject({ url: "/api/profile", headers: { cookie } })).json().isAdmin;
 }
 
-const unlock = (t: TestApp, member: { cookie: string; input: { password: string } }) =>
+/** The unlock with the password and, once the member has set one up, a code from their authenticator app. */
+const unlock = async (
+  t: TestApp,
+  member: { cookie: string; input: { password: string } },
+  authenticator?: { nextCode(): Promise<string> },
+) =>
   t.app.inject({
     method: "POST",
     url: "/api/admin/session",
     headers: asMember(member.cookie),
-    payload: { password: member.input.password },
+    payload: { password: member.input.password, code: await authenticator?.nextCode() },
   });
 
 describe("the administrator role", () => {
@@ -31,7 +36,7 @@ describe("the administrator role", () => {
 
     await verifyEmail(t, ADMIN_EMAIL);
     expect(await isAdmin(t, claimant.cookie)).toBe(true);
-    expect((await unlock(t, claimant)).statusCode).toBe(200);
+    expect((await unlock(t, claimant, await enrolAuthenticatorApp(t, claimant))).statusCode).toBe(200);
   });
 
   it("is lost when an administrator moves to an unverified address off the list", async () => {
@@ -56,7 +61,7 @@ describe("the administrator role", () => {
       changed: true,
     });
     expect(await isAdmin(t, member.cookie)).toBe(true);
-    expect((await unlock(t, member)).statusCode).toBe(200);
+    expect((await unlock(t, member, await enrolAuthenticatorApp(t, member))).statusCode).toBe(200);
     expect((await grantAdmin(t.db, member.input.email)).changed).toBe(false);
   });
 

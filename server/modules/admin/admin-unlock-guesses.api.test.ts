@@ -1,19 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_UNLOCK_GUESSES } from "#contract/limits.ts";
-import { asMember, registerVerifiedMember, uniqueIp } from "#server/test/factories.ts";
+import { asMember, enrolAuthenticatorApp, registerVerifiedMember, uniqueIp } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
+import { wrongCodeAt } from "#server/test/totp-codes.ts";
 import { ADMIN_UNLOCK_MESSAGES } from "./admin-session.service.ts";
 
 const ADMIN_EMAIL = "admin@example.com";
 const LOCKOUT_OVER = ADMIN_UNLOCK_GUESSES.lockoutMs + 60_000;
 
 /** Each try from an address of its own, as a stolen cookie used from many machines would come. */
-const unlock = (t: TestApp, cookie: string, password: string) =>
+const unlock = (t: TestApp, cookie: string, body: { password: string; code?: string }) =>
   t.app.inject({
     method: "POST",
     url: "/api/admin/session",
     headers: asMember(cookie),
-    payload: { password },
+    payload: body,
     remoteAddress: uniqueIp(),
   });
 
@@ -21,54 +22,119 @@ async function administrator() {
   const clock = manualClock();
   const t = await createTestApp({ clock, config: { adminEmails: new Set([ADMIN_EMAIL]) } });
   const admin = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
-  return { t, clock, ...admin };
+  const authenticator = await enrolAuthenticatorApp(t, admin);
+  /** The right password and a fresh code: what opens the panel when nothing is locked. */
+  const rightTry = async () => ({ password: admin.input.password, code: await authenticator.nextCode() });
+  /** A wrong password: the code is not looked at then. */
+  const wrongPassword = async () => ({ password: "guess", code: "123456" });
+  return { t, clock, authenticator, rightTry, wrongPassword, ...admin };
 }
 
 describe("guessing the admin unlock password", () => {
   it("is limited per account, however many addresses the guesses come from", async () => {
-    const { t, clock, cookie, input } = await administrator();
+    const { t, clock, cookie, rightTry, wrongPassword } = await administrator();
     const statuses: number[] = [];
-    for (let i = 0; i < 14; i++) statuses.push((await unlock(t, cookie, `guess ${i}`)).statusCode);
+    for (let i = 0; i < 14; i++) statuses.push((await unlock(t, cookie, await wrongPassword())).statusCode);
     expect(statuses).toEqual([
       ...Array(ADMIN_UNLOCK_GUESSES.lockoutAfter).fill(403),
       ...Array(14 - ADMIN_UNLOCK_GUESSES.lockoutAfter).fill(429),
     ]);
-    // Locked out, even the right password waits.
-    const locked = await unlock(t, cookie, input.password);
+    // Locked out, even the right password and code wait.
+    const locked = await unlock(t, cookie, await rightTry());
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ error: ADMIN_UNLOCK_MESSAGES.lockedOut, code: "rate_limited" });
 
     clock.advance(LOCKOUT_OVER);
-    expect((await unlock(t, cookie, input.password)).statusCode).toBe(200);
+    expect((await unlock(t, cookie, await rightTry())).statusCode).toBe(200);
   });
 
   it("ends the member session that keeps guessing, at the tenth wrong password in a row", async () => {
-    const { t, clock, cookie } = await administrator();
+    const { t, clock, cookie, wrongPassword } = await administrator();
     for (let i = 0; i < ADMIN_UNLOCK_GUESSES.lockoutAfter; i++) {
-      expect((await unlock(t, cookie, "guess")).statusCode).toBe(403);
+      expect((await unlock(t, cookie, await wrongPassword())).statusCode).toBe(403);
     }
     // Past the lockout, each further wrong password locks the unlock for as long again.
     for (let i = ADMIN_UNLOCK_GUESSES.lockoutAfter; i < ADMIN_UNLOCK_GUESSES.signOutAfter - 1; i++) {
       clock.advance(LOCKOUT_OVER);
-      expect((await unlock(t, cookie, "guess")).statusCode).toBe(403);
-      expect((await unlock(t, cookie, "guess")).statusCode).toBe(429);
+      expect((await unlock(t, cookie, await wrongPassword())).statusCode).toBe(403);
+      expect((await unlock(t, cookie, await wrongPassword())).statusCode).toBe(429);
     }
     clock.advance(LOCKOUT_OVER);
-    const tenth = await unlock(t, cookie, "guess");
+    const tenth = await unlock(t, cookie, await wrongPassword());
     expect(tenth.statusCode).toBe(401);
     expect(tenth.json()).toEqual({ error: ADMIN_UNLOCK_MESSAGES.signedOut, code: "unauthenticated" });
     expect((await t.app.inject({ url: "/api/profile", headers: asMember(cookie) })).statusCode).toBe(401);
   });
 
-  it("starts counting again after the right password", async () => {
-    const { t, cookie, input } = await administrator();
+  it("starts counting again after the right password and code", async () => {
+    const { t, cookie, rightTry, wrongPassword } = await administrator();
     for (let i = 0; i < ADMIN_UNLOCK_GUESSES.lockoutAfter - 1; i++) {
-      expect((await unlock(t, cookie, "guess")).statusCode).toBe(403);
+      expect((await unlock(t, cookie, await wrongPassword())).statusCode).toBe(403);
     }
-    expect((await unlock(t, cookie, input.password)).statusCode).toBe(200);
+    expect((await unlock(t, cookie, await rightTry())).statusCode).toBe(200);
     for (let i = 0; i < ADMIN_UNLOCK_GUESSES.lockoutAfter; i++) {
-      expect((await unlock(t, cookie, "guess")).statusCode).toBe(403);
+      expect((await unlock(t, cookie, await wrongPassword())).statusCode).toBe(403);
     }
-    expect((await unlock(t, cookie, "guess")).statusCode).toBe(429);
+    expect((await unlock(t, cookie, await wrongPassword())).statusCode).toBe(429);
+  });
+
+  it("counts wrong codes given with the right password toward the same limit", async () => {
+    const { t, clock, cookie, input, authenticator, rightTry, wrongPassword } = await administrator();
+    const wrongCode = async () => ({
+      password: input.password,
+      code: await wrongCodeAt(authenticator.secret, clock.now()),
+    });
+    // Wrong passwords and wrong codes in a row add up: the fifth wrong try of either kind locks the unlock.
+    const tries = [wrongPassword, wrongCode, wrongPassword, wrongCode, wrongCode];
+    const answers: string[] = [];
+    for (const next of tries) answers.push((await unlock(t, cookie, await next())).json().code);
+    expect(answers).toEqual([
+      "wrong_password",
+      "invalid_code",
+      "wrong_password",
+      "invalid_code",
+      "invalid_code",
+    ]);
+    const locked = await unlock(t, cookie, await rightTry());
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: ADMIN_UNLOCK_MESSAGES.lockedOut, code: "rate_limited" });
+
+    clock.advance(LOCKOUT_OVER);
+    // Past the lockout, one more wrong code locks it again.
+    expect((await unlock(t, cookie, await wrongCode())).json().code).toBe("invalid_code");
+    expect((await unlock(t, cookie, await rightTry())).statusCode).toBe(429);
+    clock.advance(LOCKOUT_OVER);
+    expect((await unlock(t, cookie, await rightTry())).statusCode).toBe(200);
+  });
+
+  it("ends the member session at the tenth wrong code in a row", async () => {
+    const { t, clock, cookie, input, authenticator } = await administrator();
+    const wrongCode = async () => ({
+      password: input.password,
+      code: await wrongCodeAt(authenticator.secret, clock.now()),
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < ADMIN_UNLOCK_GUESSES.signOutAfter; i++) {
+      if (i >= ADMIN_UNLOCK_GUESSES.lockoutAfter) clock.advance(LOCKOUT_OVER);
+      statuses.push((await unlock(t, cookie, await wrongCode())).statusCode);
+    }
+    expect(statuses).toEqual([...Array(ADMIN_UNLOCK_GUESSES.signOutAfter - 1).fill(400), 401]);
+    expect((await t.app.inject({ url: "/api/profile", headers: asMember(cookie) })).statusCode).toBe(401);
+  });
+
+  it("opens with the password alone when the second factor is not required", async () => {
+    const otherEmail = "second.admin@example.com";
+    const t = await createTestApp({
+      config: { adminEmails: new Set([ADMIN_EMAIL, otherEmail]), adminRequireSecondFactor: false },
+    });
+    // An administrator with no second factor at all…
+    const admin = await registerVerifiedMember(t, { email: ADMIN_EMAIL });
+    expect((await unlock(t, admin.cookie, { password: admin.input.password })).statusCode).toBe(200);
+    // …and one who has set up an authenticator app but gives no code.
+    const other = await registerVerifiedMember(t, { email: otherEmail });
+    await enrolAuthenticatorApp(t, other);
+    expect((await unlock(t, other.cookie, { password: other.input.password })).statusCode).toBe(200);
+    // A wrong password still counts.
+    expect((await unlock(t, other.cookie, { password: "guess" })).json().code).toBe("wrong_password");
   });
 });

@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { profiles, taggedPosts, taggs } from "#server/db/schema/index.ts";
-import { asMember, createPost, giveTagg, registerMember } from "#server/test/factories.ts";
+import {
+  asMember,
+  createPost,
+  enrolAuthenticatorApp,
+  giveTagg,
+  registerMember,
+} from "#server/test/factories.ts";
 import { png, uploadImage } from "#server/test/images.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
@@ -13,11 +19,12 @@ async function administrator(t: TestApp) {
   const admin = await registerMember(t, { firstName: "Root" });
   await t.db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, admin.user.id));
   await t.app.changes.sync(); // the cached session hears of the write
+  const authenticator = await enrolAuthenticatorApp(t, admin);
   const unlock = await t.app.inject({
     method: "POST",
     url: "/api/admin/session",
     headers: asMember(admin.cookie),
-    payload: { password: admin.input.password },
+    payload: { password: admin.input.password, code: await authenticator.nextCode() },
   });
   return { ...admin, adminSession: String(unlock.json().sessionId) };
 }
