@@ -6,6 +6,7 @@ import type { AuthService } from "#server/modules/auth/auth.service.ts";
 import type { EmailVerificationService } from "#server/modules/auth/email-verification.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { SubscriptionsService } from "#server/modules/payments/subscriptions.service.ts";
+import type { SecondFactorService } from "#server/modules/second-factor/second-factor.service.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import type { Job } from "./scheduler.ts";
 
@@ -18,6 +19,7 @@ type Deps = {
   sessions: SessionsService;
   authService: AuthService;
   emailVerificationService: EmailVerificationService;
+  secondFactorService: Pick<SecondFactorService, "deleteSpent">;
   uploadsService: UploadsService;
   subscriptionsService: SubscriptionsService;
   adminModerationService: AdminModerationService;
@@ -30,6 +32,7 @@ export function appJobs({
   sessions,
   authService,
   emailVerificationService,
+  secondFactorService,
   uploadsService,
   subscriptionsService,
   adminModerationService,
@@ -39,7 +42,8 @@ export function appJobs({
 }: Deps): Job[] {
   return [
     { name: "delete-expired-sessions", everyMs: HOUR, run: () => sessions.deleteExpired() },
-    // A used or expired link, or an ended admin unlock, opens nothing any more: it is not kept.
+    // A used or expired link, an ended admin unlock, a sign-in or passkey challenge past its time, or an
+    // authenticator-app setup never confirmed in time, opens nothing any more: it is not kept.
     {
       name: "delete-spent-tokens",
       everyMs: HOUR,
@@ -47,6 +51,7 @@ export function appJobs({
         resetLinks: await authService.deleteSpentResetLinks(),
         verificationLinks: await emailVerificationService.deleteSpentLinks(),
         adminUnlocks: await sessions.deleteExpiredAdmin(),
+        secondFactor: await secondFactorService.deleteSpent(),
       }),
     },
     { name: "delete-unused-uploads", everyMs: HOUR, run: () => uploadsService.deleteUnused(clock.now()) },
