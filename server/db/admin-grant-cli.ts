@@ -1,7 +1,8 @@
 // `npm run admin:grant -- EMAIL`: makes an existing member an administrator (role = admin) in the configured
-// database (DATABASE_URL or PGlite under DATA_DIR).
+// database (DATABASE_URL or PGlite under DATA_DIR), and says when they still need a second factor to unlock the
+// admin panel.
 import { loadConfig } from "#server/config.ts";
-import { grantAdmin } from "#server/modules/profile/grant-admin.ts";
+import { grantAdmin, grantAdminReport } from "#server/modules/profile/grant-admin.ts";
 import { openConfiguredDatabase } from "./open-configured.ts";
 
 const email = process.argv[2];
@@ -9,10 +10,11 @@ if (!email) {
   console.error("Usage: npm run admin:grant -- EMAIL");
   process.exit(2);
 }
-const database = await openConfiguredDatabase(loadConfig());
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
 try {
-  const { email: granted, changed } = await grantAdmin(database.db, email);
-  console.log(changed ? `${granted} is now an administrator.` : `${granted} was already an administrator.`);
+  const result = await grantAdmin(database.db, email);
+  console.log(grantAdminReport(result, { requireSecondFactor: config.adminRequireSecondFactor }));
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exitCode = 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
-import { grantAdmin } from "#server/modules/profile/grant-admin.ts";
+import { grantAdmin, grantAdminReport } from "#server/modules/profile/grant-admin.ts";
 import { asMember, enrolAuthenticatorApp, registerMember, verifyEmail } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
@@ -56,13 +56,34 @@ describe("the administrator role", () => {
     const t = await createTestApp();
     const member = await registerMember(t);
     expect(await isAdmin(t, member.cookie)).toBe(false);
-    expect(await grantAdmin(t.db, ` ${member.input.email.toUpperCase()} `)).toEqual({
-      email: member.input.email,
-      changed: true,
-    });
+    const granted = await grantAdmin(t.db, ` ${member.input.email.toUpperCase()} `);
+    expect(granted).toEqual({ email: member.input.email, changed: true, hasSecondFactor: false });
     expect(await isAdmin(t, member.cookie)).toBe(true);
     expect((await unlock(t, member, await enrolAuthenticatorApp(t, member))).statusCode).toBe(200);
-    expect((await grantAdmin(t.db, member.input.email)).changed).toBe(false);
+    expect(await grantAdmin(t.db, member.input.email)).toEqual({
+      email: member.input.email,
+      changed: false,
+      hasSecondFactor: true,
+    });
+  });
+
+  it("admin:grant says when the new administrator still needs a second factor to unlock the panel", () => {
+    const email = "new.admin@example.com";
+    const granted = { email, changed: true, hasSecondFactor: false };
+    const needsOne = grantAdminReport(granted, { requireSecondFactor: true });
+    expect(needsOne).toContain(`${email} is now an administrator.`);
+    expect(needsOne).toMatch(/must set up a second factor/);
+    expect(needsOne).toMatch(/authenticator app or a passkey in Security settings/);
+    // Not when they have one already, nor when the unlock does not ask for it.
+    expect(grantAdminReport({ ...granted, hasSecondFactor: true }, { requireSecondFactor: true })).toBe(
+      `${email} is now an administrator.`,
+    );
+    expect(grantAdminReport(granted, { requireSecondFactor: false })).toBe(
+      `${email} is now an administrator.`,
+    );
+    expect(grantAdminReport({ ...granted, changed: false }, { requireSecondFactor: true })).toMatch(
+      /was already an administrator\.\n.*second factor/,
+    );
   });
 
   it("admin:grant refuses an unknown or malformed address", async () => {
