@@ -18,15 +18,12 @@ const onDay = (iso: string) =>
 
 /**
  * Passkeys in Security Settings: each with when it was added and last used, Remove (after confirming), and
- * the form that adds one — unless this browser cannot make passkeys or the account holds the most it may.
- * Drawn with its own top rule, so the dialog renders it in one line.
+ * the form that adds one. Drawn with its own top rule, so the dialog renders it in one line.
  */
 export function PasskeysSection() {
   const passkeys = usePasskeys();
   const remove = useRemovePasskey();
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  const [supported] = useState(passkeysSupported);
-
   const confirmRemove = () => {
     if (!removing) return;
     remove.mutate(removing.id, {
@@ -62,60 +59,42 @@ export function PasskeysSection() {
           </div>
         }
         error="Failed to load your passkeys"
+        empty={
+          <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+            You have no passkeys yet.
+          </p>
+        }
       >
         {(list) => (
-          <>
-            {list.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-                You have no passkeys yet.
-              </p>
-            ) : (
-              <ul className="grid gap-2">
-                {list.map((passkey) => (
-                  <li
-                    key={passkey.id}
-                    className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-3 text-sm"
-                  >
-                    <KeyRound className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium break-words text-slate-900">{passkey.name}</p>
-                      <p className="text-slate-600">
-                        Added {onDay(passkey.createdAt)} ·{" "}
-                        {passkey.lastUsedAt ? `last used ${onDay(passkey.lastUsedAt)}` : "Never used"}
-                      </p>
-                    </div>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => setRemoving(passkey)}
-                      aria-label={`Remove ${passkey.name}, added ${onDay(passkey.createdAt)}`}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Remove
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {!supported ? (
-              <Alert role="note">
-                <Info aria-hidden="true" />
-                <p>
-                  This browser cannot make passkeys. To add one, open Tagit in a recent Chrome, Safari, Edge
-                  or Firefox over a secure (https) connection.
-                </p>
-              </Alert>
-            ) : list.length >= MAX_PASSKEYS ? (
-              <Alert role="note">
-                <Info aria-hidden="true" />
-                <p>{SECOND_FACTOR_MESSAGES.tooManyPasskeys}</p>
-              </Alert>
-            ) : (
-              <AddPasskeyForm />
-            )}
-          </>
+          <ul className="grid gap-2">
+            {list.map((passkey) => (
+              <li
+                key={passkey.id}
+                className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-3 text-sm"
+              >
+                <KeyRound className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words text-slate-900">{passkey.name}</p>
+                  <p className="text-slate-600">
+                    Added {onDay(passkey.createdAt)} ·{" "}
+                    {passkey.lastUsedAt ? `last used ${onDay(passkey.lastUsedAt)}` : "Never used"}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setRemoving(passkey)}
+                  aria-label={`Remove ${passkey.name}, added ${onDay(passkey.createdAt)}`}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryState>
+      {passkeys.data ? <AddPasskey count={passkeys.data.length} /> : null}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
@@ -127,5 +106,24 @@ export function PasskeysSection() {
         destructive
       />
     </section>
+  );
+}
+
+/**
+ * Below the list, once it has loaded: the form, or why there is none — this browser cannot make passkeys, or
+ * the account holds the most it may.
+ */
+function AddPasskey({ count }: { count: number }) {
+  const [supported] = useState(passkeysSupported);
+  if (supported && count < MAX_PASSKEYS) return <AddPasskeyForm />;
+  return (
+    <Alert role="note">
+      <Info aria-hidden="true" />
+      <p>
+        {supported
+          ? SECOND_FACTOR_MESSAGES.tooManyPasskeys
+          : "This browser cannot make passkeys. To add one, open Tagit in a recent Chrome, Safari, Edge or Firefox over a secure (https) connection."}
+      </p>
+    </Alert>
   );
 }
