@@ -1,0 +1,53 @@
+import type { Passkey } from "#contract/api/second-factor.ts";
+import { asMember, SAME_ORIGIN } from "./factories.ts";
+import type { TestApp } from "./test-app.ts";
+import { TEST_PUBLIC_URL } from "./test-app.ts";
+import { createVirtualPasskey, type VirtualPasskeyOptions } from "./virtual-authenticator.ts";
+
+/** The short cookie that names a sign-in waiting for its passkey or second step (plain HTTP in tests). */
+export const SIGN_IN_COOKIE = "tagit_sign_in";
+
+/** A passkey on a software authenticator, used on the test app's own page. */
+export const newPasskey = (options: Partial<VirtualPasskeyOptions> = {}) =>
+  createVirtualPasskey({ origin: TEST_PUBLIC_URL, ...options });
+
+/** The sign-in cookie a response set, ready for a `cookie` header; undefined when it set none. */
+export function signInCookie(response: { cookies: { name: string; value: string }[] }): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === SIGN_IN_COOKIE && c.value !== "");
+  return cookie && `${SIGN_IN_COOKIE}=${cookie.value}`;
+}
+
+/** Asks for WebAuthn options as the web does; `cookie` is the session and/or sign-in cookie, if any. */
+export const passkeyOptions = (
+  t: Pick<TestApp, "app">,
+  purpose: "register" | "authenticate",
+  cookie?: string,
+) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/auth/passkeys/options",
+    headers: cookie ? asMember(cookie) : SAME_ORIGIN,
+    payload: { purpose },
+  });
+
+/**
+ * Adds a passkey to a signed-in member whose sign-in is recent, as the security settings do: options, the
+ * authenticator's answer, a name. The member's other sessions end.
+ */
+export async function addPasskey(
+  t: Pick<TestApp, "app">,
+  member: { cookie: string },
+  { name = "My laptop", passkey = newPasskey() } = {},
+) {
+  const options = await passkeyOptions(t, "register", member.cookie);
+  if (options.statusCode !== 200)
+    throw new Error(`passkey options failed: ${options.statusCode} ${options.body}`);
+  const added = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/passkeys",
+    headers: asMember(member.cookie),
+    payload: { response: passkey.register(options.json()), name },
+  });
+  if (added.statusCode !== 201) throw new Error(`adding a passkey failed: ${added.statusCode} ${added.body}`);
+  return { passkey, record: added.json() as Passkey };
+}
