@@ -10,11 +10,16 @@ import {
 } from "#contract/limits.ts";
 import { passkeys } from "#server/db/schema/index.ts";
 import { asMember, reauthenticate, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
-import { addPasskey, newPasskey, passkeyOptions, signInCookie } from "#server/test/passkey-ceremonies.ts";
+import {
+  addPasskey,
+  newPasskey,
+  passkeyOptions,
+  PASSKEY_REJECTED as REJECTED,
+  signInCookie,
+} from "#server/test/passkey-ceremonies.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
 const MINUTE = 60_000;
-const REJECTED = { error: MESSAGES.passkeyRejected, code: "passkey_rejected" };
 
 const postPasskey = (t: TestApp, cookie: string, payload: object) =>
   t.app.inject({ method: "POST", url: "/api/auth/passkeys", headers: asMember(cookie), payload });
