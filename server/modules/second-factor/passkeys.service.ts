@@ -187,6 +187,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
         transports: credential.transports ?? [],
         backedUp: credentialBackedUp,
         name: input.name,
+        createdAt: clock.now(),
       });
       if (!row) throw new AppError("conflict", SECOND_FACTOR_MESSAGES.passkeyExists);
       await sessions.endAllForUser(user.id, sessionId);
