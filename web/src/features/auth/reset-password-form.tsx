@@ -18,7 +18,7 @@ import {
 } from "#web/components/ui/card.tsx";
 import { Form } from "#web/components/ui/form.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
-import { useResetPassword } from "./use-auth-mutations.ts";
+import { type ResetPasswordAnswer, useResetPassword } from "./use-auth-mutations.ts";
 
 export const PASSWORDS_DONT_MATCH = "Passwords Don't Match";
 
@@ -34,8 +34,11 @@ const resetFormSchema = z
 
 export type ResetPasswordFormProps = {
   token: string;
-  /** `signedIn` is true when the server answered with the member (it signed them in). */
-  onReset: (signedIn: boolean) => void;
+  /**
+   * The password is changed. `answer` says whether the server signed the member in (`user`), asks for their
+   * second factor first (`secondFactorRequired`), or neither (null).
+   */
+  onReset: (answer: ResetPasswordAnswer | null) => void;
 };
 
 export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
@@ -60,7 +63,7 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
             toast.success("Password Reset", {
               description: answer?.message ?? "Your password has been changed.",
             });
-            onReset(Boolean(answer?.user));
+            onReset(answer);
           },
           onError: (error) => {
             toast.error("Reset Failed", { description: errorMessage(error, "Failed to reset password.") });

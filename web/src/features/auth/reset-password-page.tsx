@@ -1,16 +1,27 @@
 import { CircleCheck, LinkIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { SecondFactorMethod } from "#contract/api/second-factor.ts";
 import { TIMING } from "#contract/limits.ts";
 import { Button } from "#web/components/ui/button.tsx";
-import { Card, CardContent, CardFooter } from "#web/components/ui/card.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "#web/components/ui/card.tsx";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { AuthScreenShell } from "./auth-screen-shell.tsx";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
-import { useEnterApp } from "./use-auth-mutations.ts";
+import { SecondFactorStep } from "./second-factor-step.tsx";
+import { needsSecondFactor, type ResetPasswordAnswer, useEnterApp } from "./use-auth-mutations.ts";
 import { useLinkToken } from "./use-link-token.ts";
 
-type Outcome = { signedIn: boolean } | null;
+/** After the reset: signed in (or not), or the second factor still to give before the session starts. */
+type Outcome = { signedIn: boolean } | { methods: SecondFactorMethod[] } | null;
 
 /** /reset-password?token=…: choose a new password from the emailed link (the token leaves the address bar). */
 export function ResetPasswordPage() {
@@ -19,8 +30,14 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const enterApp = useEnterApp();
 
-  const onReset = (signedIn: boolean) => {
+  const onReset = (answer: ResetPasswordAnswer | null) => {
     safeStorage.set("session", STORAGE_KEYS.passwordResetSuccess, "true");
+    // The link proves the e-mail, not the second factor: the new password signs in only with it.
+    if (needsSecondFactor(answer)) {
+      setOutcome({ methods: answer.methods });
+      return;
+    }
+    const signedIn = Boolean(answer && "user" in answer);
     setOutcome({ signedIn });
     if (signedIn) enterApp("/dashboard", TIMING.resetWithUserRedirectMs);
     else window.setTimeout(() => navigate("/", { replace: true }), TIMING.resetWithoutUserRedirectMs);
@@ -48,6 +65,34 @@ export function ResetPasswordPage() {
               Back to Login
             </Link>
           </CardFooter>
+        </Card>
+      </AuthScreenShell>
+    );
+  }
+
+  if (outcome && "methods" in outcome) {
+    return (
+      <AuthScreenShell title="Two-step verification">
+        <Card className="w-full">
+          <CardHeader>
+            <CardTitle level={1} className="text-2xl">
+              Password changed: one more step
+            </CardTitle>
+            <CardDescription>
+              Your new password is set. Confirm it's you with your second factor to sign in.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <SecondFactorStep
+              methods={outcome.methods}
+              onSignedIn={() => enterApp("/dashboard", 0)}
+              onExpired={(message) => {
+                toast.error("Sign-in Expired", { description: message });
+                void navigate("/auth", { replace: true });
+              }}
+              onBack={() => void navigate("/auth", { replace: true })}
+            />
+          </CardContent>
         </Card>
       </AuthScreenShell>
     );

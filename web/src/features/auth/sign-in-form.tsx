@@ -1,34 +1,54 @@
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import type { SecondFactorMethod } from "#contract/api/second-factor.ts";
 import { EmailInput } from "#web/components/email-input.tsx";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { Form } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { lazyResolver } from "#web/lib/lazy-resolver.ts";
-import { useLogin } from "./use-auth-mutations.ts";
+import { passkeyCancelled, passkeysSupported } from "#web/lib/passkeys.ts";
+import { needsSecondFactor, useLogin, usePasskeySignIn } from "./use-auth-mutations.ts";
 
 const resolver = lazyResolver(() => import("./auth-resolvers.ts").then((module) => module.signInResolver));
 
 export type SignInFormProps = {
   /** Called once the session cookie is set. */
   onSignedIn: () => void;
+  /** The password was right and the account has a second factor: the sign-in waits for it. */
+  onSecondFactor: (methods: SecondFactorMethod[], email: string) => void;
+  /** The address to start with (coming back from the second step). */
+  email?: string;
 };
 
-export function SignInForm({ onSignedIn }: SignInFormProps) {
+export function SignInForm({ onSignedIn, onSecondFactor, email = "" }: SignInFormProps) {
   const login = useLogin();
+  const passkeySignIn = usePasskeySignIn();
+  const [canUsePasskey] = useState(passkeysSupported);
   const form = useForm({
     resolver,
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email, password: "" },
   });
-  const busy = login.isPending || login.isSuccess;
+  // Pending until the page moves on: a sign-in that needs its second step leaves this form instead.
+  const passwordPending = login.isPending || (login.isSuccess && !needsSecondFactor(login.data));
+  const passkeyPending = passkeySignIn.isPending || passkeySignIn.isSuccess;
+  const busy = passwordPending || passkeyPending;
+
+  const welcome = () => {
+    toast.success("Login Successful", { description: "Welcome back!" });
+    onSignedIn();
+  };
 
   const onSubmit = form.handleSubmit((body) =>
     login.mutate(body, {
-      onSuccess: () => {
-        toast.success("Login Successful", { description: "Welcome back!" });
-        onSignedIn();
+      onSuccess: (answer) => {
+        if (needsSecondFactor(answer)) onSecondFactor(answer.methods, body.email);
+        else welcome();
       },
       onError: (error) => {
         toast.error("Login Failed", { description: errorMessage(error, "Login failed") });
@@ -36,19 +56,50 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
     }),
   );
 
+  const signInWithPasskey = () =>
+    passkeySignIn.mutate(undefined, {
+      onSuccess: welcome,
+      onError: (error) => {
+        // Closing the browser's passkey prompt is a choice, not a failure.
+        if (passkeyCancelled(error)) return;
+        toast.error("Login Failed", { description: errorMessage(error, "Passkey sign-in failed") });
+      },
+    });
+
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <LabelledField control={form.control} name="email" label="Email">
-          {({ field }) => <EmailInput required placeholder="you@example.com" {...field} />}
-        </LabelledField>
-        <LabelledField control={form.control} name="password" label="Password">
-          {({ field }) => <Input type="password" autoComplete="current-password" required {...field} />}
-        </LabelledField>
-        <SubmitButton pending={busy} size="lg" className="mt-1 w-full">
-          Sign In
-        </SubmitButton>
-      </form>
-    </Form>
+    <div className="grid gap-4">
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <LabelledField control={form.control} name="email" label="Email">
+            {({ field }) => <EmailInput required placeholder="you@example.com" {...field} />}
+          </LabelledField>
+          <LabelledField control={form.control} name="password" label="Password">
+            {({ field }) => (
+              <Input
+                type="password"
+                autoComplete="current-password"
+                required
+                autoFocus={email !== ""}
+                {...field}
+              />
+            )}
+          </LabelledField>
+          <SubmitButton pending={passwordPending} disabled={busy} size="lg" className="mt-1 w-full">
+            Sign In
+          </SubmitButton>
+        </form>
+      </Form>
+      {canUsePasskey ? (
+        <>
+          <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+            or
+          </p>
+          <Button variant="outline" size="lg" className="w-full" onClick={signInWithPasskey} disabled={busy}>
+            {passkeyPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
+            Sign in with a passkey
+          </Button>
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -10,13 +10,42 @@ import type {
   ResetPasswordBody,
   ResetPasswordResponse,
 } from "#contract/api/auth.ts";
+import type { SecondFactorRequired, SignInResponse } from "#contract/api/second-factor.ts";
 import { TIMING } from "#contract/limits.ts";
 import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
+import { answerWithPasskey } from "#web/lib/passkeys.ts";
+
+/** Whether a sign-in (or a password reset) answered that it needs the second factor before a session. */
+export const needsSecondFactor = (answer: object | null): answer is SecondFactorRequired =>
+  answer !== null && "secondFactorRequired" in answer && answer.secondFactorRequired === true;
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginBody) => apiRequest<AuthResponse>("POST", "/api/auth/login", body),
+    mutationFn: (body: LoginBody) => apiRequest<SignInResponse>("POST", "/api/auth/login", body),
+  });
+}
+
+/**
+ * The sign-in's second step (its sign-in cookie names the sign-in): a code as typed (app or recovery), or
+ * "passkey" to ask the browser for one.
+ */
+export function useSecondFactorSignIn() {
+  return useMutation({
+    mutationFn: async (proof: { code: string } | "passkey") =>
+      apiRequest<AuthResponse>(
+        "POST",
+        "/api/auth/login/second-factor",
+        proof === "passkey" ? { passkey: await answerWithPasskey() } : proof,
+      ),
+  });
+}
+
+/** Sign-in with a passkey alone: nobody is signed in, so the server starts a passkey sign-in for the challenge. */
+export function usePasskeySignIn() {
+  return useMutation({
+    mutationFn: async () =>
+      apiRequest<AuthResponse>("POST", "/api/auth/login/passkey", { response: await answerWithPasskey() }),
   });
 }
 
@@ -33,10 +62,13 @@ export function useForgotPassword() {
   });
 }
 
+/** A reset signs the member in, or (with a second factor) asks for it like a sign-in. */
+export type ResetPasswordAnswer = ResetPasswordResponse | (SecondFactorRequired & { message: string });
+
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: ResetPasswordBody) =>
-      apiRequest<Partial<ResetPasswordResponse>>("POST", "/api/reset-password", body),
+      apiRequest<ResetPasswordAnswer | null>("POST", "/api/reset-password", body),
   });
 }
 
