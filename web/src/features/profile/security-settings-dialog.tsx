@@ -4,6 +4,7 @@ import type { Profile } from "#contract/api/profile.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
 import { getFullName } from "#web/lib/person.ts";
+import { AuthenticatorAppSection } from "./authenticator-app-section.tsx";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { PasskeysSection } from "./passkeys-section.tsx";
@@ -18,14 +19,17 @@ export type SecuritySettingsDialogProps = {
 const memberSince = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso));
 
-/** Security Settings (draggable): account info, change e-mail, change password, where you're signed in. */
+/**
+ * Security Settings (draggable): account info, change e-mail, change password, the authenticator app, where
+ * you're signed in.
+ */
 export function SecuritySettingsDialog({ profile, open, onOpenChange }: SecuritySettingsDialogProps) {
   return (
     <DraggableDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Security Settings"
-      description="Your account details, e-mail address, password and where you're signed in."
+      description="Your account details, e-mail address, password, second factor and where you're signed in."
       className="max-w-xl"
     >
       <div className="grid gap-6 p-5">
@@ -57,6 +61,8 @@ export function SecuritySettingsDialog({ profile, open, onOpenChange }: Security
         <ChangeEmailForm profile={profile} />
         <div className="border-t border-slate-100" />
         <ChangePasswordForm />
+        <div className="border-t border-slate-100" />
+        <AuthenticatorAppSection profile={profile} />
         <div className="border-t border-slate-100" />
         <SignedInSessions />
         <PasskeysSection />
