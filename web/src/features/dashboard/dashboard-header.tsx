@@ -1,6 +1,6 @@
 import { Eraser, Info, Pencil, ShieldCheck, ShieldUser } from "lucide-react";
-import { lazy, useState } from "react";
-import { Link } from "react-router";
+import { lazy, useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import { AfterFirstPaint } from "#web/components/after-first-paint.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -8,6 +8,7 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { TaggClaimCard } from "#web/features/profile/tagg-claim-card.tsx";
 import { wallpaperStyle } from "#web/features/profile/wallpaper-style.ts";
 import { getFullName } from "#web/lib/person.ts";
+import { asksForSecuritySettings } from "#web/lib/security-settings-link.ts";
 import { needsTagg } from "./dashboard-display.ts";
 import type { HeaderDialog } from "./header-dialogs.tsx";
 import { SubscriptionBadge } from "./subscription-badge.tsx";
@@ -23,7 +24,17 @@ export type DashboardHeaderProps = { profile: Profile };
  */
 export function DashboardHeader({ profile }: DashboardHeaderProps) {
   const banner = wallpaperStyle(profile.wallpaperUrl, profile.wallpaperPosition);
-  const [dialog, setDialog] = useState<HeaderDialog | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<HeaderDialog | null>(() =>
+    asksForSecuritySettings(location.state) ? "security" : null,
+  );
+  // Asked once: a reload or a return to this entry of the history does not open the dialog again.
+  useEffect(() => {
+    if (asksForSecuritySettings(location.state)) {
+      void navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, navigate]);
 
   return (
     <>
