@@ -1,12 +1,10 @@
 import type { Passkey } from "#contract/api/second-factor.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import { asMember, registerMember, SAME_ORIGIN } from "./factories.ts";
+import { signInCookieIfSet } from "./sign-in.ts";
 import type { TestApp } from "./test-app.ts";
 import { TEST_PUBLIC_URL } from "./test-app.ts";
 import { createVirtualPasskey, type VirtualPasskeyOptions } from "./virtual-authenticator.ts";
-
-/** The short cookie that names a sign-in waiting for its passkey or second step (plain HTTP in tests). */
-export const SIGN_IN_COOKIE = "tagit_sign_in";
 
 /** The answers to a passkey that does not verify, and to a sign-in that is missing, spent or expired. */
 export const PASSKEY_REJECTED = { error: MESSAGES.passkeyRejected, code: "passkey_rejected" };
@@ -19,12 +17,6 @@ export const postFrom = (t: Pick<TestApp, "app">, url: string, payload: object, 
 /** A passkey on a software authenticator, used on the test app's own page. */
 export const newPasskey = (options: Partial<VirtualPasskeyOptions> = {}) =>
   createVirtualPasskey({ origin: TEST_PUBLIC_URL, ...options });
-
-/** The sign-in cookie a response set, ready for a `cookie` header; undefined when it set none. */
-export function signInCookie(response: { cookies: { name: string; value: string }[] }): string | undefined {
-  const cookie = response.cookies.find((c) => c.name === SIGN_IN_COOKIE && c.value !== "");
-  return cookie && `${SIGN_IN_COOKIE}=${cookie.value}`;
-}
 
 /** Asks for WebAuthn options as the web does; `cookie` is the session and/or sign-in cookie, if any. */
 export const passkeyOptions = (
@@ -71,7 +63,7 @@ export async function memberWithPasskey(t: TestApp) {
 /** Options for a new sign-in with a passkey alone (no session, no pending sign-in), and the cookie they set. */
 export async function startPasskeySignIn(t: Pick<TestApp, "app">) {
   const response = await passkeyOptions(t, "authenticate");
-  const cookie = signInCookie(response);
+  const cookie = signInCookieIfSet(response);
   if (response.statusCode !== 200 || !cookie) {
     throw new Error(`passkey sign-in options failed: ${response.statusCode} ${response.body}`);
   }

@@ -14,11 +14,19 @@ export const signIn = (t: Pick<TestApp, "app">, member: { input: { email: string
     remoteAddress: uniqueIp(),
   });
 
+/** The sign-in cookie a response set, ready for a `cookie` header; undefined when it set none. */
+export function signInCookieIfSet(response: {
+  cookies: { name: string; value: string }[];
+}): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === SIGN_IN_COOKIE && c.value !== "");
+  return cookie && `${SIGN_IN_COOKIE}=${cookie.value}`;
+}
+
 /** The sign-in cookie a response set, ready for a `cookie` header (throws when it set none). */
 export function signInCookie(response: { cookies: { name: string; value: string }[] }): string {
-  const cookie = response.cookies.find((c) => c.name === SIGN_IN_COOKIE && c.value !== "");
+  const cookie = signInCookieIfSet(response);
   if (!cookie) throw new Error("response set no sign-in cookie");
-  return `${SIGN_IN_COOKIE}=${cookie.value}`;
+  return cookie;
 }
 
 /** The second step of a sign-in, with the sign-in's cookie (none when `cookie` is undefined). */

@@ -15,8 +15,8 @@ import {
   newPasskey,
   passkeyOptions,
   PASSKEY_REJECTED as REJECTED,
-  signInCookie,
 } from "#server/test/passkey-ceremonies.ts";
+import { signInCookieIfSet } from "#server/test/sign-in.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
 const MINUTE = 60_000;
@@ -258,7 +258,7 @@ describe("removing a passkey", () => {
     const signIn = await t.app.inject({
       method: "POST",
       url: "/api/auth/login/passkey",
-      headers: { ...SAME_ORIGIN, cookie: signInCookie(options) },
+      headers: { ...SAME_ORIGIN, cookie: signInCookieIfSet(options) },
       payload: { response: passkey.authenticate(options.json()) },
     });
     expect(signIn.statusCode).toBe(400);
