@@ -32,6 +32,7 @@ const appEnv = (port: number, dataDir: string) => ({
     "settings.admin@e2e.tagit.test",
     "money.admin@e2e.tagit.test",
     "profile.admin@e2e.tagit.test",
+    "two-factor.admin@e2e.tagit.test",
   ].join(","),
 });
 

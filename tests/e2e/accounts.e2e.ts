@@ -28,7 +28,7 @@ test("a member registers, logs out, logs in, resets a forgotten password and is 
   await test.step("log in", async () => {
     await page.getByLabel("Email").fill(member.email);
     await page.getByLabel("Password", { exact: true }).fill(member.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: fullName })).toBeVisible();
     await page.getByRole("button", { name: "Account menu" }).click();

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN_EMAILS, openAdminPanel } from "./support/admin-steps.ts";
+import { type Authenticator, signInWithCode, unlockAdminPanel } from "./support/authenticator.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { createPost, registerMember, withoutGreeting } from "./support/member-steps.ts";
@@ -8,8 +9,9 @@ import { createPost, registerMember, withoutGreeting } from "./support/member-st
 /** Journeys after these share the database: the free option and the greeting are put back at the end. */
 test.describe.configure({ mode: "serial" });
 
-/** The administrator registers in the first test; the second signs in with the same account. */
+/** The administrator registers (and sets up their app) in the first test; the second signs in with the same account. */
 let adminPassword = "";
+let adminAuthenticator: Authenticator | undefined;
 
 /** axe reads a toast caught mid-animation as low contrast: checks once the notices have gone. */
 async function axeWhenQuiet(page: Page, what: string) {
@@ -28,6 +30,7 @@ test("an administrator changes the banner text and the saved-images popup; a mem
   const bannerText = "find me at the harbour";
   const admin = await openAdminPanel(page, E2E_ADMIN_EMAILS.settings, "image-banner");
   adminPassword = admin.password;
+  adminAuthenticator = admin.authenticator;
   const text = page.getByLabel("Banner text");
   const update = page.getByRole("button", { name: "Update" });
   const bannerSwitch = page.getByRole("switch", { name: "Show the banner on downloaded images" });
@@ -99,18 +102,16 @@ test("popups, AI settings and the free option: saved, followed by members, reach
   browser,
 }) => {
   test.setTimeout(120_000);
-  if (!adminPassword) throw new Error("the first test registers the administrator");
+  if (!adminPassword || !adminAuthenticator) throw new Error("the first test registers the administrator");
   await page.setViewportSize({ width: 390, height: 844 });
   await withoutGreeting(page.context());
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(E2E_ADMIN_EMAILS.settings);
-  await page.getByLabel("Password", { exact: true }).fill(adminPassword);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInWithCode(
+    page,
+    { email: E2E_ADMIN_EMAILS.settings, password: adminPassword },
+    adminAuthenticator,
+  );
   await page.goto("/admin?section=taggs");
-  await page.getByRole("textbox", { name: "Password" }).fill(adminPassword);
-  await page.getByRole("button", { name: "Unlock" }).click();
-  await expect(page.getByRole("button", { name: "Lock" })).toBeVisible();
+  await unlockAdminPanel(page, adminPassword, adminAuthenticator);
 
   const choose = async (current: string, group: string | null, label: string) => {
     await page.getByRole("button", { name: `Sections: ${current}` }).click();

@@ -157,7 +157,7 @@ test("a member changes their e-mail and password in Security Settings and logs i
     expect(oldLogin.status()).toBe(401);
     await page.getByLabel("Email").fill(newEmail);
     await page.getByLabel("Password", { exact: true }).fill(newPassword);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(
       page.getByRole("heading", { level: 1, name: `${member.firstName} ${member.lastName}` }),

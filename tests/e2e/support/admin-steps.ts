@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { enrolAuthenticator, unlockAdminPanel } from "./authenticator.ts";
 import { newMember } from "./fixtures.ts";
 import { registerMember, withoutGreeting } from "./member-steps.ts";
 import { verifyLinkFor } from "./outbox.ts";
@@ -14,11 +15,13 @@ export const E2E_ADMIN_EMAILS = {
   settings: "settings.admin@e2e.tagit.test",
   money: "money.admin@e2e.tagit.test",
   profile: "profile.admin@e2e.tagit.test",
+  twoFactor: "two-factor.admin@e2e.tagit.test",
 } as const;
 
 /**
- * Registers the administrator with that address, verifies it from the e-mail and unlocks the admin panel on
- * `section` (`/admin?section=…`). Answers the administrator's details.
+ * Registers the administrator with that address, verifies it from the e-mail, sets up their authenticator app
+ * (the unlock needs a second factor) and unlocks the admin panel on `section` (`/admin?section=…`) with the
+ * password and a code. Answers the administrator's details, their app and recovery codes.
  */
 export async function openAdminPanel(page: Page, email: string, section = "taggs") {
   const admin = { ...newMember(), email };
@@ -27,9 +30,8 @@ export async function openAdminPanel(page: Page, email: string, section = "taggs
   await page.goto(await verifyLinkFor(email));
   // The page confirms the link itself once it has loaded: leaving before it answers can cancel the check.
   await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible();
+  const { authenticator, recoveryCodes } = await enrolAuthenticator(page);
   await page.goto(`/admin?section=${section}`);
-  await page.getByRole("textbox", { name: "Password" }).fill(admin.password);
-  await page.getByRole("button", { name: "Unlock" }).click();
-  await expect(page.getByRole("button", { name: "Lock" })).toBeVisible();
-  return admin;
+  await unlockAdminPanel(page, admin.password, authenticator);
+  return { ...admin, authenticator, recoveryCodes };
 }
