@@ -54,6 +54,8 @@ export const PENDING_SIGN_IN = { minutes: 5, wrongCodes: 5 } as const;
 export const CODE_GUESSES = { lockoutAfter: 10, lockoutMs: 15 * 60_000 } as const;
 export const PASSKEY_CHALLENGE_MINUTES = 5;
 export const MAX_PASSKEYS = 20;
+/** How many members one member may block. */
+export const MAX_BLOCKS = 1_000;
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export const PREMIUM_PRICE_MINOR = 1200;

@@ -8,6 +8,7 @@ import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { eventsRoutes } from "./analytics/events.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionsRoutes } from "./auth/sessions.routes.ts";
+import { blocksRoutes } from "./blocks/blocks.routes.ts";
 import { contentRoutes } from "./content/content.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { noticesRoutes } from "./notices/notices.routes.ts";
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     sessions: deps.sessions,
   });
   await app.register(profileRoutes, { profileService: deps.profileService });
+  await app.register(blocksRoutes, { blocksService: deps.blocksService });
   await app.register(socialLinksRoutes, { profileService: deps.profileService });
   await app.register(uploadsRoutes, { uploadsService: deps.uploadsService });
   await app.register(postsRoutes, { postsService: deps.postsService });

@@ -41,6 +41,8 @@ import { createSessionCache } from "./auth/session-cache.ts";
 import { createSessionsRepository } from "./auth/sessions.repository.ts";
 import { createSessionsService } from "./auth/sessions.service.ts";
 import { createVerificationTokensRepository } from "./auth/verification-tokens.repository.ts";
+import { createBlocksRepository } from "./blocks/blocks.repository.ts";
+import { createBlocksService } from "./blocks/blocks.service.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createNoticesRepository } from "./notices/notices.repository.ts";
@@ -105,12 +107,14 @@ export function createServices(infra: Infrastructure) {
     }),
     infra.events,
   );
+  const blocksService = createBlocksService({ blocksRepo: createBlocksRepository(db), clock });
   const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
   const uploadsService = createUploadsService({
     uploadsRepo: createUploadsRepository(db),
     storage: infra.storage,
     queue: infra.imageQueue,
     adminSessionValid: sessions.adminSessionValid,
+    isBlocked: blocksService.isBlocked,
     tempDir: path.join(config.dataDir, "tmp"),
   });
   const noticesService = createNoticesService({
@@ -254,6 +258,7 @@ export function createServices(infra: Infrastructure) {
     sessions,
     secondFactorService,
     passkeysService,
+    blocksService,
     adminSessionService: createAdminSessionService({
       sessions,
       secondFactor: secondFactorService,

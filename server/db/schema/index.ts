@@ -8,6 +8,7 @@ export * from "./jobs.ts";
 export * from "./notices.ts";
 export * from "./payments.ts";
 export * from "./posts.ts";
+export * from "./safety.ts";
 export * from "./second-factor.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";

@@ -3,11 +3,23 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from "d
 import { alias } from "drizzle-orm/pg-core";
 import { ANONYMOUS_VISITOR_NAME } from "#contract/api/analytics.ts";
 import type { Database } from "#server/db/client.ts";
-import { anonymousActivityPending, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
+import {
+  anonymousActivityPending,
+  blocks,
+  profiles,
+  searchAnalytics,
+  taggedPosts,
+} from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 import { viewerKey } from "./viewer-key.ts";
 
 const visitor = alias(profiles, "visitor");
+
+/**
+ * Not an event of a member the owner blocked: the owner's lists stop showing them (the rows stay; anonymous
+ * rows have no visitor and always show).
+ */
+const notOfBlocked = sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${searchAnalytics.targetUserId} and ${blocks.blockedId} = ${searchAnalytics.visitorId})`;
 
 /** A copy of `items` in a uniformly random order (Fisher–Yates). */
 function shuffled<T>(items: readonly T[]): T[] {
@@ -56,7 +68,7 @@ export function createAnalyticsRepository(db: Database) {
   // The owner's list is read whenever it may have changed (a poll that finds no current tag): prepared.
   const ownerId = sql.placeholder("ownerId");
   const ownerEvents = selectOwnerEvents()
-    .where(eq(searchAnalytics.targetUserId, ownerId))
+    .where(and(eq(searchAnalytics.targetUserId, ownerId), notOfBlocked))
     .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
     .limit(OWNER_LIST_LIMIT)
     .prepare("owner_events");
@@ -175,6 +187,7 @@ export function createAnalyticsRepository(db: Database) {
             eq(searchAnalytics.targetUserId, ownerId),
             gte(searchAnalytics.createdAt, happenedSince),
             gte(searchAnalytics.listedAt, since),
+            notOfBlocked,
           ),
         )
         .orderBy(desc(searchAnalytics.listedAt), desc(searchAnalytics.id))
@@ -247,7 +260,7 @@ export function createAnalyticsRepository(db: Database) {
         })
         .from(searchAnalytics)
         .leftJoin(visitor, eq(visitor.id, searchAnalytics.visitorId))
-        .where(and(eq(searchAnalytics.postId, postId), eq(searchAnalytics.action, "view")))
+        .where(and(eq(searchAnalytics.postId, postId), eq(searchAnalytics.action, "view"), notOfBlocked))
         .groupBy(
           viewerKey,
           searchAnalytics.visitorId,

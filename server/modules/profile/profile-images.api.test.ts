@@ -39,6 +39,7 @@ describe("avatar and wallpaper", () => {
       storage: createLocalStorage(`${t.dataDir}/uploads`),
       queue: createProcessingQueue({ concurrency: 1, maxWaiting: 1, busyMessage: POST_MESSAGES.busy }),
       adminSessionValid: async () => false,
+      isBlocked: async () => false,
     });
     expect(await service.deleteUnused(new Date(Date.now() + UNUSED_UPLOAD_GRACE_MS * 2))).toEqual({
       removedFiles: 0,

@@ -1,7 +1,7 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
-import { profiles, searchAnalytics, taggedPosts, taggs } from "#server/db/schema/index.ts";
+import { blocks, profiles, searchAnalytics, taggedPosts, taggs } from "#server/db/schema/index.ts";
 
 const owner = alias(profiles, "owner");
 const RESULT_LIMIT = 50;
@@ -27,12 +27,26 @@ const findable = and(
   sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${owner.tagg} and ${taggs.isHidden})`,
 );
 
+/**
+ * The owner has not blocked the viewer: for a blocked member the owner's posts do not exist. Checked in the
+ * search's own query (one index probe), so a blocked search costs and answers as one that finds nothing.
+ */
+const notBlockedFor = (viewerId: SQL) =>
+  sql`not exists (select 1 from ${blocks} where ${blocks.blockedId} = ${viewerId} and ${blocks.blockerId} = ${owner.id})`;
+const viewer = sql.placeholder("viewerId");
+
 export function createSearchRepository(db: Database) {
   const base = () =>
     db.select(findableColumns).from(taggedPosts).innerJoin(owner, eq(owner.id, taggedPosts.userId));
   // The public search is the hottest anonymous path: both lookups are prepared.
   const byNameQuery = base()
-    .where(and(findable, sql`lower(btrim(${taggedPosts.postName})) = ${sql.placeholder("nameKey")}`))
+    .where(
+      and(
+        findable,
+        sql`lower(btrim(${taggedPosts.postName})) = ${sql.placeholder("nameKey")}`,
+        notBlockedFor(sql`${viewer}`),
+      ),
+    )
     .limit(RESULT_LIMIT)
     .prepare("search_by_post_name");
   // A post that hides its owner's identity is never listed under that owner's tagg, except to the owner:
@@ -42,7 +56,8 @@ export function createSearchRepository(db: Database) {
       and(
         findable,
         eq(owner.tagg, sql.placeholder("taggKey")),
-        or(eq(taggedPosts.hidePersonalInfo, false), eq(owner.id, sql.placeholder("viewerId"))),
+        or(eq(taggedPosts.hidePersonalInfo, false), eq(owner.id, viewer)),
+        notBlockedFor(sql`${viewer}`),
       ),
     )
     .orderBy(desc(taggedPosts.createdAt))
@@ -52,25 +67,29 @@ export function createSearchRepository(db: Database) {
   return {
     /**
      * Exact, case-insensitive matches on a post name (via its unique index) or an owner's tagg; by tagg, the
-     * owner's `hidePersonalInfo` posts only when the viewer is that owner.
+     * owner's `hidePersonalInfo` posts only when the viewer is that owner. Nothing of an owner who blocked the
+     * viewer.
      */
     async findExact(nameKey: string, taggKey: string | null, viewerId: string | null) {
+      const viewerKey = viewerId ?? NO_VIEWER;
       const [byName, byTagg] = await Promise.all([
-        byNameQuery.execute({ nameKey }),
-        taggKey ? byTaggQuery.execute({ taggKey, viewerId: viewerId ?? NO_VIEWER }) : Promise.resolve([]),
+        byNameQuery.execute({ nameKey, viewerId: viewerKey }),
+        taggKey ? byTaggQuery.execute({ taggKey, viewerId: viewerKey }) : Promise.resolve([]),
       ]);
       const seen = new Set<string>();
       return [...byName, ...byTagg].filter((row) => !seen.has(row.post.id) && seen.add(row.post.id));
     },
 
-    async findVisiblePost(postId: string) {
+    /** A post others may see, unless its owner blocked the viewer. */
+    async findVisiblePost(postId: string, viewerId: string | null) {
       const [row] = await base()
-        .where(and(findable, eq(taggedPosts.id, postId)))
+        .where(and(findable, eq(taggedPosts.id, postId), notBlockedFor(sql`${viewerId ?? NO_VIEWER}`)))
         .limit(1);
       return row;
     },
 
-    async findVisibleOwnerByTagg(taggKey: string) {
+    /** The owner of a tagg others may see, unless they blocked the viewer. */
+    async findVisibleOwnerByTagg(taggKey: string, viewerId: string | null) {
       const [row] = await db
         .select({ id: owner.id })
         .from(owner)
@@ -79,6 +98,7 @@ export function createSearchRepository(db: Database) {
             eq(owner.tagg, taggKey),
             eq(owner.isHidden, false),
             sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${owner.tagg} and ${taggs.isHidden})`,
+            notBlockedFor(sql`${viewerId ?? NO_VIEWER}`),
           ),
         )
         .limit(1);

@@ -92,14 +92,14 @@ export function createSearchService({ searchRepo, analytics, clock }: Deps) {
    */
   async function targetsOf(input: TrackInput, term: string, self: string | null): Promise<Resolved> {
     if (input.postId) {
-      const row = await searchRepo.findVisiblePost(input.postId);
+      const row = await searchRepo.findVisiblePost(input.postId, self);
       return row
         ? { term: nameKey(row.post.postName), found: [{ ownerId: row.post.userId, post: row.post }] }
         : none;
     }
     if (input.action === "internal_search" && input.targetTagg) {
       const taggKey = searchKeys(input.targetTagg).taggKey;
-      const owner = taggKey ? await searchRepo.findVisibleOwnerByTagg(taggKey) : undefined;
+      const owner = taggKey ? await searchRepo.findVisibleOwnerByTagg(taggKey, self) : undefined;
       return owner && taggKey ? { term: taggKey, found: [{ ownerId: owner.id, post: null }] } : none;
     }
     const { nameKey: key, taggKey } = searchKeys(term);

@@ -23,6 +23,7 @@ describe("the unused-uploads clean-up job", () => {
       storage: createLocalStorage(uploadsDir),
       queue: createProcessingQueue({ concurrency: 1, maxWaiting: 1, busyMessage: POST_MESSAGES.busy }),
       adminSessionValid: async () => false,
+      isBlocked: async () => false,
     });
 
     expect(await service.deleteUnused(new Date())).toEqual({ removedFiles: 0 });

@@ -43,6 +43,8 @@ type Deps = {
   storage: Storage;
   queue: ProcessingQueue;
   adminSessionValid: (adminToken: string, sessionId: string) => Promise<boolean>;
+  /** Whether the owner blocked the viewer: then none of the owner's images exists for them. */
+  isBlocked: (ownerId: string, viewerId: string) => Promise<boolean>;
   /** Where bodies are streamed before processing (DATA_DIR/tmp in the app). */
   tempDir?: string;
 };
@@ -52,6 +54,7 @@ export function createUploadsService({
   storage,
   queue,
   adminSessionValid,
+  isBlocked,
   tempDir = path.join(tmpdir(), "tagit-uploads"),
 }: Deps) {
   const urlOf = (name: string) => `${UPLOADS_URL_PREFIX}${name}`;
@@ -124,12 +127,16 @@ export function createUploadsService({
      * copy asked for by its own name is sent on to the store's public address when the store has one.
      * `held` is the copy the viewer revalidates: it is compared only once the viewer may see the file, with
      * the file they would get (the scrambled copy's tag is not the original's), so a 304 says nothing to
-     * anyone who would get a 404.
+     * anyone who would get a 404. A member the owner blocked gets a 404 for every image of the owner's, public
+     * ones included (those the store serves at its public address excepted: nobody asks the app for them).
      */
     async resolve(name: string, viewer: Viewer, held: HeldCopy = {}): Promise<ResolvedImage | undefined> {
       const path = urlOf(name);
       const upload = await uploadsRepo.findByAnyPath(path);
       if (!upload) return undefined;
+      if (viewer && viewer.userId !== upload.userId && (await isBlocked(upload.userId, viewer.userId))) {
+        return undefined;
+      }
       const serve = async (servedPath: string, cacheControl: string): Promise<ResolvedImage | undefined> => {
         const storedName = servedPath.slice(UPLOADS_URL_PREFIX.length);
         if (asksToRevalidate(held)) {

@@ -15,6 +15,7 @@ export const API_TAGS = {
   Notices: "Notices to a member about their own posts.",
   Privacy: "How a member's own searches are recorded against them (show, hide, pause).",
   Taggs: "Claiming a tagg and its visibility.",
+  Safety: "Blocking members, and taking one's data along.",
   Payments: "Premium: subscribe, cancel, resume, change the card, receipts.",
   Affiliate: "Referral commission: the dashboard and payout requests.",
   Content: "Public texts: terms, help, What We Do, UI sections, popups and the image banner.",

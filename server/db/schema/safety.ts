@@ -1,0 +1,39 @@
+import { index, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { profiles } from "./users.ts";
+
+/**
+ * One member blocking another: for the blocked member the blocker's posts do not exist, and the blocker's lists
+ * stop showing them. Looked up by (blocked, blocker) in the same query as every search.
+ */
+export const blocks = pgTable(
+  "blocks",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    blockerId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    blockedId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("blocks_blocker_blocked_unique").on(t.blockerId, t.blockedId),
+    index("blocks_blocked_blocker_idx").on(t.blockedId, t.blockerId),
+  ],
+);
+
+/** When a member was last told that one named visitor looked for their posts again and again (once a week at most). */
+export const repeatedSearchAlerts = pgTable(
+  "repeated_search_alerts",
+  {
+    ownerId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    visitorId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    alertedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.visitorId] })],
+);

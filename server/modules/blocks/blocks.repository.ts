@@ -1,0 +1,67 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { blocks, profiles } from "#server/db/schema/index.ts";
+
+export function createBlocksRepository(db: Database) {
+  // Asked before every image of another member a signed-in viewer fetches: prepared once.
+  const blockedQuery = db
+    .select({ id: blocks.id })
+    .from(blocks)
+    .where(
+      and(
+        eq(blocks.blockedId, sql.placeholder("viewerId")),
+        eq(blocks.blockerId, sql.placeholder("ownerId")),
+      ),
+    )
+    .limit(1)
+    .prepare("is_blocked");
+
+  return {
+    async findMember(id: string) {
+      const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+      return row;
+    },
+
+    async findMemberByTagg(tagg: string) {
+      const [row] = await db.select().from(profiles).where(eq(profiles.tagg, tagg)).limit(1);
+      return row;
+    },
+
+    async countOf(blockerId: string) {
+      const [row] = await db.select({ n: count() }).from(blocks).where(eq(blocks.blockerId, blockerId));
+      return row?.n ?? 0;
+    },
+
+    /** Adds the block unless it exists (answers undefined then). */
+    async insert(blockerId: string, blockedId: string, createdAt: Date) {
+      const [row] = await db
+        .insert(blocks)
+        .values({ blockerId, blockedId, createdAt })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    listOf: (blockerId: string) =>
+      db
+        .select({ block: blocks, member: profiles })
+        .from(blocks)
+        .innerJoin(profiles, eq(profiles.id, blocks.blockedId))
+        .where(eq(blocks.blockerId, blockerId))
+        .orderBy(asc(blocks.createdAt)),
+
+    async delete(blockerId: string, id: string) {
+      const deleted = await db
+        .delete(blocks)
+        .where(and(eq(blocks.id, id), eq(blocks.blockerId, blockerId)))
+        .returning({ id: blocks.id });
+      return deleted.length === 1;
+    },
+
+    async isBlocked(ownerId: string, viewerId: string) {
+      return (await blockedQuery.execute({ ownerId, viewerId })).length > 0;
+    },
+  };
+}
+
+export type BlocksRepository = ReturnType<typeof createBlocksRepository>;
