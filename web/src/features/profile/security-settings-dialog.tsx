@@ -63,9 +63,9 @@ export function SecuritySettingsDialog({ profile, open, onOpenChange }: Security
         <ChangePasswordForm />
         <div className="border-t border-slate-100" />
         <AuthenticatorAppSection profile={profile} />
+        <PasskeysSection />
         <div className="border-t border-slate-100" />
         <SignedInSessions />
-        <PasskeysSection />
       </div>
     </DraggableDialog>
   );
