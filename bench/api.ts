@@ -18,7 +18,7 @@ import pg from "pg";
 import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seedDefaults } from "#server/db/seed.ts";
-import { seedBenchData } from "./bench-data.ts";
+import { blockingMembers, seedBenchData } from "./bench-data.ts";
 import { startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
@@ -133,6 +133,18 @@ for (const target of targets) {
     headers: { "x-forwarded-for": `10.${random(255)}.${random(255)}.${1 + random(253)}` },
   });
 
+  // The same search for a post whose owner blocked 1,000 members (post j belongs to member 1 + j % members).
+  const blockers = blockingMembers(info.members);
+  const searchBlockersPost = () => {
+    const member = 1 + random(blockers);
+    const rounds = Math.max(1, Math.floor(info.posts / info.members));
+    const post = member - 1 + random(rounds) * info.members || info.members;
+    return {
+      path: `/api/public/tagged-posts?search=${encodeURIComponent(`bench post ${post}`)}`,
+      headers: { "x-forwarded-for": `10.${random(255)}.${random(255)}.${1 + random(253)}` },
+    };
+  };
+
   /** A sampled member creates a post from their upload (bench-data.ts), under a name no run has used. */
   const createPost = (server: string) => {
     let created = 0;
@@ -179,6 +191,7 @@ for (const target of targets) {
         },
       ],
       ["search by post name", searchByName],
+      ["search, owner blocks 1,000", searchBlockersPost],
     ];
     if (values.pglite) scenarios.push(["create post", createPost(server)]);
     for (const [scenario, makeRequest] of scenarios) {
@@ -186,7 +199,7 @@ for (const target of targets) {
       const result = await load(port, makeRequest);
       rows.push({ dataset, scenario, server, ...result });
       console.log(
-        `  ${server.padEnd(4)} ${scenario.padEnd(20)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  errors ${result.errors}`,
+        `  ${server.padEnd(4)} ${scenario.padEnd(27)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  errors ${result.errors}`,
       );
     }
     if (values.pglite) {
@@ -202,14 +215,16 @@ for (const target of targets) {
 }
 
 console.log(`\nconnections ${connections}, ${duration} s per run`);
-console.log("data set        scenario              app req/s  bare req/s  ratio  app p50  app p99  bare p99");
+console.log(
+  "data set        scenario                     app req/s  bare req/s  ratio  app p50  app p99  bare p99",
+);
 for (const app of rows.filter((r) => r.server === "app")) {
   const bare = rows.find(
     (r) => r.server === "bare" && r.scenario === app.scenario && r.dataset === app.dataset,
   );
   if (!bare) continue;
   console.log(
-    `${app.dataset.padEnd(15)} ${app.scenario.padEnd(20)} ${app.rps.toFixed(0).padStart(9)}  ${bare.rps.toFixed(0).padStart(10)}  ${(app.rps / bare.rps).toFixed(2).padStart(5)}  ${String(app.p50).padStart(5)} ms ${String(app.p99).padStart(5)} ms ${String(bare.p99).padStart(6)} ms`,
+    `${app.dataset.padEnd(15)} ${app.scenario.padEnd(27)} ${app.rps.toFixed(0).padStart(9)}  ${bare.rps.toFixed(0).padStart(10)}  ${(app.rps / bare.rps).toFixed(2).padStart(5)}  ${String(app.p50).padStart(5)} ms ${String(app.p99).padStart(5)} ms ${String(bare.p99).padStart(6)} ms`,
   );
 }
 if (overload.length > 0) {

@@ -9,9 +9,13 @@ export const LIST_SQL = `select a.id, a.post_id, a.post_name, a.visitor_name, a.
     v.profile_picture_url as visitor_picture, a.search_term, a.action, a.created_at,
     t.original_image, t.scrambled_image, t.scramble_image
   from search_analytics a left join tagged_posts t on t.id = a.post_id left join profiles v on v.id = a.visitor_id
-  where a.target_user_id = $1 order by a.created_at desc, a.id desc limit 500`;
+  where a.target_user_id = $1
+  and not exists (select 1 from blocks b where b.blocker_id = a.target_user_id and b.blocked_id = a.visitor_id)
+  order by a.created_at desc, a.id desc limit 500`;
+// The baselines search as a visitor without a sign-in, whom no owner can have blocked: the app's id for them.
 const FINDABLE = `t.is_visible and not t.held_for_review and not o.is_hidden
-  and not exists (select 1 from taggs g where g.tagg = o.tagg and g.is_hidden)`;
+  and not exists (select 1 from taggs g where g.tagg = o.tagg and g.is_hidden)
+  and not exists (select 1 from blocks b where b.blocked_id = '00000000-0000-0000-0000-000000000000' and b.blocker_id = o.id)`;
 export const SEARCH_NAME_SQL = `select t.*, o.tagg, o.first_name, o.last_name, o.profile_picture_url
   from tagged_posts t join profiles o on o.id = t.user_id where ${FINDABLE} and lower(btrim(t.post_name)) = $1 limit 50`;
 export const SEARCH_TAGG_SQL = `select t.*, o.tagg, o.first_name, o.last_name, o.profile_picture_url

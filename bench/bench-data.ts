@@ -19,6 +19,9 @@ async function timed(label: string, client: Client, sql: string, params: unknown
   );
 }
 
+/** How many members (members 1 to this) blocked 1,000 others each. */
+export const blockingMembers = (members: number) => Math.min(100, Math.floor(members / 10));
+
 export async function seedBenchData(
   client: Client,
   { members, posts, events }: { members: number; posts: number; events: number },
@@ -93,6 +96,15 @@ export async function seedBenchData(
     FROM (SELECT k, (1 + (k::bigint * 7919) % $2::int)::int AS p, (1 + (k::bigint * 104729) % $3::int)::int AS v FROM generate_series(1, $1::int) k) s
     WHERE md5('member' || (1 + p % $3::int)) <> md5('member' || v)`,
     [events, posts, members],
+  );
+  // Members who each blocked 1,000 others (the most a member may): the search's block check meets them.
+  await timed(
+    "blocks",
+    client,
+    `INSERT INTO blocks (blocker_id, blocked_id)
+    SELECT md5('member' || b)::uuid, md5('member' || (1 + (b + k) % $1::int))::uuid
+    FROM generate_series(1, $2::int) b, generate_series(1, 1000) k`,
+    [members, blockingMembers(members)],
   );
   await timed(
     "administrator",
