@@ -11,3 +11,15 @@ export const HIGHEST_VIEWED_QUERY_KEY = ["/api/highest-viewed-post"] as const;
 
 /** The member's moderation notices (GET /api/notices): shown by the bell, refreshed by the live stream. */
 export const NOTICES_QUERY_KEY = ["/api/notices"] as const;
+
+/** Visitor analytics aimed at the signed-in member (GET /api/tagg-analytics): shown by analytics, changed by a block. */
+export const ANALYTICS_QUERY_KEY = ["/api/tagg-analytics"] as const;
+
+/** Who viewed one of my posts (GET /api/posts/{id}/viewers): shown by analytics, changed by a block. */
+export const postViewersUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/viewers`;
+
+/** True for any post's who-viewed query, so that a block can reload all of them at once. */
+export function isPostViewersQuery(query: { queryKey: readonly unknown[] }): boolean {
+  const [url] = query.queryKey;
+  return typeof url === "string" && url.startsWith("/api/posts/") && url.endsWith("/viewers");
+}

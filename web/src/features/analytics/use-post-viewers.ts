@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PostViewers, ViewerProfile } from "#contract/api/analytics.ts";
+import { postViewersUrl } from "#web/lib/query-keys.ts";
 
-export const postViewersUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/viewers`;
 export const viewerProfileUrl = (viewerId: string) => `/api/user-info/${encodeURIComponent(viewerId)}`;
 
 /** GET /api/posts/{id}/viewers while the who-viewed dialog is open; fetched fresh on every opening. */

@@ -4,12 +4,14 @@ import { toast } from "sonner";
 import { type AnalyticsEvent, analyticsEventSchema } from "#contract/api/analytics.ts";
 import { TIMING } from "#contract/limits.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
-import { HIGHEST_VIEWED_QUERY_KEY, NOTICES_QUERY_KEY, TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
+import {
+  ANALYTICS_QUERY_KEY,
+  HIGHEST_VIEWED_QUERY_KEY,
+  NOTICES_QUERY_KEY,
+  TAGGED_POSTS_QUERY_KEY,
+} from "#web/lib/query-keys.ts";
 import { createConditionalFetcher } from "./conditional-fetcher.ts";
 import { openLiveEvents } from "./live-events.ts";
-
-/** Events aimed at the signed-in member, newest first (GET /api/tagg-analytics). */
-export const ANALYTICS_QUERY_KEY = ["/api/tagg-analytics"] as const;
 
 const fetcher = createConditionalFetcher<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY[0]);
 
