@@ -10,6 +10,7 @@ import { Checkbox } from "#web/components/ui/checkbox.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { BlockMemberButton } from "#web/features/safety/index.ts";
 import { cn } from "#web/lib/cn.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
 import { useNow } from "#web/lib/use-now.ts";
@@ -281,11 +282,21 @@ function ActivityRow({ event, now, selecting, checked, onCheckedChange, onViewAl
           {event.searchTerm ? <span className="max-w-full truncate">Term: “{event.searchTerm}”</span> : null}
           <EventTime event={event} now={now} />
         </p>
-        {canViewAllViewers(event) && !selecting ? (
-          <div>
-            <Button variant="link" size="sm" className="h-auto px-0 py-0.5 text-xs" onClick={onViewAll}>
-              View All Viewers
-            </Button>
+        {!selecting && (canViewAllViewers(event) || event.visitorId !== null) ? (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            {canViewAllViewers(event) ? (
+              <Button variant="link" size="sm" className="h-auto px-0 py-0.5 text-xs" onClick={onViewAll}>
+                View All Viewers
+              </Button>
+            ) : null}
+            {/* Only a named visitor can be blocked: an anonymous row carries no one to block. */}
+            {event.visitorId !== null ? (
+              <BlockMemberButton
+                member={{ id: event.visitorId, name: event.visitorName }}
+                variant="link"
+                className="h-auto px-0 py-0.5 text-xs text-red-700"
+              />
+            ) : null}
           </div>
         ) : null}
       </div>

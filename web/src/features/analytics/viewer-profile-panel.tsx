@@ -4,6 +4,7 @@ import { QueryState } from "#web/components/query-state.tsx";
 import { Alert } from "#web/components/ui/alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { BlockMemberButton } from "#web/features/safety/index.ts";
 import { errorCodeOf } from "#web/lib/api-request.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { safeExternalUrl } from "#web/lib/safe-url.ts";
@@ -51,13 +52,20 @@ export function ViewerProfilePanel({ viewerId, onBack }: ViewerProfilePanelProps
           )
         }
       >
-        {(profile) => <ProfileDetails profile={profile} />}
+        {(profile) => <ProfileDetails viewerId={viewerId} profile={profile} onBlocked={onBack} />}
       </QueryState>
     </div>
   );
 }
 
-function ProfileDetails({ profile }: { profile: NonNullable<ReturnType<typeof useViewerProfile>["data"]> }) {
+type ProfileDetailsProps = {
+  viewerId: string;
+  profile: NonNullable<ReturnType<typeof useViewerProfile>["data"]>;
+  /** A blocked viewer leaves the list, so the panel goes back to it. */
+  onBlocked: () => void;
+};
+
+function ProfileDetails({ viewerId, profile, onBlocked }: ProfileDetailsProps) {
   const platforms = Object.entries(profile.profile.socialLinks.platforms)
     .map(([platform, url]) => ({ platform, href: safeExternalUrl(url) }))
     .filter((link): link is { platform: string; href: string } => link.href !== null);
@@ -68,7 +76,7 @@ function ProfileDetails({ profile }: { profile: NonNullable<ReturnType<typeof us
 
   return (
     <section aria-label={`Profile of ${name}`} className="grid gap-4">
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <UserAvatar
           firstName={profile.firstName}
           lastName={profile.lastName}
@@ -76,10 +84,11 @@ function ProfileDetails({ profile }: { profile: NonNullable<ReturnType<typeof us
           className="size-16"
           fallbackClassName="text-xl"
         />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h3 className="truncate text-lg font-semibold text-slate-900">{name}</h3>
           {profile.tagg ? <p className="text-sm font-medium text-brand-700">@{profile.tagg}</p> : null}
         </div>
+        <BlockMemberButton member={{ id: viewerId, name }} onBlocked={onBlocked} />
       </div>
       <p className="text-sm whitespace-pre-wrap break-words text-slate-700">
         {profile.profile.bio?.trim() || "No bio yet."}

@@ -8,6 +8,7 @@ import { Alert } from "#web/components/ui/alert.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { BlockMemberButton } from "#web/features/safety/index.ts";
 import { errorCodeOf } from "#web/lib/api-request.ts";
 import { postDisplayName } from "#web/lib/post-display.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
@@ -176,22 +177,26 @@ function ViewerRow({ viewer, now, onOpen }: { viewer: Viewer; now: Date; onOpen:
     );
   }
 
+  const name = [viewer.firstName, viewer.lastName].filter(Boolean).join(" ");
   return (
-    <button
-      type="button"
-      onClick={() => onOpen(viewer.id)}
-      className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-left text-sm hover:bg-slate-50"
-      aria-label={`View profile of ${[viewer.firstName, viewer.lastName].filter(Boolean).join(" ")}`}
-    >
-      <UserAvatar
-        firstName={viewer.firstName}
-        lastName={viewer.lastName ?? ""}
-        pictureUrl={viewer.profilePictureUrl}
-        className="size-10"
-        fallbackClassName="text-sm"
-      />
-      {details}
-      <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-    </button>
+    <div className="flex items-center gap-1">
+      <button
+        type="button"
+        onClick={() => onOpen(viewer.id)}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-xl px-2 py-2 text-left text-sm hover:bg-slate-50"
+        aria-label={`View profile of ${name}`}
+      >
+        <UserAvatar
+          firstName={viewer.firstName}
+          lastName={viewer.lastName ?? ""}
+          pictureUrl={viewer.profilePictureUrl}
+          className="size-10"
+          fallbackClassName="text-sm"
+        />
+        {details}
+        <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+      </button>
+      <BlockMemberButton member={{ id: viewer.id, name }} />
+    </div>
   );
 }
