@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Profile } from "#contract/api/profile.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
+import { BlockedMembersSection } from "#web/features/safety/index.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { AuthenticatorAppSection } from "./authenticator-app-section.tsx";
 import { ChangeEmailForm } from "./change-email-form.tsx";
@@ -66,6 +67,7 @@ export function SecuritySettingsDialog({ profile, open, onOpenChange }: Security
         <PasskeysSection />
         <div className="border-t border-slate-100" />
         <SignedInSessions />
+        <BlockedMembersSection />
       </div>
     </DraggableDialog>
   );
