@@ -45,6 +45,7 @@ describe("GET /api/profile", () => {
       isHidden: false,
       emailVerified: false,
       isAdmin: false,
+      twoFactor: { totp: false, passkeys: 0 },
       createdAt: expect.any(String),
     });
   });
