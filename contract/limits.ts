@@ -75,6 +75,11 @@ export const PAUSE_HOURS = 48;
 export const MIN_TRACKED_TERM_LENGTH = 3;
 export const DUPLICATE_SEARCH_WINDOW_MS = 5_000;
 export const NOTIFICATION_DEDUP_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * The repeated-search alert: when one named visitor's searches and views of a member's posts reach `events`
+ * within `days`, the member is told once; the same visitor can set it off again only `days` later.
+ */
+export const REPEATED_SEARCH_ALERT = { events: 5, days: 7 } as const;
 export const MAX_NOTIFICATIONS_SHOWN = 10;
 
 export const DEFAULT_SECTION_CODE = 199;

@@ -47,6 +47,10 @@ export const searchAnalytics = pgTable(
     index("search_analytics_target_created_idx").on(t.targetUserId, t.createdAt.desc().nullsFirst()),
     index("search_analytics_post_idx").on(t.postId),
     index("search_analytics_visitor_created_idx").on(t.visitorId, t.createdAt.desc().nullsFirst()),
+    // One named visitor's events at one owner within a time: the repeated-search alert's count.
+    index("search_analytics_target_visitor_created_idx")
+      .on(t.targetUserId, t.visitorId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.visitorId} is not null`),
     index("search_analytics_connection_created_idx")
       .on(t.createdAt)
       .where(sql`${t.ipAddress} is not null or ${t.userAgent} is not null`),

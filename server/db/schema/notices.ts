@@ -4,8 +4,9 @@ import type { NoticeKind } from "#contract/api/notices.ts";
 import { profiles } from "./users.ts";
 
 /**
- * An in-app notice to a member about their own content (a post hidden pending review, removed by moderation, or
- * no longer hidden after review). Persisted so a member who was offline sees it; it never says who reported.
+ * An in-app notice to a member: about their own content (a post hidden pending review, removed by moderation, or
+ * no longer hidden after review; `post_name`), or a repeated-search alert about a named visitor (`visitor_id`,
+ * gone with the visitor's account). Persisted so a member who was offline sees it; it never says who reported.
  */
 export const memberNotices = pgTable(
   "member_notices",
@@ -15,12 +16,23 @@ export const memberNotices = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     kind: text().$type<NoticeKind>().notNull(),
-    postName: text().notNull(),
+    postName: text(),
+    visitorId: uuid().references(() => profiles.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("member_notices_kind_check", sql`${t.kind} in ('post_hidden', 'post_removed', 'post_restored')`),
+    check(
+      "member_notices_kind_check",
+      sql`${t.kind} in ('post_hidden', 'post_removed', 'post_restored', 'repeated_search')`,
+    ),
+    // A repeated-search alert names a visitor and no post; every other notice names a post and no visitor.
+    check(
+      "member_notices_subject_check",
+      sql`case when ${t.kind} = 'repeated_search' then ${t.visitorId} is not null and ${t.postName} is null else ${t.postName} is not null and ${t.visitorId} is null end`,
+    ),
     index("member_notices_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    // Finds the alerts about a visitor who empties their history (and serves the cascade when they leave).
+    index("member_notices_visitor_idx").on(t.visitorId).where(sql`${t.visitorId} is not null`),
   ],
 );
 

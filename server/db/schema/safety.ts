@@ -35,5 +35,9 @@ export const repeatedSearchAlerts = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     alertedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.visitorId] })],
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.visitorId] }),
+    // A visitor emptying their history (or leaving) takes their alerts with them.
+    index("repeated_search_alerts_visitor_idx").on(t.visitorId),
+  ],
 );

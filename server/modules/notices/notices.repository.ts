@@ -1,30 +1,48 @@
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { NoticeKind } from "#contract/api/notices.ts";
 import type { Database } from "#server/db/client.ts";
-import { memberNotices } from "#server/db/schema/index.ts";
+import { memberNotices, profiles } from "#server/db/schema/index.ts";
+
+/** A new notice: about a post (`postName`) or, for a repeated-search alert, about a visitor (`visitorId`). */
+export type NewNotice = {
+  userId: string;
+  kind: NoticeKind;
+  postName?: string;
+  visitorId?: string;
+  createdAt: Date;
+};
 
 /** The `member_notices` table. Build it on a transaction to add a notice with the change it reports. */
 export function createNoticesRepository(db: Database) {
+  /** Notices with the current name of the visitor an alert is about (none for a notice about a post). */
+  const selectNotices = () =>
+    db
+      .select({
+        notice: memberNotices,
+        visitorFirstName: profiles.firstName,
+        visitorLastName: profiles.lastName,
+      })
+      .from(memberNotices)
+      .leftJoin(profiles, eq(profiles.id, memberNotices.visitorId));
+
   return {
-    async add(values: { userId: string; kind: NoticeKind; postName: string; createdAt: Date }) {
-      const [row] = await db.insert(memberNotices).values(values).returning();
+    async add(values: NewNotice) {
+      const [row] = await db.insert(memberNotices).values(values).returning({ id: memberNotices.id });
       if (!row) throw new Error("The notice was not written");
-      return row;
+      const [added] = await selectNotices().where(eq(memberNotices.id, row.id));
+      if (!added) throw new Error("The notice was not written");
+      return added;
     },
 
     listOwn(userId: string, limit: number) {
-      return db
-        .select()
-        .from(memberNotices)
+      return selectNotices()
         .where(eq(memberNotices.userId, userId))
         .orderBy(desc(memberNotices.createdAt), desc(memberNotices.id))
         .limit(limit);
     },
 
     listSince(userId: string, since: Date, limit: number) {
-      return db
-        .select()
-        .from(memberNotices)
+      return selectNotices()
         .where(and(eq(memberNotices.userId, userId), gte(memberNotices.createdAt, since)))
         .orderBy(desc(memberNotices.createdAt), desc(memberNotices.id))
         .limit(limit);
@@ -37,7 +55,18 @@ export function createNoticesRepository(db: Database) {
         .returning({ id: memberNotices.id });
       return rows.length > 0;
     },
+
+    /** Deletes every repeated-search alert, at any member, about this visitor; answers how many. */
+    async removeAlertsAbout(visitorId: string) {
+      const rows = await db
+        .delete(memberNotices)
+        .where(and(eq(memberNotices.visitorId, visitorId), eq(memberNotices.kind, "repeated_search")))
+        .returning({ id: memberNotices.id });
+      return rows.length;
+    },
   };
 }
 
 export type NoticesRepository = ReturnType<typeof createNoticesRepository>;
+/** A notice as read, with the current name of the visitor it is about. */
+export type NoticeRow = Awaited<ReturnType<NoticesRepository["add"]>>;

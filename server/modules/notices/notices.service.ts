@@ -1,30 +1,36 @@
 import { NOTICES_SHOWN, type Notice, noticeText } from "#contract/api/notices.ts";
 import { MESSAGES } from "#contract/errors.ts";
-import type { MemberNoticeRow } from "#server/db/schema/index.ts";
 import type { Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
-import { createNoticesRepository, type NoticesRepository } from "./notices.repository.ts";
+import {
+  createNoticesRepository,
+  type NewNotice,
+  type NoticeRow,
+  type NoticesRepository,
+} from "./notices.repository.ts";
 
-export const toNotice = (row: MemberNoticeRow): Notice => ({
-  id: row.id,
-  kind: row.kind,
-  postName: row.postName,
-  text: noticeText(row),
-  createdAt: row.createdAt.toISOString(),
-});
+export function toNotice({ notice, visitorFirstName, visitorLastName }: NoticeRow): Notice {
+  const visitor =
+    notice.visitorId && visitorFirstName !== null
+      ? { id: notice.visitorId, name: `${visitorFirstName} ${visitorLastName ?? ""}`.trim() }
+      : null;
+  const fields = { kind: notice.kind, postName: notice.postName, visitor };
+  return { id: notice.id, ...fields, text: noticeText(fields), createdAt: notice.createdAt.toISOString() };
+}
 
 type Deps = { noticesRepo: NoticesRepository; events: Pick<EventBus, "publish">; clock: Clock };
 
 /**
- * In-app notices to a member about their own posts. `add` writes on the caller's transaction (so the notice
- * commits with the moderation it reports); `announce` then pushes it to the member's open live streams.
+ * In-app notices to a member: about their own posts, or a repeated-search alert about a named visitor. `add`
+ * writes on the caller's transaction (so the notice commits with the change it reports); `announce` then pushes
+ * it to the member's open live streams.
  */
 export function createNoticesService({ noticesRepo, events, clock }: Deps) {
   return {
     // Stamped by the app's clock, as analytics events are: a live stream resumes from one position in both.
-    add: (values: Omit<Parameters<NoticesRepository["add"]>[0], "createdAt">, tx: Tx) =>
+    add: (values: Omit<NewNotice, "createdAt">, tx: Tx) =>
       createNoticesRepository(tx)
         .add({ ...values, createdAt: clock.now() })
         .then(toNotice),
@@ -45,6 +51,10 @@ export function createNoticesService({ noticesRepo, events, clock }: Deps) {
     async dismiss(userId: string, id: string) {
       if (!(await noticesRepo.remove(userId, id))) throw new AppError("not_found", MESSAGES.notFound);
     },
+
+    /** Deletes the repeated-search alerts about a visitor, at every member, on the caller's transaction. */
+    forgetAlertsAbout: (visitorId: string, tx: Tx) =>
+      createNoticesRepository(tx).removeAlertsAbout(visitorId),
   };
 }
 
