@@ -25,6 +25,7 @@ const JOBS = [
   "release-anonymous-activity",
   "rotate-anonymity-key",
   "forget-old-connections",
+  "forget-old-alerts",
 ];
 const MIGRATIONS = (
   JSON.parse(readFileSync(new URL("./db/migrations/meta/_journal.json", import.meta.url), "utf8")) as {

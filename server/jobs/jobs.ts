@@ -5,6 +5,7 @@ import type { Pseudonyms } from "#server/modules/analytics/pseudonyms.ts";
 import type { AuthService } from "#server/modules/auth/auth.service.ts";
 import type { EmailVerificationService } from "#server/modules/auth/email-verification.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
+import type { RepeatedSearchAlertsService } from "#server/modules/notices/repeated-search-alerts.service.ts";
 import type { SubscriptionsService } from "#server/modules/payments/subscriptions.service.ts";
 import type { SecondFactorService } from "#server/modules/second-factor/second-factor.service.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
@@ -24,6 +25,7 @@ type Deps = {
   subscriptionsService: SubscriptionsService;
   adminModerationService: AdminModerationService;
   analyticsService: AnalyticsService;
+  repeatedSearchAlertsService: Pick<RepeatedSearchAlertsService, "forgetOld">;
   pseudonyms: Pseudonyms;
   clock: Clock;
 };
@@ -37,6 +39,7 @@ export function appJobs({
   subscriptionsService,
   adminModerationService,
   analyticsService,
+  repeatedSearchAlertsService,
   pseudonyms,
   clock,
 }: Deps): Job[] {
@@ -85,5 +88,7 @@ export function appJobs({
     },
     { name: "rotate-anonymity-key", everyMs: HOUR, run: () => pseudonyms.rotate() },
     { name: "forget-old-connections", everyMs: HOUR, run: () => analyticsService.forgetOldConnections() },
+    // When a member was alerted about a visitor matters for 7 days only; past them the record is not kept.
+    { name: "forget-old-alerts", everyMs: HOUR, run: () => repeatedSearchAlertsService.forgetOld() },
   ];
 }

@@ -47,6 +47,8 @@ import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createNoticesRepository } from "./notices/notices.repository.ts";
 import { createNoticesService } from "./notices/notices.service.ts";
+import { createRepeatedSearchAlertsRepository } from "./notices/repeated-search-alerts.repository.ts";
+import { createRepeatedSearchAlertsService } from "./notices/repeated-search-alerts.service.ts";
 import { pastDueEmail } from "./payments/billing-emails.ts";
 import { createBillingEventsService } from "./payments/billing-events.service.ts";
 import { createPaymentsRepository } from "./payments/payments.repository.ts";
@@ -148,9 +150,19 @@ export function createServices(infra: Infrastructure) {
     clock,
     release: { minutes: config.anonymity.releaseMinutes, jitterMinutes: config.anonymity.jitterMinutes },
   });
+  const repeatedSearchAlertsService = createRepeatedSearchAlertsService({
+    transact,
+    alertsRepo: createRepeatedSearchAlertsRepository(db),
+    alertsRepoOn: createRepeatedSearchAlertsRepository,
+    analytics: analyticsService,
+    notices: noticesService,
+    clock,
+  });
   const searchService = createSearchService({
+    transact,
     searchRepo: createSearchRepository(db),
     analytics: analyticsService,
+    alerts: repeatedSearchAlertsService,
     clock,
   });
   const affiliateService = createAffiliateService({
@@ -313,6 +325,7 @@ export function createServices(infra: Infrastructure) {
     postsService,
     analyticsService,
     pseudonyms,
+    repeatedSearchAlertsService,
     liveFeed: createLiveFeed({ analytics: analyticsService, notices: noticesService, clock }),
     searchService,
     privacyService: createPrivacyService({

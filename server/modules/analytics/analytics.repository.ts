@@ -246,6 +246,29 @@ export function createAnalyticsRepository(db: Database) {
       return rows.length;
     },
 
+    /**
+     * How many searches and views this named visitor made of the owner's posts at or after `since`, as the
+     * owner's list shows them (none while the owner blocks them), counted up to `cap`. On the index by owner,
+     * visitor and time.
+     */
+    async countNamedSince(ownerId: string, visitorId: string, since: Date, cap: number) {
+      const recent = db
+        .select({ one: sql`1` })
+        .from(searchAnalytics)
+        .where(
+          and(
+            eq(searchAnalytics.targetUserId, ownerId),
+            eq(searchAnalytics.visitorId, visitorId),
+            gte(searchAnalytics.createdAt, since),
+            notOfBlocked,
+          ),
+        )
+        .limit(cap)
+        .as("recent");
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recent);
+      return row?.n ?? 0;
+    },
+
     /** Viewers of one post: named visitors by member id, anonymous ones by pseudonym (never merged). */
     async viewersOf(postId: string) {
       const rows = await db

@@ -9,13 +9,18 @@ import {
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { DUPLICATE_SEARCH_WINDOW_MS } from "#contract/limits.ts";
 import type { AnalyticsAction, TaggedPostRow } from "#server/db/schema/index.ts";
+import type { Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
 import type { RecentKeys } from "#server/lib/recent-keys.ts";
 import { toSocialLinks } from "#server/modules/profile/profile.mapper.ts";
 import { toAnalyticsEvent } from "./analytics.mapper.ts";
-import type { AnalyticsRepository, OwnerEventRow } from "./analytics.repository.ts";
+import {
+  type AnalyticsRepository,
+  createAnalyticsRepository,
+  type OwnerEventRow,
+} from "./analytics.repository.ts";
 import type { AnalyticsEtags } from "./analytics-etags.ts";
 import type { AnonymousVisitor, Pseudonyms } from "./pseudonyms.ts";
 
@@ -217,9 +222,19 @@ export function createAnalyticsService(deps: Deps) {
     /**
      * Forgets a member as a visitor: their named events leave every owner's analytics. Their anonymous events
      * were never linked to them, so they stay as the owners see them (removing them together would tell the
-     * owners which anonymous rows were this member's). Answers how many events went.
+     * owners which anonymous rows were this member's). Answers how many events went. On the caller's
+     * transaction when given one.
      */
-    forgetVisitor: (visitorId: string) => analyticsRepo.deleteNamedBy(visitorId),
+    forgetVisitor: (visitorId: string, tx?: Tx) =>
+      (tx ? createAnalyticsRepository(tx) : analyticsRepo).deleteNamedBy(visitorId),
+
+    /**
+     * How many searches and views of the owner's posts this visitor made by name at or after `since`, as the
+     * owner's list shows them, counted up to `cap`. Anonymous activity is never linked to a visitor, so it is
+     * never among them.
+     */
+    namedVisitsSince: (ownerId: string, visitorId: string, since: Date, cap: number) =>
+      analyticsRepo.countNamedSince(ownerId, visitorId, since, cap),
 
     async delete(ownerId: string, ids: string[]) {
       return { deleted: await analyticsRepo.deleteForOwner(ownerId, [...new Set(ids)]) };

@@ -2,8 +2,10 @@ import type { PublicPost, SearchHistoryEntry } from "#contract/api/search.ts";
 import { MIN_TRACKED_TERM_LENGTH } from "#contract/limits.ts";
 import { nameKey } from "#contract/names.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { Transact } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { AnalyticsService, Visit } from "#server/modules/analytics/analytics.service.ts";
+import type { RepeatedSearchAlertsService } from "#server/modules/notices/repeated-search-alerts.service.ts";
 import { isShownToOthers, toTaggedPost } from "#server/modules/posts/posts.mapper.ts";
 import { effectiveMode, isAnonymousMode } from "#server/modules/privacy/privacy-rules.ts";
 import type { FindableRow, SearchRepository } from "./search.repository.ts";
@@ -42,8 +44,10 @@ function byOwner(rows: FindableRow[]): Target[] {
 }
 
 type Deps = {
+  transact: Transact;
   searchRepo: SearchRepository;
   analytics: Pick<AnalyticsService, "isRepeat" | "recordVisit" | "forgetVisitor">;
+  alerts: Pick<RepeatedSearchAlertsService, "afterNamedVisit" | "forgetVisitor">;
   clock: Clock;
 };
 
@@ -63,7 +67,7 @@ function toPublicPost(row: FindableRow, viewerId: string | undefined): PublicPos
   };
 }
 
-export function createSearchService({ searchRepo, analytics, clock }: Deps) {
+export function createSearchService({ transact, searchRepo, analytics, alerts, clock }: Deps) {
   /**
    * How this visitor is recorded right now: by name only when they are signed in, in `show` mode at this
    * moment, and came from this site; anonymously otherwise.
@@ -108,7 +112,10 @@ export function createSearchService({ searchRepo, analytics, clock }: Deps) {
     return { term, found: byOwner(rows) };
   }
 
-  /** Applies the recording rules (own posts, 5 s window) and records what is left for each owner. */
+  /**
+   * Applies the recording rules (own posts, 5 s window) and records what is left for each owner; a named visit
+   * may then set off a repeated-search alert (anonymous activity never does).
+   */
   async function record(visitor: Visitor, action: TrackInput["action"], resolved: Resolved, meta: Meta) {
     const skip = (reason: Skip) => ({ recorded: 0, skipped: reason });
     const { self, visitor: who } = identify(visitor);
@@ -126,6 +133,12 @@ export function createSearchService({ searchRepo, analytics, clock }: Deps) {
       connection: meta,
       targets,
     });
+    if (who.kind === "named") {
+      await alerts.afterNamedVisit(
+        who.id,
+        targets.map((target) => target.ownerId),
+      );
+    }
     return { recorded, skipped: null };
   }
 
@@ -185,9 +198,16 @@ export function createSearchService({ searchRepo, analytics, clock }: Deps) {
       });
     },
 
-    /** Empties my history: my named searches and views leave every owner's analytics. */
+    /**
+     * Empties my history: my named searches and views leave every owner's analytics, and with them the
+     * repeated-search alerts about me and the record of when they were sent. Nothing keeps the link.
+     */
     async deleteHistory(user: ProfileRow) {
-      return { deleted: await analytics.forgetVisitor(user.id) };
+      return transact(async (tx) => {
+        const deleted = await analytics.forgetVisitor(user.id, tx);
+        await alerts.forgetVisitor(user.id, tx);
+        return { deleted };
+      });
     },
   };
 }
