@@ -8,6 +8,7 @@ import { getFullName } from "#web/lib/person.ts";
 import { AuthenticatorAppSection } from "./authenticator-app-section.tsx";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { DownloadMyDataSection } from "./download-my-data-section.tsx";
 import { PasskeysSection } from "./passkeys-section.tsx";
 import { SignedInSessions } from "./signed-in-sessions.tsx";
 
@@ -68,6 +69,7 @@ export function SecuritySettingsDialog({ profile, open, onOpenChange }: Security
         <div className="border-t border-slate-100" />
         <SignedInSessions />
         <BlockedMembersSection />
+        <DownloadMyDataSection />
       </div>
     </DraggableDialog>
   );
