@@ -7,6 +7,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#web/components/ui/popover.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useLiveAnalytics } from "#web/features/analytics/index.ts";
+import { BlockMemberButton } from "#web/features/safety/index.ts";
 import { cn } from "#web/lib/cn.ts";
 import { OPEN_ANALYTICS_DELAY_MS, requestOpenAnalytics } from "#web/lib/open-analytics.ts";
 import { postDisplayName } from "#web/lib/post-display.ts";
@@ -162,13 +163,24 @@ function NoticeItem({ notice, now, onDismiss }: { notice: Notice; now: Date; onD
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="text-sm break-words text-slate-800">{notice.text}</p>
-        <time
-          className="text-xs text-slate-500"
-          dateTime={notice.createdAt}
-          title={absoluteTimeLabel(notice.createdAt)}
-        >
-          {relativeTimeLabel(notice.createdAt, now)}
-        </time>
+        <div className="flex items-center gap-2">
+          <time
+            className="text-xs text-slate-500"
+            dateTime={notice.createdAt}
+            title={absoluteTimeLabel(notice.createdAt)}
+          >
+            {relativeTimeLabel(notice.createdAt, now)}
+          </time>
+          {/* A repeated-search alert offers to block the visitor; once blocked, the alert has done its job. */}
+          {notice.kind === "repeated_search" && notice.visitor ? (
+            <BlockMemberButton
+              member={notice.visitor}
+              onBlocked={onDismiss}
+              variant="link"
+              className="ml-auto h-auto py-0 text-xs text-red-700"
+            />
+          ) : null}
+        </div>
       </div>
       <button
         type="button"
