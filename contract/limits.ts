@@ -86,6 +86,17 @@ export const DEFAULT_SECTION_CODE = 199;
 export const DEFAULT_THEME = "blue";
 export const DEFAULT_WALLPAPER_POSITION = "50,50";
 export const DEFAULT_REPORT_THRESHOLD = 10;
+/**
+ * A report counts toward the automatic action only when, at the moment it is made, its reporter's e-mail is
+ * verified and their account is at least this many hours old (the server's REPORT_MIN_ACCOUNT_AGE_HOURS, this by
+ * default; decision 049). Other reports are kept and shown in the queue.
+ */
+export const DEFAULT_REPORT_MIN_ACCOUNT_AGE_HOURS = 24;
+/**
+ * The report queue flags a burst (decision 049): at least `minAccounts` of a post's reports come from accounts
+ * created within `windowMinutes` of each other, each of them less than `newAccountDays` old when it reported.
+ */
+export const REPORT_BURST = { minAccounts: 3, windowMinutes: 60, newAccountDays: 7 } as const;
 export const DEFAULT_COMMISSION_PERCENTAGE = "10.00";
 
 /** Timing rules of spec 1 §9, used by the web app. */

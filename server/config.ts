@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_REPORT_MIN_ACCOUNT_AGE_HOURS } from "#contract/limits.ts";
 import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from "./lib/owner-only.ts";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
@@ -58,6 +59,12 @@ const envSchema = z.object({
   ANONYMOUS_RELEASE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
   ANONYMOUS_RELEASE_JITTER_MINUTES: z.coerce.number().int().min(0).max(1_440).default(30),
   ANONYMITY_KEY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REPORT_MIN_ACCOUNT_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(8_760)
+    .default(DEFAULT_REPORT_MIN_ACCOUNT_AGE_HOURS),
 });
 
 export type Config = {
@@ -118,6 +125,11 @@ export type Config = {
    * ended plus a random delay of up to `jitterMinutes`; its pseudonym keys rotate every `keyDays`.
    */
   anonymity: { releaseMinutes: number; jitterMinutes: number; keyDays: number };
+  /**
+   * A report counts toward the automatic action only from a member whose e-mail is verified and whose account is
+   * at least this many hours old when they report (decision 049).
+   */
+  reportMinAccountAgeHours: number;
 };
 
 /** Thrown for a bad environment; main.ts prints its one-line message and exits. */
@@ -192,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jitterMinutes: e.ANONYMOUS_RELEASE_JITTER_MINUTES,
       keyDays: e.ANONYMITY_KEY_DAYS,
     },
+    reportMinAccountAgeHours: e.REPORT_MIN_ACCOUNT_AGE_HOURS,
   };
 }
 

@@ -31,15 +31,30 @@ export const adminTaggedPostSchema = z.object({
 export type AdminTaggedPost = z.infer<typeof adminTaggedPostSchema>;
 export const adminTaggedPostsResponseSchema = listResponse(adminTaggedPostSchema);
 
-/** A post in the report queue. Reasons are counted; who reported is never part of an answer. */
+/**
+ * A post in the report queue. Reasons are counted; who reported is never part of an answer. The queue lists
+ * the posts with the most counted reports first, then the most recently reported.
+ */
 export const adminReportedPostSchema = z.object({
   postId: z.string(),
   postName: z.string(),
   userEmail: z.string(),
+  /** Every report of the post. */
   reportCount: z.number().int(),
+  /**
+   * The reports that count toward the automatic action: from members whose e-mail was verified and whose account
+   * was old enough when they reported (decision 049). "3 counted of 11".
+   */
+  countedReports: z.number().int(),
   isVisible: z.boolean(),
   lastReportedAt: timestampSchema,
   reasons: z.partialRecord(z.enum([...REPORT_REASONS, "none"]), z.number().int()),
+  /**
+   * A burst among the reporters (REPORT_BURST in contract/limits.ts): how many accounts, new when they reported,
+   * were created within one window of each other — the largest such group, when it is big enough to flag; null
+   * when there is none.
+   */
+  burst: z.object({ accounts: z.number().int() }).nullable(),
 });
 export type AdminReportedPost = z.infer<typeof adminReportedPostSchema>;
 export const adminReportedPostsResponseSchema = listResponse(adminReportedPostSchema);

@@ -17,12 +17,16 @@ import type { Database } from "./client.ts";
 /** A page of an admin list, as every admin list answers. */
 export type Page<T> = { items: T[]; total: number; totalCapped: boolean; nextCursor: string | null };
 
-/** Where a page ends: the last row's keys. `at` keeps the database's microseconds, which a JS Date would lose. */
-type Cursor = { at: string; id: string };
+/**
+ * Where a page ends: the last row's keys. `at` keeps the database's microseconds, which a JS Date would lose;
+ * `rank` is there when the list orders by one.
+ */
+type Cursor = { rank?: number; at: string; id: string };
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
-function decodeCursor(value: string): Cursor {
+/** A cursor of this list: a rank exactly when the list orders by one. */
+function decodeCursor(value: string, ranked: boolean): Cursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
     if (
@@ -35,7 +39,10 @@ function decodeCursor(value: string): Cursor {
       !Number.isNaN(Date.parse(parsed.at)) &&
       /^[0-9a-f-]{36}$/i.test(parsed.id)
     ) {
-      return { at: parsed.at, id: parsed.id };
+      if (!ranked) return { at: parsed.at, id: parsed.id };
+      const rank = "rank" in parsed ? parsed.rank : undefined;
+      if (typeof rank === "number" && Number.isSafeInteger(rank))
+        return { rank, at: parsed.at, id: parsed.id };
     }
   } catch {
     // falls through to the refusal
@@ -65,15 +72,18 @@ export type SearchCondition = (term: string, pattern: string) => SQL | undefined
 export const cursorAt = (createdAt: Expr) =>
   sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-type Keyed = { cursorAt: string; id: string };
+type Keyed = { cursorAt: string; id: string; cursorRank?: number };
 
 type PageSpec<Row> = {
   db: Database;
   /** The list's name, unique in the app: its unsearched pages run as prepared statements named after it. */
   name: string;
   query: AdminListQuery;
-  /** The list's stable order, newest first: its creation time and its id. */
-  keys: { createdAt: Expr; id: Expr };
+  /**
+   * The list's stable order, newest first: its creation time and its id — after an integer `rank`, highest first,
+   * when the list orders by one (the report queue's counted reports), which its rows then select as `cursorRank`.
+   */
+  keys: { rank?: Expr; createdAt: Expr; id: Expr };
   /**
    * Where a search looks: text columns or expressions (case-insensitive, anywhere in the value), or places with
    * a condition of their own (`SearchCondition`).
@@ -105,13 +115,16 @@ type PageReader<Row> = {
   count: (search: SQL | undefined, upTo: number) => Promise<number>;
 };
 
-const after = (keys: PageSpec<unknown>["keys"], at: unknown, id: unknown) =>
-  sql`(${keys.createdAt}, ${keys.id}) < (${at}::timestamptz, ${id}::uuid)`;
+/** The rows after a cursor in the list's order (the values are the cursor's, or placeholders for them). */
+function after(keys: PageSpec<unknown>["keys"], cursor: { rank?: unknown; at: unknown; id: unknown }) {
+  return keys.rank
+    ? sql`(${keys.rank}, ${keys.createdAt}, ${keys.id}) < (${cursor.rank}::int, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : sql`(${keys.createdAt}, ${keys.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
 
 /** Builds each page's SQL: the searched and filtered ones, whose shape changes with the request. */
 const builtReader = <Row>({ keys, rows, countUpTo }: PageSpec<Row>): PageReader<Row> => ({
-  rows: async (search, cursor, limit) =>
-    rows(and(search, cursor ? after(keys, cursor.at, cursor.id) : undefined), limit),
+  rows: async (search, cursor, limit) => rows(and(search, cursor ? after(keys, cursor) : undefined), limit),
   count: async (search, upTo) => (await countUpTo(search, upTo))[0]?.n ?? 0,
 });
 
@@ -122,9 +135,10 @@ const builtReader = <Row>({ keys, rows, countUpTo }: PageSpec<Row>): PageReader<
 function preparedReader<Row>({ name, keys, rows, countUpTo }: PageSpec<Row>): PageReader<Row> {
   const limit = sql.placeholder("limit");
   const first = rows(undefined, limit).prepare(`${name}_first_page`);
-  const later = rows(after(keys, sql.placeholder("at"), sql.placeholder("id")), limit).prepare(
-    `${name}_later_page`,
-  );
+  const later = rows(
+    after(keys, { rank: sql.placeholder("rank"), at: sql.placeholder("at"), id: sql.placeholder("id") }),
+    limit,
+  ).prepare(`${name}_later_page`);
   const total = countUpTo(undefined, sql.placeholder("upTo")).prepare(`${name}_total`);
   return {
     rows: (_search, cursor, limit) =>
@@ -154,16 +168,17 @@ async function searchCondition(places: (Expr | SearchCondition)[], term: string)
 
 /**
  * The one way an admin list pages and searches on the server (STYLE 13): keyset paging on (created_at, id),
- * newest first, so a cursor stays right while rows are added. `total` counts the whole filtered set up to
- * ADMIN_LIST_TOTAL_CAP; past it `total` is the cap and `totalCapped` says more match ("1,000+"), so neither a
- * million-row list nor a search matching most of it pays for an exact count (decision 024). The count runs only
- * when the page cannot tell it (a full page, or a later one).
+ * newest first (after a rank, highest first, for a list that has one), so a cursor stays right while rows are
+ * added. `total` counts the whole filtered set up to ADMIN_LIST_TOTAL_CAP; past it `total` is the cap and
+ * `totalCapped` says more match ("1,000+"), so neither a million-row list nor a search matching most of it pays
+ * for an exact count (decision 024). The count runs only when the page cannot tell it (a full page, or a later
+ * one).
  */
 export async function paginate<Row>(spec: PageSpec<Row>): Promise<Page<Row>> {
   const { query, searchIn, filter } = spec;
   const search = and(query.search ? await searchCondition(searchIn, query.search) : undefined, filter);
   const reader = search ? builtReader(spec) : unsearchedReader(spec);
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const cursor = query.cursor ? decodeCursor(query.cursor, spec.keys.rank !== undefined) : undefined;
   const found = await reader.rows(search, cursor, query.limit + 1);
   // A first page that holds every match has counted them: a narrow search (the usual kind) then costs one
   // query, not the same index scan twice.
@@ -174,9 +189,12 @@ export async function paginate<Row>(spec: PageSpec<Row>): Promise<Page<Row>> {
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ cursorAt: _, ...item }) => item as Row),
+    items: page.map(({ cursorAt: _, cursorRank: __, ...item }) => item as Row),
     total: Math.min(matching, ADMIN_LIST_TOTAL_CAP),
     totalCapped: matching > ADMIN_LIST_TOTAL_CAP,
-    nextCursor: found.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+    nextCursor:
+      found.length > query.limit && last
+        ? encodeCursor({ rank: last.cursorRank, at: last.cursorAt, id: last.id })
+        : null,
   };
 }

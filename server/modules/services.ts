@@ -264,6 +264,7 @@ export function createServices(infra: Infrastructure) {
     applyReportAutoAction: adminModerationService.applyAutoAction,
     uploads: uploadsService,
     clock,
+    reportMinAccountAgeHours: config.reportMinAccountAgeHours,
   });
 
   return {

@@ -144,6 +144,24 @@ export async function registerVerifiedMember(t: TestApp, overrides: Parameters<t
   return member;
 }
 
+/** Sets when a member's account was created, straight in the database (for the account-age rules of reports). */
+export async function setAccountCreatedAt(t: TestApp, member: { user: { id: string } }, createdAt: Date) {
+  const { profiles } = await import("#server/db/schema/index.ts");
+  const { eq } = await import("drizzle-orm");
+  await t.db.update(profiles).set({ createdAt }).where(eq(profiles.id, member.user.id));
+  await t.app.changes.sync(); // the cached session hears of the write
+}
+
+/**
+ * Registers a member whose reports count toward the automatic action (decision 049): a verified address and an
+ * account 30 days old by the app's clock — older than the minimum age, and too old to be part of a burst.
+ */
+export async function registerTrustedReporter(t: TestApp, overrides: Parameters<typeof memberInput>[0] = {}) {
+  const member = await registerVerifiedMember(t, overrides);
+  await setAccountCreatedAt(t, member, new Date(t.clock.now().getTime() - 30 * 24 * 60 * 60_000));
+  return member;
+}
+
 export const TEST_ADMIN_EMAIL = "admin@example.com";
 
 /**

@@ -90,6 +90,11 @@ export const postReports = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     /** One of contract REPORT_REASONS, or null when the member gave none. */
     reason: text().$type<ReportReason>(),
+    /**
+     * Whether the report counts toward the automatic action: its reporter's e-mail was verified and their account
+     * old enough when they reported (decision 049). Decided once, so a report never starts counting later.
+     */
+    counted: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -15,6 +15,7 @@ import {
   createPost,
   giveTagg,
   registerMember,
+  registerTrustedReporter,
   SAME_ORIGIN,
   signInAsAdmin,
   TEST_ADMIN_EMAIL,
@@ -68,9 +69,10 @@ async function setup() {
   const admin = await signInAsAdmin(t);
   const owner = await registerMember(t, { firstName: "Olga", lastName: "Owner" });
   await giveTagg(t, owner, "olga_o");
+  // Verified members with long-standing accounts: their reports count toward the auto-action (decision 049).
   const reporters = [
-    await registerMember(t, { firstName: "Rita", lastName: "Reporterson" }),
-    await registerMember(t, { firstName: "Rolf", lastName: "Reportwell" }),
+    await registerTrustedReporter(t, { firstName: "Rita", lastName: "Reporterson" }),
+    await registerTrustedReporter(t, { firstName: "Rolf", lastName: "Reportwell" }),
   ];
   return { t, admin, owner, reporters };
 }
@@ -231,9 +233,11 @@ describe("reports and the Reported posts section", () => {
           postName: "Queued Post",
           userEmail: owner.input.email,
           reportCount: 2,
+          countedReports: 2,
           isVisible: false,
           lastReportedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
           reasons: { spam: 1, none: 1 },
+          burst: null,
         },
       ],
       total: 1,

@@ -97,9 +97,11 @@ export function createAdminModerationService({
           postName: row.postName,
           userEmail: row.userEmail,
           reportCount: row.reportCount,
+          countedReports: row.countedReports,
           isVisible: isShownToOthers(row),
           lastReportedAt: row.lastReportedAt,
           reasons: row.reasons,
+          burst: row.burstAccounts === null ? null : { accounts: row.burstAccounts },
         })),
       };
     },
@@ -173,8 +175,8 @@ export function createAdminModerationService({
     },
 
     /**
-     * The report auto-action: when enabled, every post with at least the threshold of reports is hidden
-     * pending review (or deleted, when the setting says so), audited with the system as actor, and its owner
+     * The report auto-action: when enabled, every post with at least the threshold of counted reports (from
+     * members verified and old enough when they reported; decision 049) is hidden pending review (or deleted, when the setting says so), audited with the system as actor, and its owner
      * told. Safe with several instances: a transaction-scoped advisory lock makes runs take turns, and each
      * write is conditional (hide only what is visible; delete what still exists), so a post is acted on once.
      */

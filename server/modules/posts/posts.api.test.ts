@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { postReportSettings, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
-import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
+import { asMember, registerMember, registerTrustedReporter, SAME_ORIGIN } from "#server/test/factories.ts";
 import { png, uploadImage } from "#server/test/images.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
@@ -294,8 +294,9 @@ describe("POST /api/tagged-posts/:id/report", () => {
   it('takes one report per member, refuses reporting your own post, and auto-deletes at the threshold when the action is "delete"', async () => {
     const t = await createTestApp();
     const ada = await registerMember(t);
-    const bob = await registerMember(t);
-    const cy = await registerMember(t);
+    // Verified, long-standing members: their reports count toward the automatic action (decision 049).
+    const bob = await registerTrustedReporter(t);
+    const cy = await registerTrustedReporter(t);
     const post = (await createPost(t, ada, "Reported")).json();
     const report = (member: Member) =>
       t.app.inject({

@@ -1,6 +1,7 @@
 import { and, asc, between, count, desc, eq, gte, ilike, inArray, lt, max, type SQL, sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { ReportReason } from "#contract/api/posts.ts";
+import { REPORT_BURST } from "#contract/limits.ts";
 import { nameKey } from "#contract/names.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
@@ -15,6 +16,18 @@ const postNameKey = sql`lower(btrim(${taggedPosts.postName}))`;
 const reportCount = sql<number>`(
   select count(*)::int from ${postReports} where ${postReports.postId} = "tagged_posts"."id"
 )`;
+
+/** A post's reports that count toward the automatic action (decision 049), in a query grouped by post. */
+const countedReports = sql<number>`(count(*) filter (where ${postReports.counted}))::int`;
+
+/** The posts with at least `threshold` reports that count toward the automatic action. */
+const postsCountedAtLeast = (db: Database, threshold: number) =>
+  db
+    .select({ id: postReports.postId })
+    .from(postReports)
+    .where(eq(postReports.counted, true))
+    .groupBy(postReports.postId)
+    .having(sql`count(*) >= ${threshold}`);
 
 /** The advisory lock key of the report auto-action: one run at a time across every instance. */
 const AUTO_ACTION_LOCK = 7_301_013;
@@ -113,6 +126,44 @@ export function createPostsRepository(db: Database) {
       counts[row.reason ?? "none"] = row.n;
       result.set(row.postId, counts);
     }
+    return result;
+  }
+
+  /**
+   * For each post that has a burst, the size of its largest: the post's reports from accounts less than
+   * REPORT_BURST.newAccountDays old when they reported, grouped by accounts created within
+   * REPORT_BURST.windowMinutes of each other (from each such account's creation on), flagged when a group holds at
+   * least REPORT_BURST.minAccounts (decision 049).
+   */
+  async function burstSizes(postIds: string[]) {
+    const result = new Map<string, number>();
+    if (postIds.length === 0) return result;
+    const { minAccounts, windowMinutes, newAccountDays } = REPORT_BURST;
+    const reporter = profiles;
+    // The constants are integers of ours, written into the SQL as interval literals.
+    const windowed = db
+      .select({
+        postId: postReports.postId,
+        accounts: sql<number>`(count(*) over (
+          partition by ${postReports.postId} order by ${reporter.createdAt}
+          range between current row and ${sql.raw(`interval '${windowMinutes} minutes'`)} following
+        ))::int`.as("accounts"),
+      })
+      .from(postReports)
+      .innerJoin(reporter, eq(reporter.id, postReports.reporterId))
+      .where(
+        and(
+          inArray(postReports.postId, postIds),
+          sql`${postReports.createdAt} < ${reporter.createdAt} + ${sql.raw(`interval '${newAccountDays} days'`)}`,
+        ),
+      )
+      .as("windowed");
+    const rows = await db
+      .select({ postId: windowed.postId, accounts: sql<number>`max(${windowed.accounts})::int` })
+      .from(windowed)
+      .groupBy(windowed.postId)
+      .having(sql`max(${windowed.accounts}) >= ${minAccounts}`);
+    for (const row of rows) result.set(row.postId, row.accounts);
     return result;
   }
 
@@ -264,15 +315,27 @@ export function createPostsRepository(db: Database) {
       return { deleted: deleted.length, files };
     },
 
-    /** Records a report once per member; answers whether it was new and the post's report count. */
-    async addReport(postId: string, reporterId: string, reason: ReportReason | null = null) {
+    /**
+     * Records a report once per member, with whether it counts toward the automatic action; answers whether it
+     * was new and how many of the post's reports count.
+     */
+    async addReport(report: {
+      postId: string;
+      reporterId: string;
+      reason: ReportReason | null;
+      counted: boolean;
+      createdAt: Date;
+    }) {
       const inserted = await db
         .insert(postReports)
-        .values({ postId, reporterId, reason })
+        .values(report)
         .onConflictDoNothing()
         .returning({ id: postReports.id });
-      const [total] = await db.select({ n: count() }).from(postReports).where(eq(postReports.postId, postId));
-      return { isNew: inserted.length > 0, reports: total?.n ?? 0 };
+      const [total] = await db
+        .select({ n: count() })
+        .from(postReports)
+        .where(and(eq(postReports.postId, report.postId), eq(postReports.counted, true)));
+      return { isNew: inserted.length > 0, countedReports: total?.n ?? 0 };
     },
 
     /**
@@ -326,14 +389,17 @@ export function createPostsRepository(db: Database) {
     },
 
     /**
-     * The report queue: posts with at least one report, the most recently reported first, with how many
-     * reports and of which reasons. Never who reported. A search matches the post id, name or owner e-mail.
+     * The report queue: posts with at least one report, those with the most reports that count toward the
+     * automatic action first, then the most recently reported; with how many reports, how many of them count,
+     * of which reasons, and the size of a burst of new accounts among the reporters. Never who reported. A
+     * search matches the post id, name or owner e-mail.
      */
     async reportedList(query: AdminListQuery) {
       const reported = db
         .select({
           postId: postReports.postId,
           reportCount: sql<number>`count(*)::int`.as("report_count"),
+          countedReports: countedReports.as("counted_reports"),
           lastReportedAt: max(postReports.createdAt).as("last_reported_at"),
         })
         .from(postReports)
@@ -345,7 +411,7 @@ export function createPostsRepository(db: Database) {
         db,
         name: "admin_reported_posts",
         query,
-        keys: { createdAt: lastAt, id: t.id },
+        keys: { rank: sql`${reported.countedReports}`, createdAt: lastAt, id: t.id },
         searchIn: [sql`${t.id}::text`, t.postName, profiles.email],
         rows: (where, limit) =>
           db
@@ -356,14 +422,16 @@ export function createPostsRepository(db: Database) {
               isVisible: t.isVisible,
               heldForReview: t.heldForReview,
               reportCount: reported.reportCount,
+              countedReports: reported.countedReports,
               lastReportedAt: sql<string>`${cursorAt(lastAt)}`,
+              cursorRank: reported.countedReports,
               cursorAt: cursorAt(lastAt),
             })
             .from(reported)
             .innerJoin(t, eq(t.id, reported.postId))
             .innerJoin(profiles, eq(profiles.id, t.userId))
             .where(where)
-            .orderBy(desc(lastAt), desc(t.id))
+            .orderBy(desc(reported.countedReports), desc(lastAt), desc(t.id))
             .limit(limit),
         countUpTo: (where, upTo) =>
           countRows(
@@ -378,8 +446,16 @@ export function createPostsRepository(db: Database) {
               .as("matches"),
           ),
       });
-      const reasons = await reasonCounts(page.items.map((row) => row.id));
-      return { ...page, items: page.items.map((row) => ({ ...row, reasons: reasons.get(row.id) ?? {} })) };
+      const ids = page.items.map((row) => row.id);
+      const [reasons, bursts] = await Promise.all([reasonCounts(ids), burstSizes(ids)]);
+      return {
+        ...page,
+        items: page.items.map((row) => ({
+          ...row,
+          reasons: reasons.get(row.id) ?? {},
+          burstAccounts: bursts.get(row.id) ?? null,
+        })),
+      };
     },
 
     async reportCount(postId: string) {
@@ -410,8 +486,8 @@ export function createPostsRepository(db: Database) {
     },
 
     /**
-     * Holds for review (hidden, whatever its owner chose) every post with at least `threshold` reports not held
-     * yet, in one conditional UPDATE: a post another run (or instance) held meanwhile no longer matches, so each
+     * Holds for review (hidden, whatever its owner chose) every post with at least `threshold` counted reports
+     * not held yet, in one conditional UPDATE: a post another run (or instance) held meanwhile no longer matches, so each
      * post is held, and answered, exactly once. The owner's own choice is kept for when the hold is lifted.
      */
     async holdReportedAtLeast(threshold: number) {
@@ -421,14 +497,7 @@ export function createPostsRepository(db: Database) {
         .where(
           and(
             eq(taggedPosts.heldForReview, false),
-            inArray(
-              taggedPosts.id,
-              db
-                .select({ id: postReports.postId })
-                .from(postReports)
-                .groupBy(postReports.postId)
-                .having(sql`count(*) >= ${threshold}`),
-            ),
+            inArray(taggedPosts.id, postsCountedAtLeast(db, threshold)),
           ),
         )
         .returning({ id: taggedPosts.id, userId: taggedPosts.userId, postName: taggedPosts.postName });
@@ -442,21 +511,12 @@ export function createPostsRepository(db: Database) {
       await db.execute(sql`select pg_advisory_xact_lock(${AUTO_ACTION_LOCK})`);
     },
 
-    /** Posts (visible or hidden pending review) with at least `threshold` reports. */
+    /** Posts (visible or hidden pending review) with at least `threshold` counted reports. */
     async reportedAtLeast(threshold: number) {
       return db
         .select({ id: taggedPosts.id, userId: taggedPosts.userId, postName: taggedPosts.postName })
         .from(taggedPosts)
-        .where(
-          inArray(
-            taggedPosts.id,
-            db
-              .select({ id: postReports.postId })
-              .from(postReports)
-              .groupBy(postReports.postId)
-              .having(sql`count(*) >= ${threshold}`),
-          ),
-        );
+        .where(inArray(taggedPosts.id, postsCountedAtLeast(db, threshold)));
     },
   };
 }

@@ -17,6 +17,7 @@ import type { UploadsService } from "#server/modules/uploads/uploads.service.ts"
 import { nameCandidates } from "./name-suggestions.ts";
 import { toTaggedPost } from "./posts.mapper.ts";
 import type { PostsRepository } from "./posts.repository.ts";
+import { reportCounts } from "./report-rules.ts";
 
 type Deps = {
   postsRepo: PostsRepository;
@@ -27,6 +28,8 @@ type Deps = {
   applyReportAutoAction: () => Promise<unknown>;
   uploads: Pick<UploadsService, "findOwned" | "removeFiles">;
   clock: Clock;
+  /** A report counts toward the automatic action only from a verified member at least this many hours old. */
+  reportMinAccountAgeHours: number;
 };
 
 type CreateInput = {
@@ -46,6 +49,7 @@ export function createPostsService({
   applyReportAutoAction,
   uploads,
   clock,
+  reportMinAccountAgeHours,
 }: Deps) {
   async function suggestionsFor(name: string): Promise<string[]> {
     const free: string[] = [];
@@ -151,18 +155,31 @@ export function createPostsService({
     },
 
     /**
-     * One report per member per post, with an optional reason. The report that reaches the admin-set
-     * threshold (when enabled) runs the auto-action at once — the scheduled job is the backstop; `removed`
-     * says the post no longer shows (hidden pending review or deleted).
+     * One report per member per post, with an optional reason. Every report is kept, but only one from a member
+     * whose e-mail is verified and whose account is old enough counts toward the automatic action (decided now,
+     * for good). The report that brings the counted reports to the admin-set threshold (when enabled) runs the
+     * auto-action at once — the scheduled job is the backstop; `removed` says the post no longer shows (hidden
+     * pending review or deleted).
      */
-    async report(reporterId: string, id: string, reason?: ReportReason) {
+    async report(
+      reporter: Pick<ProfileRow, "id" | "emailVerified" | "createdAt">,
+      id: string,
+      reason?: ReportReason,
+    ) {
       const post = await postsRepo.findVisible(id);
       if (!post) throw new AppError("not_found", POST_MESSAGES.notFound);
-      if (post.userId === reporterId) throw new AppError("validation", POST_MESSAGES.ownPost);
-      const { isNew, reports } = await postsRepo.addReport(id, reporterId, reason ?? null);
+      if (post.userId === reporter.id) throw new AppError("validation", POST_MESSAGES.ownPost);
+      const now = clock.now();
+      const { isNew, countedReports } = await postsRepo.addReport({
+        postId: id,
+        reporterId: reporter.id,
+        reason: reason ?? null,
+        counted: reportCounts(reporter, now, reportMinAccountAgeHours),
+        createdAt: now,
+      });
       if (!isNew) throw new AppError("conflict", POST_MESSAGES.alreadyReported);
       const { autoDeleteEnabled, autoDeleteThreshold } = await settings.reports();
-      if (!autoDeleteEnabled || reports < autoDeleteThreshold)
+      if (!autoDeleteEnabled || countedReports < autoDeleteThreshold)
         return { reported: true as const, removed: false };
       await applyReportAutoAction();
       return { reported: true as const, removed: !(await postsRepo.findVisible(id)) };
