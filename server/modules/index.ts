@@ -10,6 +10,7 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { sessionsRoutes } from "./auth/sessions.routes.ts";
 import { blocksRoutes } from "./blocks/blocks.routes.ts";
 import { contentRoutes } from "./content/content.routes.ts";
+import { dataExportRoutes } from "./data-export/data-export.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { noticesRoutes } from "./notices/notices.routes.ts";
 import { paymentsRoutes } from "./payments/payments.routes.ts";
@@ -49,6 +50,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     sessions: deps.sessions,
   });
   await app.register(profileRoutes, { profileService: deps.profileService });
+  await app.register(dataExportRoutes, { dataExportService: deps.dataExportService });
   await app.register(blocksRoutes, { blocksService: deps.blocksService });
   await app.register(socialLinksRoutes, { profileService: deps.profileService });
   await app.register(uploadsRoutes, { uploadsService: deps.uploadsService });

@@ -45,6 +45,7 @@ import { createBlocksRepository } from "./blocks/blocks.repository.ts";
 import { createBlocksService } from "./blocks/blocks.service.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
+import { createDataExportService } from "./data-export/data-export.service.ts";
 import { createNoticesRepository } from "./notices/notices.repository.ts";
 import { createNoticesService } from "./notices/notices.service.ts";
 import { createRepeatedSearchAlertsRepository } from "./notices/repeated-search-alerts.repository.ts";
@@ -346,6 +347,19 @@ export function createServices(infra: Infrastructure) {
         clock,
       }),
     affiliateService,
+    dataExportService: createDataExportService({
+      profiles: profileService,
+      passkeys: passkeysService,
+      posts: postsService,
+      uploads: uploadsService,
+      search: searchService,
+      analytics: analyticsService,
+      subscriptions: subscriptionsService,
+      affiliate: affiliateService,
+      blocks: blocksService,
+      sessions,
+      clock,
+    }),
     taggsService,
     contentService,
     adminContentService: createAdminContentService({

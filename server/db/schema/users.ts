@@ -81,6 +81,11 @@ export const profiles = pgTable(
       .notNull()
       .default("show"),
     pauseStartedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the member's latest data export began (decision 048): the next may begin an hour later. Cleared
+     * again when an export fails on our side, so a failure does not cost the member their hour.
+     */
+    dataExportStartedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },

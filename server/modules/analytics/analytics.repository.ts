@@ -175,6 +175,27 @@ export function createAnalyticsRepository(db: Database) {
     listForOwner: (ownerId: string) => ownerEvents.execute({ ownerId }),
 
     /**
+     * One page of the owner's events as their list shows them, with no limit on how far back: newest first,
+     * those after `after` in that order. Event times are whole milliseconds (written from the app's clock), so
+     * a `Date` cursor is exact. On the owner's index by time.
+     */
+    listForOwnerPage: (ownerId: string, after: { createdAt: Date; id: string } | undefined, limit: number) =>
+      selectOwnerEvents()
+        .where(
+          and(
+            eq(searchAnalytics.targetUserId, ownerId),
+            notOfBlocked,
+            after &&
+              or(
+                lt(searchAnalytics.createdAt, after.createdAt),
+                and(eq(searchAnalytics.createdAt, after.createdAt), lt(searchAnalytics.id, after.id)),
+              ),
+          ),
+        )
+        .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
+        .limit(limit),
+
+    /**
      * The owner's events listed at or after `since` (a named one when it happened, an anonymous one when it was
      * released), latest listed first: what a live stream resuming missed (decision 034). None of them happened
      * before `happenedSince` (`since` less the longest an anonymous event waits), which keeps the lookup on the

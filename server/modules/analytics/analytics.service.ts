@@ -69,6 +69,8 @@ export const CONNECTION_RETENTION_DAYS = 30;
  * hour goes in short transactions with room for requests between them, not one burst of index writes.
  */
 const RELEASE_BATCH = 200;
+/** How many events one query of a data export reads. */
+const EXPORT_PAGE_SIZE = 500;
 const RELEASE_PAUSE_MS = 50;
 
 /** The tag of exactly what the owner's list shows: any change to it changes the tag. */
@@ -212,6 +214,21 @@ export function createAnalyticsService(deps: Deps) {
     },
 
     list,
+
+    /**
+     * Every event of the owner's, each as their list shows it (the list itself stops at the 500 newest), newest
+     * first, a page at a time: what their data export carries.
+     */
+    async *allForOwner(ownerId: string): AsyncGenerator<AnalyticsEvent[]> {
+      let after: { createdAt: Date; id: string } | undefined;
+      for (;;) {
+        const rows = await analyticsRepo.listForOwnerPage(ownerId, after, EXPORT_PAGE_SIZE);
+        if (rows.length > 0) yield rows.map(toEvent);
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_PAGE_SIZE) return;
+        after = { createdAt: last.event.createdAt, id: last.event.id };
+      }
+    },
 
     /** The owner's events listed at or after `since`: what a resuming live stream missed. */
     async listSince(ownerId: string, since: Date, limit: number): Promise<AnalyticsEvent[]> {

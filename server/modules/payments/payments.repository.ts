@@ -171,13 +171,13 @@ export function createPaymentsRepository(db: Database) {
     },
 
     /** The member's own invoices, newest first. */
-    listInvoices: (memberId: string) =>
+    listInvoices: (memberId: string, limit = 100) =>
       db
         .select()
         .from(billingInvoices)
         .where(eq(billingInvoices.memberId, memberId))
         .orderBy(desc(billingInvoices.issuedAt), desc(billingInvoices.id))
-        .limit(100),
+        .limit(limit),
 
     async findInvoice(memberId: string, invoiceId: string): Promise<InvoiceRow | undefined> {
       const [row] = await db

@@ -23,6 +23,9 @@ type Deps = {
   toProfile: (row: ProfileRow) => Profile;
 };
 
+/** More invoices than one member can have (one per billing period): "all of them" for the data export. */
+const ALL_INVOICES = 100_000;
+
 const billingName = (user: ProfileRow) => `${user.firstName} ${user.lastName}`.trim();
 
 /** A subscription whose Premium ran out by its own dates while its provider said nothing: it is over. */
@@ -232,6 +235,14 @@ export function createSubscriptionsService(deps: Deps) {
     /** The member's own invoices, newest first. */
     async invoices(user: ProfileRow): Promise<Invoice[]> {
       return (await paymentsRepo.listInvoices(user.id)).map(toInvoice);
+    },
+
+    /**
+     * Every invoice of the member's, each as `invoices` lists it (which stops at the 100 newest), newest first:
+     * what their data export carries.
+     */
+    async allInvoices(user: ProfileRow): Promise<Invoice[]> {
+      return (await paymentsRepo.listInvoices(user.id, ALL_INVOICES)).map(toInvoice);
     },
 
     /** One of the member's invoices as a receipt prints it; anyone else's is not found. */

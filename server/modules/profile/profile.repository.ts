@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage } from "#server/db/inactive.ts";
@@ -115,6 +115,41 @@ export function createProfileRepository(db: Database) {
     async update(id: string, values: Partial<typeof profiles.$inferInsert>) {
       const [row] = await db.update(profiles).set(values).where(eq(profiles.id, id)).returning();
       return row;
+    },
+
+    /**
+     * Takes the member's data export for `now` when their previous one began at or before `since` (or never):
+     * one conditional update, so two requests at once cannot both take it. True when taken.
+     */
+    async startDataExport(id: string, now: Date, since: Date): Promise<boolean> {
+      const rows = await db
+        .update(profiles)
+        .set({ dataExportStartedAt: now })
+        .where(
+          and(
+            eq(profiles.id, id),
+            or(isNull(profiles.dataExportStartedAt), lte(profiles.dataExportStartedAt, since)),
+          ),
+        )
+        .returning({ id: profiles.id });
+      return rows.length > 0;
+    },
+
+    async dataExportStartedAt(id: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: profiles.dataExportStartedAt })
+        .from(profiles)
+        .where(eq(profiles.id, id))
+        .limit(1);
+      return row?.at ?? null;
+    },
+
+    /** Forgets the export that began at `startedAt`, unless a later one has begun since. */
+    async forgetDataExport(id: string, startedAt: Date) {
+      await db
+        .update(profiles)
+        .set({ dataExportStartedAt: null })
+        .where(and(eq(profiles.id, id), eq(profiles.dataExportStartedAt, startedAt)));
     },
 
     /**

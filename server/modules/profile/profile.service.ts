@@ -187,6 +187,19 @@ export function createProfileService(deps: Deps) {
     },
 
     /**
+     * The member's data exports (their pace is the data-export module's rule): marks one begun at `now` unless
+     * one began after `since`, atomically; true when marked.
+     */
+    startDataExport: (userId: string, now: Date, since: Date) =>
+      profileRepo.startDataExport(userId, now, since),
+
+    /** When the member's latest data export began; null when none counts. */
+    dataExportStartedAt: (userId: string) => profileRepo.dataExportStartedAt(userId),
+
+    /** Forgets the export that began at `startedAt` (it failed), unless a later one has begun since. */
+    forgetDataExport: (userId: string, startedAt: Date) => profileRepo.forgetDataExport(userId, startedAt),
+
+    /**
      * Deletes the account with everything it owns, rows first and then the files; answers when done. The one
      * way an account goes: the member's own deletion, an administrator's, and the data cleanup all call it.
      * `inTransaction` runs in the transaction that deletes the rows, before them (an administrator's audit row,

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { blocks, profiles, searchAnalytics, taggedPosts, taggs } from "#server/db/schema/index.ts";
@@ -34,6 +34,20 @@ const findable = and(
 const notBlockedFor = (viewerId: SQL) =>
   sql`not exists (select 1 from ${blocks} where ${blocks.blockedId} = ${viewerId} and ${blocks.blockerId} = ${owner.id})`;
 const viewer = sql.placeholder("viewerId");
+
+/** History entries: the event with its post (when it still exists) and the post owner's names. */
+const selectHistory = (db: Database) =>
+  db
+    .select({
+      event: searchAnalytics,
+      post: taggedPosts,
+      ownerFirstName: owner.firstName,
+      ownerLastName: owner.lastName,
+      ownerTagg: owner.tagg,
+    })
+    .from(searchAnalytics)
+    .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
+    .leftJoin(owner, eq(owner.id, searchAnalytics.targetUserId));
 
 export function createSearchRepository(db: Database) {
   const base = () =>
@@ -106,24 +120,33 @@ export function createSearchRepository(db: Database) {
     },
 
     /** A member's own history: the events recorded with their name, newest first. */
-    async historyOf(visitorId: string) {
-      return db
-        .select({
-          event: searchAnalytics,
-          post: taggedPosts,
-          ownerFirstName: owner.firstName,
-          ownerLastName: owner.lastName,
-          ownerTagg: owner.tagg,
-        })
-        .from(searchAnalytics)
-        .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
-        .leftJoin(owner, eq(owner.id, searchAnalytics.targetUserId))
+    historyOf: (visitorId: string) =>
+      selectHistory(db)
         .where(eq(searchAnalytics.visitorId, visitorId))
         .orderBy(desc(searchAnalytics.createdAt))
-        .limit(500);
-    },
+        .limit(500),
+
+    /**
+     * One page of a member's own history, with no limit on how far back: newest first, those after `after` in
+     * that order. Event times are whole milliseconds (written from the app's clock), so a `Date` cursor is exact.
+     */
+    historyPage: (visitorId: string, after: { createdAt: Date; id: string } | undefined, limit: number) =>
+      selectHistory(db)
+        .where(
+          and(
+            eq(searchAnalytics.visitorId, visitorId),
+            after &&
+              or(
+                lt(searchAnalytics.createdAt, after.createdAt),
+                and(eq(searchAnalytics.createdAt, after.createdAt), lt(searchAnalytics.id, after.id)),
+              ),
+          ),
+        )
+        .orderBy(desc(searchAnalytics.createdAt), desc(searchAnalytics.id))
+        .limit(limit),
   };
 }
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;
 export type FindableRow = Awaited<ReturnType<SearchRepository["findExact"]>>[number];
+export type HistoryRow = Awaited<ReturnType<SearchRepository["historyOf"]>>[number];

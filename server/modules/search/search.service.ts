@@ -8,7 +8,7 @@ import type { AnalyticsService, Visit } from "#server/modules/analytics/analytic
 import type { RepeatedSearchAlertsService } from "#server/modules/notices/repeated-search-alerts.service.ts";
 import { isShownToOthers, toTaggedPost } from "#server/modules/posts/posts.mapper.ts";
 import { effectiveMode, isAnonymousMode } from "#server/modules/privacy/privacy-rules.ts";
-import type { FindableRow, SearchRepository } from "./search.repository.ts";
+import type { FindableRow, HistoryRow, SearchRepository } from "./search.repository.ts";
 
 const TAGG_PATTERN = /^[a-z0-9_]{3,30}$/;
 
@@ -65,6 +65,30 @@ function toPublicPost(row: FindableRow, viewerId: string | undefined): PublicPos
     lastName: showOwner ? row.ownerLastName : null,
     profilePictureUrl: showOwner ? row.ownerPicture : null,
   };
+}
+
+/** How many history entries one query of a data export reads. */
+const EXPORT_PAGE_SIZE = 500;
+
+/** A history entry: a post that hid its owner when it was seen keeps hiding them, even once deleted. */
+function toHistoryEntry({ event, post, ownerFirstName, ownerLastName, ownerTagg }: HistoryRow) {
+  const hideOwner = event.ownerHidden || (post?.hidePersonalInfo ?? false);
+  return {
+    id: event.id,
+    postId: event.postId,
+    postName: post?.postName ?? event.postName,
+    originalImage: post?.originalImage ?? null,
+    scrambledImage: post?.scrambledImage ?? null,
+    scrambleImage: post?.scrambleImage ?? null,
+    hidePersonalInfo: post?.hidePersonalInfo ?? null,
+    ownerFirstName: hideOwner ? null : ownerFirstName,
+    ownerLastName: hideOwner ? null : ownerLastName,
+    ownerTagg: hideOwner ? null : ownerTagg,
+    action: event.action,
+    searchTerm: event.searchTerm,
+    createdAt: event.createdAt.toISOString(),
+    isVisible: post ? isShownToOthers(post) : null,
+  } satisfies SearchHistoryEntry;
 }
 
 export function createSearchService({ transact, searchRepo, analytics, alerts, clock }: Deps) {
@@ -176,26 +200,22 @@ export function createSearchService({ transact, searchRepo, analytics, alerts, c
      * so it is not here either. A post that hid its owner when I saw it keeps hiding them, even once deleted.
      */
     async history(user: ProfileRow): Promise<SearchHistoryEntry[]> {
-      const rows = await searchRepo.historyOf(user.id);
-      return rows.map(({ event, post, ownerFirstName, ownerLastName, ownerTagg }) => {
-        const hideOwner = event.ownerHidden || (post?.hidePersonalInfo ?? false);
-        return {
-          id: event.id,
-          postId: event.postId,
-          postName: post?.postName ?? event.postName,
-          originalImage: post?.originalImage ?? null,
-          scrambledImage: post?.scrambledImage ?? null,
-          scrambleImage: post?.scrambleImage ?? null,
-          hidePersonalInfo: post?.hidePersonalInfo ?? null,
-          ownerFirstName: hideOwner ? null : ownerFirstName,
-          ownerLastName: hideOwner ? null : ownerLastName,
-          ownerTagg: hideOwner ? null : ownerTagg,
-          action: event.action,
-          searchTerm: event.searchTerm,
-          createdAt: event.createdAt.toISOString(),
-          isVisible: post ? isShownToOthers(post) : null,
-        };
-      });
+      return (await searchRepo.historyOf(user.id)).map(toHistoryEntry);
+    },
+
+    /**
+     * My whole history, each entry as `history` shows it (which stops at the 500 newest), newest first, a page
+     * at a time: what my data export carries.
+     */
+    async *wholeHistory(user: ProfileRow): AsyncGenerator<SearchHistoryEntry[]> {
+      let after: { createdAt: Date; id: string } | undefined;
+      for (;;) {
+        const rows = await searchRepo.historyPage(user.id, after, EXPORT_PAGE_SIZE);
+        if (rows.length > 0) yield rows.map(toHistoryEntry);
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_PAGE_SIZE) return;
+        after = { createdAt: last.event.createdAt, id: last.event.id };
+      }
     },
 
     /**

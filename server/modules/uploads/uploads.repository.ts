@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles, taggedPosts, taggs, uploads } from "#server/db/schema/index.ts";
 
@@ -98,6 +98,24 @@ export function createUploadsRepository(db: Database) {
             sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${profiles.tagg} and ${taggs.isHidden})`,
           ),
         );
+    },
+
+    /** The member's own uploads that their posts, avatar or wallpaper show, oldest first: their originals' paths. */
+    async originalsShownBy(userId: string) {
+      const rows = await db
+        .select({ originalPath: uploads.originalPath })
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.userId, userId),
+            or(
+              sql`exists (select 1 from ${taggedPosts} where ${taggedPosts.userId} = ${userId} and ${taggedPosts.originalImage} = ${uploads.originalPath})`,
+              sql`exists (select 1 from ${profiles} where ${profiles.id} = ${userId} and (${profiles.profilePictureUrl} = ${uploads.originalPath} or ${profiles.wallpaperUrl} = ${uploads.originalPath}))`,
+            ),
+          ),
+        )
+        .orderBy(asc(uploads.createdAt), asc(uploads.id));
+      return rows.map((row) => row.originalPath);
     },
   };
 }

@@ -178,6 +178,21 @@ export function createUploadsService({
     ownsOriginal: async (userId: string, originalPath: string) =>
       Boolean(await uploadsRepo.findOwnedOriginal(userId, originalPath)),
 
+    /**
+     * The originals of the member's own uploads that their posts, avatar or wallpaper show (their data export),
+     * oldest first: each one's stored name, and a way to open it when its turn comes (undefined when the file
+     * is gone), so no file is held open before it is read.
+     */
+    async originalsOf(
+      userId: string,
+    ): Promise<{ name: string; open: () => Promise<StoredFile | undefined> }[]> {
+      const paths = await uploadsRepo.originalsShownBy(userId);
+      return paths.map((original) => {
+        const name = original.slice(UPLOADS_URL_PREFIX.length);
+        return { name, open: () => storage.open(name) };
+      });
+    },
+
     /** Deletes stored files of uploads no post uses any more. */
     removeFiles: (paths: string[]) =>
       storage.remove(paths.filter(Boolean).map((p) => p.slice(UPLOADS_URL_PREFIX.length))),
