@@ -48,7 +48,7 @@ export function WhoViewedDialog({ postId, postName, onClose }: WhoViewedDialogPr
       }
       className="max-w-lg"
     >
-      <div className="grid gap-4 p-4 sm:p-5">
+      <div className="grid grid-cols-1 gap-4 p-4 sm:p-5">
         <QueryState
           query={query}
           loading={<LoadingLine className="justify-center py-8 text-sm">Loading viewers...</LoadingLine>}
@@ -118,7 +118,7 @@ function ViewerList({ viewers, onOpen }: { viewers: Viewer[]; onOpen: (viewerId:
       {shown.length === 0 ? (
         <p className="px-2 py-6 text-center text-sm text-slate-600">No viewers match “{filter.trim()}”.</p>
       ) : (
-        <ul className="grid gap-1" aria-label="Viewers">
+        <ul className="grid grid-cols-1 gap-1" aria-label="Viewers">
           {shown.map((viewer, index) => (
             <li key={viewer.id ?? `anonymous-${index}`}>
               <ViewerRow viewer={viewer} now={now} onOpen={onOpen} />
