@@ -27,7 +27,8 @@ export function ReportSettingsCard() {
         <CardTitle>Automatic action</CardTitle>
         <CardDescription>
           When a post reaches the threshold of reports from different members, it is hidden until you review
-          it — or deleted, if you choose that instead.
+          it — or deleted, if you choose that instead. Only reports from members with a verified e-mail and an
+          account at least 24 hours old (by default) count; the queue shows them “counted of” all reports.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,13 +1,11 @@
-import { Eye, Trash2 } from "lucide-react";
+import { Eye, Trash2, TriangleAlert } from "lucide-react";
 import type { AdminReportedPost } from "#contract/api/admin-moderation.ts";
 import { REPORT_REASON_LABELS, type ReportReason } from "#contract/api/posts.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { formatDateTime, shortId } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
-
-/** "1 report" / "N reports" (spec 2 §2). */
-export const reportCountLabel = (n: number) => (n === 1 ? "1 report" : `${n} reports`);
+import { burstExplanation, burstLabel, countedExplanation, countedOfTotalLines } from "./report-labels.ts";
 
 /** "Spam or scam ×2, No reason given ×1", the most given first. */
 export function reasonsSummary(reasons: AdminReportedPost["reasons"]): string {
@@ -27,6 +25,36 @@ export type ReportedPostActions = {
   dismissingId: string | null;
 };
 
+/** The post's name, and below it the burst flag when its reporters look like one (decision 049). */
+function PostNameCell({ post }: { post: AdminReportedPost }) {
+  return (
+    <div className="grid justify-items-start gap-1 whitespace-normal">
+      <span className="block max-w-full truncate font-medium text-slate-900">{post.postName}</span>
+      {post.burst ? (
+        <Badge
+          variant="destructive"
+          className="items-start rounded-md whitespace-normal"
+          title={burstExplanation(post.burst.accounts)}
+        >
+          <TriangleAlert aria-hidden="true" className="mt-px shrink-0" />
+          {burstLabel(post.burst.accounts)}
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
+
+/** "3 counted" over "of 11 reports", with what counts said in its description. */
+function ReportCountCell({ post }: { post: AdminReportedPost }) {
+  const [counted, ofTotal] = countedOfTotalLines(post.countedReports, post.reportCount);
+  return (
+    <div className="whitespace-normal" title={countedExplanation(post.countedReports, post.reportCount)}>
+      <span className="block font-medium text-slate-900">{counted}</span>{" "}
+      <span className="block text-xs text-slate-600">{ofTotal}</span>
+    </div>
+  );
+}
+
 /** The report queue's columns (spec 2 §2, DESIGN "Moderation"). */
 export function reportedPostColumns({
   onDismiss,
@@ -45,16 +73,17 @@ export function reportedPostColumns({
       header: "Post Name",
       size: 180,
       enableSorting: true,
-      cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.postName}</span>,
+      cell: ({ row }) => <PostNameCell post={row.original} />,
     },
     { accessorKey: "userEmail", header: "Owner Email", size: 200, enableSorting: true },
     {
-      accessorKey: "reportCount",
+      // Sorted by the counted reports, as the queue is; the cell shows them of all reports.
+      accessorKey: "countedReports",
       header: "Report Count",
-      size: 120,
+      size: 148,
       enableSorting: true,
       sortFn: "alphanumeric",
-      cell: ({ row }) => reportCountLabel(row.original.reportCount),
+      cell: ({ row }) => <ReportCountCell post={row.original} />,
     },
     {
       id: "reasons",

@@ -11,8 +11,9 @@ import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
 import { useDeletePost } from "../use-delete-post.ts";
+import { reportCountLabel } from "./report-labels.ts";
 import { ReportSettingsCard } from "./report-settings-card.tsx";
-import { reportCountLabel, reportedPostColumns } from "./reported-post-columns.tsx";
+import { reportedPostColumns } from "./reported-post-columns.tsx";
 
 /** Reported Posts (spec 2 §2): the auto-action settings and the queue, where a post is deleted or its reports dismissed. */
 export function ReportedPostsSection({ search }: AdminSectionProps) {
