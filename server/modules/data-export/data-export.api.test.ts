@@ -49,8 +49,12 @@ async function unzip(data: Buffer) {
   return { files, methods };
 }
 
+/** The export as a browser asks for it (offering compression, which a zip of JPEGs and PNGs is not given). */
 const exportOf = (t: TestApp, member: Member, query = "") =>
-  t.app.inject({ url: `/api/profile/export${query}`, headers: { cookie: member.cookie } });
+  t.app.inject({
+    url: `/api/profile/export${query}`,
+    headers: { cookie: member.cookie, "accept-encoding": "br, gzip" },
+  });
 
 const json = (files: Map<string, Buffer>, name: string) => JSON.parse(files.get(name)?.toString() ?? "null");
 
