@@ -1,6 +1,6 @@
 import { REPORT_BURST } from "#contract/limits.ts";
 
-/** "1 report" / "N reports" (spec 2 §2). */
+/** "1 report" / "N reports": the count with its noun, singular for one. */
 export const reportCountLabel = (n: number) => (n === 1 ? "1 report" : `${n} reports`);
 
 /**
