@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { registerMember, withoutGreeting } from "./support/member-steps.ts";
+import { closeWithEscape, registerMember, withoutGreeting } from "./support/member-steps.ts";
 
 /**
  * Chromium's virtual authenticator stands in for a phone or a laptop's fingerprint reader: it keeps passkeys
@@ -90,11 +90,7 @@ test("a member adds a passkey in Security Settings, signs in with it alone and a
     await expect(addForm.getByRole("status")).toHaveText("");
     expect(await authenticator.credentials()).toHaveLength(1);
     await expectNoSeriousA11yViolations(page, "the Passkeys section with a passkey");
-    // Escape closes the dialog once focus is back inside it (a toast may have taken it): try until it is gone.
-    await expect(async () => {
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeHidden({ timeout: 1_000 });
-    }).toPass();
+    await closeWithEscape(page, dialog);
   });
 
   await test.step("sign out, then sign in with the passkey alone", async () => {
@@ -108,7 +104,7 @@ test("a member adds a passkey in Security Settings, signs in with it alone and a
     await expect(passkeys.getByRole("listitem").filter({ hasText: "Work laptop" })).toContainText(
       "last used",
     );
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, dialog);
   });
 
   await test.step("a password sign-in now asks for the second step; the passkey answers it", async () => {
@@ -128,7 +124,7 @@ test("a member adds a passkey in Security Settings, signs in with it alone and a
     await confirm.getByRole("button", { name: "Remove Passkey" }).click();
     await expect(page.getByText("“Work laptop” can no longer sign you in.", { exact: false })).toBeVisible();
     await expect(passkeys.getByText("You have no passkeys yet.")).toBeVisible();
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, dialog);
   });
 
   await test.step("without a passkey the password signs in at once again", async () => {

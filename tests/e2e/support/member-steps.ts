@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import type { newMember } from "./fixtures.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo.jpg", import.meta.url));
@@ -9,6 +9,17 @@ type Member = ReturnType<typeof newMember>;
 /** The greeting appears 1 s after the dashboard loads; tests about other things switch it off first. */
 export async function withoutGreeting(context: BrowserContext) {
   await context.addInitScript(() => window.localStorage.setItem("tagit.hideGreeting", "true"));
+}
+
+/**
+ * Closes a dialog with Escape the way a member would, pressing again until it is gone: an Escape that lands
+ * while a confirmation above it is still fading out, or while a toast holds focus, closes nothing.
+ */
+export async function closeWithEscape(page: Page, dialog: Locator) {
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass();
 }
 
 /** Registers through the auth screen and waits for the dashboard. */
