@@ -1,5 +1,6 @@
 // Data export benchmark (decision 048): a member with 1,000 posts of ~2 MB images downloads their data
-// (GET /api/profile/export) over HTTP from the real app in its own process; the app's peak resident memory
+// (GET /api/profile/export) over HTTP from the app built and started as `npm run start:prod` runs it (its Node
+// flags included); the app's peak resident memory
 // during the export (VmHWM, reset just before it) beside the same process idle, and beside a bare node:http +
 // yazl server streaming the same files into a zip (export-bare-server.ts). Goal: the app's peak under 300 MB.
 // The images are one real PNG made with sharp, stored under 1,000 names (hard links: each upload row has its own
@@ -24,7 +25,7 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { hashPassword } from "#server/lib/passwords.ts";
 import { newBaseName } from "#server/lib/storage.ts";
 import { photoPixels } from "./generate-images.ts";
-import { startServer, stopServer } from "./servers.ts";
+import { startProductionServer, startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -161,7 +162,7 @@ async function entriesOf(file: string) {
 
 const workDir = await mkdtemp(path.join(tmpdir(), "tagit-bench-export-"));
 const dataDir = path.join(workDir, "data");
-const pgliteDir = path.join(workDir, "pglite");
+const pgliteDir = path.join(dataDir, "db"); // where the app opens PGlite when DATABASE_URL is unset
 const database = values.url
   ? ({ kind: "postgres", url: values.url } as const)
   : ({ kind: "pglite", dataDir: pgliteDir } as const);
@@ -171,12 +172,12 @@ console.log(
   `Data export of ${POSTS} posts, one ${(imageBytes / 1e6).toFixed(2)} MB PNG each (${((POSTS * imageBytes) / 1e9).toFixed(2)} GB of images), on ${values.url ? "PostgreSQL" : "PGlite (embedded)"}; Node ${process.version}`,
 );
 
-const app = await startServer(
-  "app-server.ts",
-  values.url
-    ? { BENCH_DATA_DIR: dataDir, DATABASE_URL: values.url }
-    : { BENCH_DATA_DIR: dataDir, PGLITE_DIR: pgliteDir },
-);
+const app = await startProductionServer({
+  DATA_DIR: dataDir,
+  APP_SECRET: "bench-secret-bench-secret-bench-secret!!",
+  PAYMENTS_TEST_MODE: "true",
+  ...(values.url ? { DATABASE_URL: values.url } : {}),
+});
 const bare = await startServer("export-bare-server.ts", { BENCH_EXPORT_DIR: uploadsDir });
 try {
   const login = await fetch(`http://127.0.0.1:${app.port}/api/auth/login`, {

@@ -1,10 +1,28 @@
-// What the benchmarks share: starting a server script of bench/ in its own process, asking a forked client
+// What the benchmarks share: starting a server script of bench/ (or the built app) in its own process, asking a forked client
 // process over IPC, a process's memory and CPU, and PostgreSQL's md5 uuids.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * `npm run start:prod` as package.json writes it (`node <flags…> dist/server/main.js`): the Node flags
+ * production runs with, which every bench server gets too, and the built server's entry.
+ */
+function productionCommand() {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  const [node, ...rest] = String(scripts["start:prod"]).split(/\s+/);
+  const entry = rest.pop();
+  if (node !== "node" || !entry) throw new Error(`unexpected start:prod script: ${scripts["start:prod"]}`);
+  return { flags: rest, entry: path.join(root, entry) };
+}
+
+export const NODE_FLAGS = productionCommand().flags;
 
 /** Starts `script` (relative to bench/) with `env` added; resolves with the port it prints on stdout. */
 export function startServer(
@@ -13,13 +31,58 @@ export function startServer(
 ): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
+    [...NODE_FLAGS, "--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
     { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] },
   );
   return new Promise((resolve, reject) => {
     child.stdout?.once("data", (chunk: Buffer) => resolve({ port: Number(chunk.toString().trim()), child }));
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
   });
+}
+
+/** A TCP port nothing listens on right now. */
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Builds the server (`dist/server`, as `npm run build` does) and starts it exactly as `npm run start:prod` does,
+ * configured by `env` on a free loopback port; resolves once /healthz answers.
+ */
+export async function startProductionServer(env: Record<string, string>) {
+  execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { stdio: "ignore" });
+  const { flags, entry } = productionCommand();
+  const port = await freePort();
+  const child = spawn(process.execPath, [...flags, entry], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ...env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`the built server exited with ${code}`))),
+  );
+  const healthy = (async () => {
+    while (child.exitCode === null) {
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ok) return { port, child };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return exited;
+  })();
+  return Promise.race([healthy, exited]);
 }
 
 /** Stops a server started by `startServer` and waits for its process to end. */
