@@ -39,6 +39,8 @@ test("a member registers, logs out, logs in, resets a forgotten password and is 
   await test.step("ask for a reset link", async () => {
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The sign-in form has an Email field too: fill the new page's once it is there, not the old one's.
+    await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
     await page.getByLabel("Email").fill(member.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();

@@ -184,6 +184,8 @@ test("a password reset asks for the second factor before it signs in", async ({ 
   await logOut(page);
 
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  // The sign-in form has an Email field too: fill the new page's once it is there, not the old one's.
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(member.email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
