@@ -47,8 +47,14 @@ test("an administrator manages the terms, a help text, a UI code and What We Do;
     await openSection(page, "Terms & Conditions");
     await expect(page.getByText("No terms and conditions yet")).toBeVisible();
     await expectNoSeriousA11yViolations(page, "admin Terms & Conditions (empty)");
+    const failedRequests: string[] = [];
+    visitor.on("response", (response) => {
+      if (response.status() >= 400) failedRequests.push(`${response.status()} ${response.url()}`);
+    });
     await visitor.goto("/terms");
     await expect(visitor.getByText("Terms and Conditions Not Available")).toBeVisible();
+    // No terms yet is an answer, not an error: nothing the browser's console would report as failed.
+    expect(failedRequests).toEqual([]);
   });
 
   await test.step("the administrator writes the terms, with a live sanitized preview", async () => {

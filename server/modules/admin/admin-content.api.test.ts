@@ -48,7 +48,10 @@ describe("Terms & Conditions (admin)", () => {
     expect((await t.app.inject({ url: "/api/terms" })).json()).toMatchObject({ title: "New Terms" });
 
     expect((await call(t, admin, "DELETE", "/api/admin/terms")).json()).toEqual({ success: true });
-    expect((await t.app.inject({ url: "/api/terms" })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/api/terms" })).json()).toMatchObject({
+      content: "",
+      updatedAt: null,
+    });
     const again = await call(t, admin, "DELETE", "/api/admin/terms");
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ code: "not_found", error: ADMIN_CONTENT_MESSAGES.termsNotFound });

@@ -2,14 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { helpContent, imageBanner, terms } from "#server/db/schema/index.ts";
 import { createTestApp } from "#server/test/test-app.ts";
-import { TERMS_NOT_PUBLISHED } from "./content.service.ts";
 
 describe("GET /api/terms", () => {
-  it("answers 404 while no terms are published", async () => {
+  it("answers the default title, no content and no date while no terms are published", async () => {
     const t = await createTestApp();
     const res = await t.app.inject({ url: "/api/terms" });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: TERMS_NOT_PUBLISHED, code: "not_found" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ title: "Terms and Conditions", content: "", updatedAt: null });
   });
 
   it("answers the published terms to anyone", async () => {

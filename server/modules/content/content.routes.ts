@@ -130,8 +130,7 @@ export const contentRoutes: FastifyPluginAsyncZod<Options> = async (
         operationId: "getTerms",
         summary: "Get the terms and conditions",
         description:
-          "`content` is HTML, sanitized when it was saved. 404 `not_found` while none are published.",
-        errors: ["not_found"],
+          "`content` is HTML, sanitized when it was saved. While none are published: the default title, empty `content` and `updatedAt: null`.",
         response: { 200: termsResponseSchema },
       },
     },

@@ -6,7 +6,7 @@ import {
   type SectionPatch,
 } from "#contract/api/admin-content.ts";
 import { CONTENT_MESSAGES, type HelpContent, type Section } from "#contract/api/content.ts";
-import type { TermsResponse } from "#contract/api/terms.ts";
+import { DEFAULT_TERMS_TITLE, type TermsResponse } from "#contract/api/terms.ts";
 import { isBuiltInSection } from "#contract/help-sections.ts";
 import { DEFAULT_WHAT_WE_DO_CONTENT } from "#server/db/seed.ts";
 import type { Tx } from "#server/db/transaction.ts";
@@ -20,8 +20,6 @@ import {
   type SectionRow,
   type TermsRow,
 } from "./content.repository.ts";
-
-export const TERMS_NOT_PUBLISHED = "Terms and Conditions are not available yet";
 
 const toTerms = (row: TermsRow): TermsResponse => ({
   title: row.title,
@@ -156,8 +154,7 @@ export function createContentService({ contentRepo }: { contentRepo: ContentRepo
 
     async terms(): Promise<TermsResponse> {
       const row = await contentRepo.findTerms();
-      if (!row) throw new AppError("not_found", TERMS_NOT_PUBLISHED);
-      return toTerms(row);
+      return row ? toTerms(row) : { title: DEFAULT_TERMS_TITLE, content: "", updatedAt: null };
     },
 
     /** Creates or replaces the terms; the HTML is sanitized before it is stored (DESIGN "Administration"). */

@@ -1,23 +1,18 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AdminTermsBody } from "#contract/api/admin-content.ts";
-import type { TermsResponse } from "#contract/api/terms.ts";
-import { apiRequest, errorCodeOf } from "#web/lib/api-request.ts";
+import { type PublishedTerms, publishedTerms, type TermsResponse } from "#contract/api/terms.ts";
+import { apiRequest } from "#web/lib/api-request.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS, PUBLIC_CONTENT_URLS } from "../admin-urls.ts";
 import { useContentRefresh } from "../use-content-refresh.ts";
 
 /** The published terms, under the key /terms reads (null while there are none), so a write shows there at once. */
 export function useAdminTerms() {
-  return useQuery<TermsResponse | null>({
+  return useQuery<TermsResponse, Error, PublishedTerms | null>({
     queryKey: [PUBLIC_CONTENT_URLS.terms],
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest<TermsResponse>("GET", PUBLIC_CONTENT_URLS.terms, undefined, { signal });
-      } catch (error) {
-        if (errorCodeOf(error) === "not_found") return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) =>
+      apiRequest<TermsResponse>("GET", PUBLIC_CONTENT_URLS.terms, undefined, { signal }),
+    select: publishedTerms,
   });
 }
 
