@@ -14,6 +14,7 @@ export const COST_MESSAGES = {
   category: "Category is required",
   amount: MONEY_MESSAGES.amount,
   currency: "Currency must be a three-letter code such as USD",
+  date: "Enter a valid date",
 } as const;
 
 export const PAYOUT_MESSAGES = {
@@ -27,7 +28,11 @@ export const COMMISSION_MESSAGE = "Commission must be 0 to 100 in steps of 10";
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max);
 
-/** Add Cost: service, description, amount and category required; notes optional; USD by default. */
+/**
+ * Add Cost and Edit Cost: service, description, amount and category required; notes optional; USD by default.
+ * An edit replaces every field, except that a `date` left out keeps the cost's date instead of moving it to
+ * today.
+ */
 export const costBodySchema = z.strictObject({
   service: requiredText(COST_MESSAGES.service, 200),
   description: requiredText(COST_MESSAGES.description, 1000),
@@ -42,8 +47,10 @@ export const costBodySchema = z.strictObject({
     .default("USD"),
   notes: z.string().trim().max(1000).nullish(),
   /** The day the cost was incurred; today (UTC) when left out. */
-  date: z.iso.date({ error: "Invalid date" }).optional(),
+  date: z.iso.date({ error: COST_MESSAGES.date }).optional(),
 });
+/** The cost an edit or a deletion names (`/api/admin/costs/{id}`). */
+export const costIdParamsSchema = z.object({ id: z.uuid() });
 /** What the form sends: the amount in major units, as typed. */
 export type CostBody = z.input<typeof costBodySchema>;
 /** The validated cost: the amount in minor units. */

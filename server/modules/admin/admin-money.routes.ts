@@ -7,6 +7,7 @@ import {
   affiliateSettingsSchema,
   affiliateStatsSchema,
   costBodySchema,
+  costIdParamsSchema,
   costSchema,
   costsResponseSchema,
   costsTotalSchema,
@@ -83,6 +84,41 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
     async (request, reply) => {
       const cost = await adminMoneyService.addCost(requireMember(request).user, request.body);
       return reply.status(201).send(cost);
+    },
+  );
+
+  app.put(
+    "/costs/:id",
+    {
+      schema: {
+        operationId: "adminEditCost",
+        summary: "Correct a recorded cost",
+        description:
+          "Replaces every field, with the same rules as recording one; a `date` left out keeps the cost's " +
+          "date. The totals and this month's unit economics follow. Audited with the fields that changed.",
+        params: costIdParamsSchema,
+        body: costBodySchema,
+        response: { 200: costSchema },
+      },
+    },
+    (request) => adminMoneyService.updateCost(requireMember(request).user, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/costs/:id",
+    {
+      schema: {
+        operationId: "adminDeleteCost",
+        summary: "Delete a recorded cost",
+        description:
+          "The totals and this month's unit economics no longer count it. Audited with what the cost was.",
+        params: costIdParamsSchema,
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await adminMoneyService.removeCost(requireMember(request).user, request.params.id);
+      return { success: true as const };
     },
   );
 

@@ -9,7 +9,9 @@ import type {
   ProcessPayoutBody,
 } from "#contract/api/admin-money.ts";
 import { affiliateSettingsBodySchema, processPayoutBodySchema } from "#contract/api/admin-money.ts";
+import { MESSAGES } from "#contract/errors.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { utcDay } from "#server/lib/days.ts";
 import type { AffiliateService } from "../affiliate/affiliate.service.ts";
@@ -37,6 +39,30 @@ const toCost = ({ amountMinor, createdAt, ...row }: CostRow): Cost => ({
   amount: amountMinor,
   createdAt: createdAt.toISOString(),
 });
+
+/** What an audit row shows of a cost. */
+const costSummary = (row: CostRow) => ({
+  date: row.date,
+  service: row.service,
+  description: row.description,
+  category: row.category,
+  amount: row.amountMinor,
+  currency: row.currency,
+  notes: row.notes,
+});
+
+/** The fields of an edit that changed, before and after. */
+function costDiff(before: CostRow, after: CostRow) {
+  const was = costSummary(before);
+  const now = costSummary(after);
+  const keys = (Object.keys(now) as (keyof typeof now)[]).filter((key) => was[key] !== now[key]);
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, was[key]])),
+    after: Object.fromEntries(keys.map((key) => [key, now[key]])),
+  };
+}
+
+const costNotFound = () => new AppError("not_found", MESSAGES.notFound);
 
 /** The first instants of this UTC month and the next. */
 function monthBounds(now: Date) {
@@ -99,6 +125,51 @@ export function createAdminMoneyService({
           },
         });
         return toCost(row);
+      });
+    },
+
+    /**
+     * Edit Cost replaces every field (the amount already in minor units); a date left out keeps the cost's
+     * date. Audited with the fields that changed; an unknown cost is `not_found`.
+     */
+    updateCost(actor: AuditActor, id: string, body: NewCost) {
+      return transact(async (tx) => {
+        const repo = costsRepoOn(tx);
+        const before = await repo.lock(id);
+        if (!before) throw costNotFound();
+        const after = await repo.update(id, {
+          service: body.service,
+          description: body.description,
+          category: body.category,
+          amountMinor: body.amount,
+          currency: body.currency,
+          notes: body.notes || null,
+          date: body.date ?? before.date,
+        });
+        if (!after) throw costNotFound();
+        await auditRepoOn(tx).record({
+          actor,
+          action: "cost.update",
+          targetType: "cost",
+          targetId: id,
+          summary: costDiff(before, after),
+        });
+        return toCost(after);
+      });
+    },
+
+    /** Deletes a cost (a typo no longer skews the totals); the audit row keeps what it was. */
+    removeCost(actor: AuditActor, id: string) {
+      return transact(async (tx) => {
+        const gone = await costsRepoOn(tx).delete(id);
+        if (!gone) throw costNotFound();
+        await auditRepoOn(tx).record({
+          actor,
+          action: "cost.delete",
+          targetType: "cost",
+          targetId: id,
+          summary: { before: costSummary(gone) },
+        });
       });
     },
 

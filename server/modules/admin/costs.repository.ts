@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
@@ -6,7 +6,10 @@ import { costs } from "#server/db/schema/index.ts";
 
 export type CostRow = typeof costs.$inferSelect;
 
-/** The platform's running costs (the admin module owns the `costs` table): add, page, total per currency. */
+/**
+ * The platform's running costs (the admin module owns the `costs` table): add, edit, delete, page, total per
+ * currency.
+ */
 export function createCostsRepository(db: Database) {
   /** One total per currency of the costs matching `where`; currencies are never added together. */
   const totals = (where?: SQL) =>
@@ -21,6 +24,24 @@ export function createCostsRepository(db: Database) {
     async insert(values: typeof costs.$inferInsert) {
       const [row] = await db.insert(costs).values(values).returning();
       if (!row) throw new Error("cost insert returned nothing");
+      return row;
+    },
+
+    /** The cost as it is now, its row locked until the transaction ends (read before an edit or a deletion). */
+    async lock(id: string): Promise<CostRow | undefined> {
+      const [row] = await db.select().from(costs).where(eq(costs.id, id)).for("update");
+      return row;
+    },
+
+    /** Replaces the cost's fields; undefined when there is no such cost. */
+    async update(id: string, values: Omit<typeof costs.$inferInsert, "id" | "createdAt">) {
+      const [row] = await db.update(costs).set(values).where(eq(costs.id, id)).returning();
+      return row;
+    },
+
+    /** Deletes the cost; answers it, or undefined when there was none. */
+    async delete(id: string): Promise<CostRow | undefined> {
+      const [row] = await db.delete(costs).where(eq(costs.id, id)).returning();
       return row;
     },
 
