@@ -69,9 +69,19 @@ test.describe("Premium payments (test provider)", () => {
     await expectNoSeriousA11yViolations(page, "/payments/receipts/:id");
   });
 
-  test("a declined card shows Payment Failed and the member stays free", async ({ page, context }) => {
+  test("an unknown card is told which cards test mode takes; a declined one shows Payment Failed and the member stays free", async ({
+    page,
+    context,
+  }) => {
     await withoutGreeting(context);
     await registerMember(page, newMember());
+
+    // A real card that is not a test card: the server's answer says which cards TEST MODE takes.
+    await payWith(page, "4111 1111 1111 1111");
+    await expect(
+      page.getByText("In test mode use 4242 4242 4242 4242 (pays)", { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
 
     await payWith(page, "4000 0000 0000 0002");
     await expect(page.getByText("Payment Failed")).toBeVisible();

@@ -112,6 +112,15 @@ describe("Premium with the test provider", () => {
     expect((await confirm({ clientSecret, ...card, cardNumber: "abc" })).json().error).toBe(
       "Card number is not valid",
     );
+    const own = (await post(t, ada, "/api/create-subscription")).json().clientSecret;
+    // A real card number that is not one of the test cards: the answer names the ones to use, on the field.
+    const unknown = await confirm({ clientSecret: own, ...card, cardNumber: "4111111111111111" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      error: PAYMENT_MESSAGES.unknownTestCard,
+      code: "validation",
+      fields: { cardNumber: PAYMENT_MESSAGES.unknownTestCard },
+    });
     expect(await statusOf(t, ada)).toBe("inactive");
     expect(await statusOf(t, bob)).toBe("inactive");
   });

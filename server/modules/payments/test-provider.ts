@@ -42,10 +42,9 @@ function checkCard(card: TestCard, now: Date) {
   if (card.cardNumber === TEST_CARDS.declined)
     throw new AppError("payment_failed", PAYMENT_MESSAGES.declined);
   if (!Object.values(TEST_CARDS).includes(card.cardNumber as never)) {
-    throw new AppError(
-      "validation",
-      "In test mode use 4242 4242 4242 4242 (pays), 4000 0000 0000 0002 (declined) or 4000 0000 0000 0341 (saved, but charges fail)",
-    );
+    throw new AppError("validation", PAYMENT_MESSAGES.unknownTestCard, {
+      cardNumber: PAYMENT_MESSAGES.unknownTestCard,
+    });
   }
   return summaryOf(card.cardNumber);
 }

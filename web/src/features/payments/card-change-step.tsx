@@ -58,8 +58,10 @@ export function CardChangeStep({ profile, priceLabel, onDone }: CardChangeStepPr
 
   const declined = (message: string) =>
     toast.error(BILLING_TOASTS.paymentFailed.title, { description: message });
-  const failed = () =>
-    toast.error(BILLING_TOASTS.paymentError.title, { description: BILLING_TOASTS.paymentError.description });
+  const failed = (error?: unknown) =>
+    toast.error(BILLING_TOASTS.paymentError.title, {
+      description: errorMessage(error, BILLING_TOASTS.paymentError.description),
+    });
 
   const saveTestCard = (body: TestConfirmRequest) =>
     confirm.mutate(body, {
@@ -72,7 +74,7 @@ export function CardChangeStep({ profile, priceLabel, onDone }: CardChangeStepPr
       onError: (error) =>
         errorCodeOf(error) === "payment_failed"
           ? declined(errorMessage(error, "Your card was declined."))
-          : failed(),
+          : failed(error),
     });
 
   const stripeConfirmed = () => {

@@ -9,6 +9,7 @@ import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { formatPlanPrice } from "#web/lib/money.ts";
+import { BILLING_TOASTS } from "./billing-messages.ts";
 import { InvoicesCard } from "./invoices-card.tsx";
 import { FreeAccessCard, PremiumPlanCard } from "./plan-cards.tsx";
 import { useDashboardOncePremium } from "./use-await-premium.ts";
@@ -91,8 +92,10 @@ export function PaymentsPage() {
     toast.success("Payment Successful", { description: "Welcome to Premium! Redirecting to dashboard..." });
   };
   const paymentDeclined = (message: string) => toast.error("Payment Failed", { description: message });
-  const paymentError = () =>
-    toast.error("Payment Error", { description: "Something went wrong. Please try again." });
+  const paymentError = (error?: unknown) =>
+    toast.error(BILLING_TOASTS.paymentError.title, {
+      description: errorMessage(error, BILLING_TOASTS.paymentError.description),
+    });
 
   const payWithTestCard = (body: TestConfirmRequest) =>
     confirmPayment.mutate(body, {
@@ -101,7 +104,7 @@ export function PaymentsPage() {
         if (errorCodeOf(error) === "payment_failed") {
           paymentDeclined(errorMessage(error, "Your card was declined."));
         } else {
-          paymentError();
+          paymentError(error);
         }
       },
     });
