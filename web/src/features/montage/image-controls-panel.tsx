@@ -3,7 +3,7 @@ import { type KeyboardEvent, useId } from "react";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
-import { type EditorAction, type MontageDocument, PROFILE_ID } from "./montage-document.ts";
+import { canvasImageName, type EditorAction, type MontageDocument, PROFILE_ID } from "./montage-document.ts";
 import { PanelSection } from "./panel-section.tsx";
 
 export type ImageControlsPanelProps = {
@@ -42,7 +42,6 @@ function NumberField({ label, imageId, value, onCommit }: NumberFieldProps) {
 export function ImageControlsPanel({ doc, selectedId, dispatch }: ImageControlsPanelProps) {
   const isProfile = selectedId === PROFILE_ID && doc.profile !== null;
   const image = doc.images.find((item) => item.id === selectedId);
-  const index = image ? doc.images.indexOf(image) + 1 : 0;
   const box = isProfile ? doc.profile : image;
 
   return (
@@ -54,7 +53,7 @@ export function ImageControlsPanel({ doc, selectedId, dispatch }: ImageControlsP
       ) : (
         <div className="grid gap-3">
           <p className="text-sm font-medium text-slate-800">
-            {isProfile ? "Profile image" : `Image ${index}`}
+            {isProfile ? "Profile image" : canvasImageName(doc, selectedId)?.name}
           </p>
           {image ? (
             <div className="grid grid-cols-2 gap-3">

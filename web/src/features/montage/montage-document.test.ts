@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canvasImageName,
   DEFAULT_TEXT,
   type EditorAction,
   type EditorState,
@@ -25,6 +26,18 @@ describe("editorReducer", () => {
       watermarkFont: "Arial",
       watermarkColour: "grey",
     });
+  });
+
+  it("names a canvas image by the unique image it shows and which copy of it it is", () => {
+    const doc = withImages().present;
+    const copiesOfB = doc.images.filter((image) => image.sourceId === "b");
+    expect(copiesOfB.length).toBeGreaterThan(1);
+    const second = copiesOfB[1];
+    expect(canvasImageName(doc, second?.id ?? "")).toEqual({
+      mark: "2",
+      name: `Image 2, copy 2 of ${copiesOfB.length}`,
+    });
+    expect(canvasImageName(doc, "nowhere")).toBeNull();
   });
 
   it("regenerates the canvas images whenever the unique images change", () => {

@@ -61,6 +61,19 @@ export type EditorAction =
   | { type: "undo" }
   | { type: "redo" };
 
+/**
+ * How a canvas image is named where the member picks it: by the unique image it shows (numbered as in the
+ * list of unique images), and which of that image's copies it is — the canvas repeats each image many times.
+ */
+export function canvasImageName(doc: MontageDocument, imageId: string) {
+  const image = doc.images.find((item) => item.id === imageId);
+  if (!image) return null;
+  const picture = doc.sources.findIndex((source) => source.id === image.sourceId) + 1;
+  const copies = doc.images.filter((item) => item.sourceId === image.sourceId);
+  const copy = copies.indexOf(image) + 1;
+  return { mark: String(picture), name: `Image ${picture}, copy ${copy} of ${copies.length}` };
+}
+
 export function initialEditorState(seed: number): EditorState {
   return {
     past: [],

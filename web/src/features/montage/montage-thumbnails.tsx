@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef } from "react";
 import { cn } from "#web/lib/cn.ts";
-import { type MontageDocument, PROFILE_ID } from "./montage-document.ts";
+import { canvasImageName, type MontageDocument, PROFILE_ID } from "./montage-document.ts";
 
 export type MontageThumbnailsProps = {
   doc: MontageDocument;
@@ -16,7 +16,8 @@ const STEPS: Record<string, (index: number, count: number) => number> = {
 };
 
 /**
- * Every image on the canvas, to select one: the profile marked P, the others numbered. One tab stop; the
+ * Every image on the canvas, to select one: the profile marked P, the others with the number of the unique
+ * image they show (its copies share it; their names say which copy). One tab stop; the
  * arrow keys (and Home, End) move through them and select as they go.
  */
 export function MontageThumbnails({ doc, selectedId, onSelect }: MontageThumbnailsProps) {
@@ -24,11 +25,10 @@ export function MontageThumbnails({ doc, selectedId, onSelect }: MontageThumbnai
   const urlOf = new Map(doc.sources.map((source) => [source.id, source.url]));
   const entries = [
     ...(doc.profile ? [{ id: PROFILE_ID, url: doc.profile.url, mark: "P", name: "P, profile image" }] : []),
-    ...doc.images.map((image, index) => ({
+    ...doc.images.map((image) => ({
       id: image.id,
       url: urlOf.get(image.sourceId) ?? "",
-      mark: String(index + 1),
-      name: `Image ${index + 1}`,
+      ...(canvasImageName(doc, image.id) ?? { mark: "", name: "" }),
     })),
   ];
   if (entries.length === 0) return null;
