@@ -19,7 +19,11 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 /** The set-password link of a profile an administrator created (a reset token that lives longer). */
 export const INVITATION_TTL_DAYS = 7;
-export const ADMIN_SESSION_TTL_HOURS = 8;
+/**
+ * An admin unlock lasts while it is used: it ends this many minutes after the last admin call (sliding), at
+ * Lock, or when the member session that opened it ends. Every tab of the browser shares it.
+ */
+export const ADMIN_SESSION_IDLE_MINUTES = 30;
 /**
  * Irreversible actions (deleting the account, requesting a payout) need a sign-in or a password re-entry
  * within this many minutes; otherwise they answer 403 `reauth_required`.
@@ -136,6 +140,7 @@ export const RATE_LIMITS = {
    */
   forgotPasswordPerAddress: { max: 3, windowMs: 60 * 60_000 },
   resetPassword: { max: 10, windowMs: 15 * 60_000 },
+  /** Failed admin unlocks per address (a successful unlock spends nothing); the account has its own count. */
   adminSession: { max: 10, windowMs: 15 * 60_000 },
   /** Image uploads per member (post photos, avatars, wallpapers): plenty for a person, not for a script. */
   upload: { max: 20, windowMs: 10 * 60_000 },

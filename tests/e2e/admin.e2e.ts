@@ -187,20 +187,25 @@ test("an administrator unlocks the panel, edits and hides a tagg, reviews a repo
   });
 
   await test.step("a refused admin session shows Session Expired and the unlock form", async () => {
-    const sessionId = await page.evaluate(() => sessionStorage.getItem("tagit.adminSession"));
-    await page.evaluate(() => sessionStorage.setItem("tagit.adminSession", "forged-session-id"));
+    const sessionId = await page.evaluate(() => localStorage.getItem("tagit.adminSession"));
+    await page.evaluate(() => localStorage.setItem("tagit.adminSession", "forged-session-id"));
     await page.reload();
     await expect(page.getByText("Please log in to the admin panel again.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Unlock" })).toBeVisible();
-    await page.evaluate((id) => sessionStorage.setItem("tagit.adminSession", String(id)), sessionId);
+    await page.evaluate((id) => localStorage.setItem("tagit.adminSession", String(id)), sessionId);
     await page.reload();
     await expect(page.getByRole("heading", { name: "Audit Log", level: 1 })).toBeVisible();
   });
 
-  await test.step("lock ends the admin session; the panel asks for the password again", async () => {
-    const sessionId = await page.evaluate(() => sessionStorage.getItem("tagit.adminSession"));
+  await test.step("one unlock serves a second tab; lock ends the admin session in every tab", async () => {
+    const sessionId = await page.evaluate(() => localStorage.getItem("tagit.adminSession"));
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(page.url());
+    await expect(otherTab.getByRole("heading", { name: "Audit Log", level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Lock" }).click();
     await expect(page.getByRole("button", { name: "Unlock" })).toBeVisible();
+    await expect(otherTab.getByRole("button", { name: "Unlock" })).toBeVisible();
+    await otherTab.close();
     const reused = await page.request.get("/api/admin/taggs", {
       headers: { "x-admin-session": String(sessionId) },
     });

@@ -5,8 +5,9 @@ import {
   adminSessionResponseSchema,
   adminSessionStatusSchema,
 } from "#contract/api/admin.ts";
-import { ADMIN_SESSION_TTL_HOURS, RATE_LIMITS } from "#contract/limits.ts";
+import { ADMIN_SESSION_IDLE_MINUTES, RATE_LIMITS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
+import { failureLimit } from "#server/plugins/attempt-limit.ts";
 import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
 
@@ -16,34 +17,40 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: Ad
   { adminSessionService },
 ) => {
   app.addHook("onRoute", documentedUnder("Admin session"));
+  // Only failed unlocks count per address: an administrator who unlocks again and again is never held up.
+  const failedUnlocks = failureLimit(app, "admin-unlock", RATE_LIMITS.adminSession, (request) => request.ip);
 
   app.post(
     "/session",
     {
-      config: {
-        adminUnlock: true,
-        rateLimit: { max: RATE_LIMITS.adminSession.max, timeWindow: RATE_LIMITS.adminSession.windowMs },
-      },
+      config: { adminUnlock: true },
+      preHandler: failedUnlocks.preHandler,
+      onResponse: failedUnlocks.onResponse,
       schema: {
         operationId: "openAdminSession",
         summary: "Unlock the admin panel with the administrator's password and second factor",
         description:
           `For a signed-in member. An administrator who gives their password again, with a \`code\` (app or ` +
           `recovery) or a \`passkey\` answering \`POST /api/auth/passkeys/options {purpose: "authenticate"}\`, ` +
-          "gets an admin session for " +
-          `${ADMIN_SESSION_TTL_HOURS} hours, bound to the member session that opened it: send its \`sessionId\` ` +
-          `as the \`${ADMIN_SESSION_HEADER}\` header on every other /api/admin call. 403 \`admin_required\` ` +
+          "gets an admin session bound to the member session that opened it, shared by every tab of the " +
+          `browser: send its \`sessionId\` as the \`${ADMIN_SESSION_HEADER}\` header on every other /api/admin ` +
+          `call. It ends ${ADMIN_SESSION_IDLE_MINUTES} minutes after the last admin call, at Lock, or when the ` +
+          "member session ends. 403 `admin_required` " +
           "when the member is not an administrator, 403 `second_factor_required` when they have no second " +
           "factor to give (they enrol one in their security settings first), 403 `wrong_password` for a wrong " +
           "password, 400 `invalid_code` or `passkey_rejected` for a wrong second factor. Wrong tries count per " +
           "account from every address: from the fifth in a row each locks the unlock for 15 minutes (429 " +
-          "`rate_limited`), and the tenth in a row ends this member session (401 `unauthenticated`).",
+          "`rate_limited`), and the tenth in a row ends this member session (401 `unauthenticated`). Failed " +
+          `unlocks also count per address: past ${RATE_LIMITS.adminSession.max} in ` +
+          `${RATE_LIMITS.adminSession.windowMs / 60_000} minutes, 429 \`rate_limited\`; a successful unlock ` +
+          "is never counted.",
         errors: [
           "admin_required",
           "second_factor_required",
           "wrong_password",
           "invalid_code",
           "passkey_rejected",
+          "rate_limited",
         ],
         body: adminSessionBodySchema,
         response: { 200: adminSessionResponseSchema },

@@ -29,11 +29,12 @@ const liveByToken = and(
   eq(sessions.tokenHash, sql.placeholder("tokenHash")),
   gt(sessions.expiresAt, sql.placeholder("now")),
 );
-/** Whether the admin session of `adminTokenHash` is live for that session. */
-const adminUnlocked = sql<boolean>`exists (
-  select 1 from ${adminSessions} where ${adminSessions.tokenHash} = ${sql.placeholder("adminTokenHash")}
+/** When the admin session of `adminTokenHash` expires, if it is live for that session; otherwise null. */
+const adminExpiresAt = sql`(
+  select ${adminSessions.expiresAt} from ${adminSessions}
+  where ${adminSessions.tokenHash} = ${sql.placeholder("adminTokenHash")}
   and ${adminSessions.sessionId} = ${sessions.id} and ${adminSessions.expiresAt} > ${sql.placeholder("now")}
-)`;
+)`.mapWith((value: string | Date): Date | null => new Date(value)); // drizzle passes a null through as null
 
 /** The unlock counter is not an edit of the member's profile: its writes leave `updated_at` as it was. */
 const KEEP_UPDATED_AT = sql`${profiles.updatedAt}`;
@@ -49,7 +50,7 @@ export function createSessionsRepository(db: Database) {
     .prepare("live_session");
   // Every admin panel request: the live session and whether the admin session is unlocked, in one round trip.
   const liveSessionUnlocked = db
-    .select({ session: sessions, user: profiles, unlocked: adminUnlocked })
+    .select({ session: sessions, user: profiles, adminExpiresAt })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .where(liveByToken)
@@ -69,7 +70,7 @@ export function createSessionsRepository(db: Database) {
       return row;
     },
 
-    /** As `findLive`, and whether the admin session of that hash is live for it (`unlocked`). */
+    /** As `findLive`, and when the admin session of that hash expires if it is live for it (else null). */
     async findLiveUnlocked(tokenHash: string, adminTokenHash: string, now: Date) {
       const [row] = await liveSessionUnlocked.execute({ tokenHash, adminTokenHash, now: now.toISOString() });
       return row;
@@ -217,6 +218,19 @@ export function createSessionsRepository(db: Database) {
 
     async insertAdmin(values: typeof adminSessions.$inferInsert) {
       await db.insert(adminSessions).values(values);
+    },
+
+    /** Slides an admin session's expiry (admin activity); never moves it back. */
+    async extendAdmin(tokenHash: string, expiresAt: Date) {
+      await db
+        .update(adminSessions)
+        .set({ expiresAt })
+        .where(and(eq(adminSessions.tokenHash, tokenHash), lt(adminSessions.expiresAt, expiresAt)));
+    },
+
+    /** Deletes every admin session of a member (their administrator role was taken away). */
+    async deleteAllAdminFor(userId: string) {
+      await db.delete(adminSessions).where(eq(adminSessions.userId, userId));
     },
 
     async deleteAdmin(tokenHash: string) {

@@ -1,7 +1,7 @@
 import type { SignedInSession } from "#contract/api/sessions.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import {
-  ADMIN_SESSION_TTL_HOURS,
+  ADMIN_SESSION_IDLE_MINUTES,
   RECENT_AUTHENTICATION_MINUTES,
   SESSION_TTL_DAYS,
 } from "#contract/limits.ts";
@@ -23,6 +23,14 @@ import type { SessionsRepository } from "./sessions.repository.ts";
  * most once a UTC day per session, and the day of the last use is always the expiry less SESSION_TTL_DAYS + 1.
  */
 export const sessionExpiryAfter = (at: Date) => nextUtcMidnight(addDays(at, SESSION_TTL_DAYS));
+
+/** An admin session used at `at` expires ADMIN_SESSION_IDLE_MINUTES later. */
+const adminExpiryAfter = (at: Date) => new Date(at.getTime() + ADMIN_SESSION_IDLE_MINUTES * 60_000);
+/**
+ * Admin activity slides the expiry only once it would move by at least this much, so a busy panel writes at
+ * most once a minute; the unlock then ends between 29 and 30 minutes after the last admin call.
+ */
+const ADMIN_SLIDE_STEP_MS = 60_000;
 
 export type CurrentSession = {
   sessionId: string;
@@ -67,7 +75,7 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
      * Resolves a cookie or bearer token to its member, sliding the expiry forward when it is due (a new UTC day)
      * and moving the member's last active day when the stored one is not today's (both compared with what the
      * session lookup read: no extra query). With `adminToken` (an admin panel request) it also says whether
-     * that admin session is unlocked for it, in the same query.
+     * that admin session is unlocked for it, in the same query, and slides its expiry (admin activity).
      */
     async resolve(token: string, adminToken?: string): Promise<CurrentSession | undefined> {
       const now = clock.now();
@@ -91,7 +99,15 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
         user = { ...user, lastActive: today };
       }
       if (renewed || user !== found.user) cache.update(tokenHash, { session, user });
-      const adminUnlocked = "unlocked" in found && found.unlocked === true;
+      const adminExpiresAt =
+        "adminExpiresAt" in found && found.adminExpiresAt instanceof Date ? found.adminExpiresAt : null;
+      const adminUnlocked = adminToken !== undefined && adminExpiresAt !== null;
+      if (adminToken !== undefined && adminExpiresAt !== null) {
+        const slid = adminExpiryAfter(now);
+        if (slid.getTime() - adminExpiresAt.getTime() >= ADMIN_SLIDE_STEP_MS) {
+          await sessionsRepo.extendAdmin(hashToken(adminToken), slid);
+        }
+      }
       return { sessionId: session.id, token, user, expiresAt: session.expiresAt, renewed, adminUnlocked };
     },
 
@@ -151,9 +167,13 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
     recordAdminUnlockFailure: (userId: string) => sessionsRepo.recordAdminUnlockFailure(userId, clock.now()),
     clearAdminUnlockFailures: (userId: string) => sessionsRepo.clearAdminUnlockFailures(userId),
 
+    /**
+     * Opens an admin session bound to the member session `sessionId`: it lives while admin calls keep coming
+     * (see `resolve`), until Lock, or until that member session ends (the row goes with it).
+     */
     async startAdmin(userId: string, sessionId: string) {
       const token = newToken();
-      const expiresAt = new Date(clock.now().getTime() + ADMIN_SESSION_TTL_HOURS * 60 * 60 * 1000);
+      const expiresAt = adminExpiryAfter(clock.now());
       await sessionsRepo.insertAdmin({ tokenHash: hashToken(token), userId, sessionId, expiresAt });
       return token;
     },
@@ -162,6 +182,9 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
     async endAdmin(adminToken: string) {
       await sessionsRepo.deleteAdmin(hashToken(adminToken));
     },
+
+    /** Ends every admin session of a member whose administrator role was removed, on the caller's transaction. */
+    endAllAdminFor: (userId: string, tx: Tx) => sessionsRepoOn(tx).deleteAllAdminFor(userId),
 
     deleteExpiredAdmin: () => sessionsRepo.deleteExpiredAdmin(clock.now()),
 

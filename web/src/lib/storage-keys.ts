@@ -15,7 +15,7 @@ export const STORAGE_KEYS = {
   scrambleMap: "tagit.scrambleMap",
   /** sessionStorage: flash-highlight the tagged posts grid once. */
   flashTaggedPosts: "tagit.flashTaggedPosts",
-  /** sessionStorage: the admin session id sent as x-admin-session. */
+  /** localStorage: the admin session id sent as x-admin-session, shared by the browser's tabs. */
   adminSession: "tagit.adminSession",
 } as const;
 

@@ -14,10 +14,12 @@ export const ADMIN_SESSION_EXPIRED_TOAST = {
 export const isAdminSessionLost = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 403;
 
-/** Forgets the admin session and says so once; the panel then shows the unlock form again. */
-export function expireAdminSession() {
-  if (!adminSession.get()) return;
-  adminSession.clear();
+/**
+ * Forgets the admin session the server refused and says so once; the panel then shows the unlock form again,
+ * in every tab. A refusal of an older id (another tab has unlocked since) leaves the new unlock alone.
+ */
+export function expireAdminSession(refusedId: string | null) {
+  if (!adminSession.clearIf(refusedId)) return;
   toast.error(ADMIN_SESSION_EXPIRED_TOAST.title, { description: ADMIN_SESSION_EXPIRED_TOAST.description });
 }
 
@@ -35,7 +37,7 @@ export async function adminRequest<T = unknown>(
       headers: sessionId ? { [ADMIN_SESSION_HEADER]: sessionId } : {},
     });
   } catch (error) {
-    if (isAdminSessionLost(error)) expireAdminSession();
+    if (isAdminSessionLost(error)) expireAdminSession(sessionId);
     throw error;
   }
 }
@@ -53,7 +55,7 @@ export async function openAdminImage(url: string): Promise<void> {
       credentials: "include",
       headers: sessionId ? { [ADMIN_SESSION_HEADER]: sessionId } : {},
     });
-    if (response.status === 403) expireAdminSession();
+    if (response.status === 403) expireAdminSession(sessionId);
     if (!response.ok) throw new Error(`${response.status}`);
     const objectUrl = URL.createObjectURL(await response.blob());
     if (tab) tab.location.href = objectUrl;

@@ -37,8 +37,8 @@ type UnlockValues = z.input<typeof unlockFormSchema>;
 type Proof = { code: string } | "passkey";
 
 /**
- * The panel asks a signed-in administrator for their password and second factor once per tab; an administrator
- * without a second factor is sent to set one up first (decision 047).
+ * The panel asks a signed-in administrator for their password and second factor once per browser (every tab
+ * shares the unlock); an administrator without a second factor is sent to set one up first (decision 047).
  */
 export function UnlockForm() {
   const { profile } = useProfile();
