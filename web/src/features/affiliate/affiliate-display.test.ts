@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  balanceState,
+  balanceTexts,
   canRequestPayout,
   canSubmitPayout,
   commissionText,
@@ -55,6 +57,52 @@ describe("referral counts and conversion rate", () => {
     const counts = countReferrals([{ status: "confirmed" }, { status: "pending" }, { status: "other" }]);
     expect(counts).toEqual({ total: 3, confirmed: 1, pending: 2 });
     expect(conversionRate(counts.confirmed, counts.total)).toBe(33);
+  });
+});
+
+describe("the balance cards follow the payouts", () => {
+  const payout = (amount: number, status: string) => ({
+    id: status,
+    amount,
+    currency: "GBP",
+    status,
+    payoutMethod: "paypal",
+    payoutDetails: {},
+    requestedAt: "2026-11-01T00:00:00.000Z",
+    processedAt: null,
+    adminNotes: null,
+  });
+  const totals = (total: number, available: number) => ({ total, available, currency: "GBP" });
+
+  it("says what is available, what is being paid, what was paid, or that nothing is earned yet", () => {
+    const states = [
+      balanceState({ totalEarnings: totals(0, 0), payouts: [] }),
+      balanceState({ totalEarnings: totals(120, 120), payouts: [] }),
+      balanceState({ totalEarnings: totals(120, 0), payouts: [payout(120, "requested")] }),
+      balanceState({ totalEarnings: totals(120, 0), payouts: [payout(120, "completed")] }),
+      balanceState({
+        totalEarnings: totals(150, 0),
+        payouts: [payout(30, "rejected"), payout(120, "completed")],
+      }),
+    ];
+    expect(states).toEqual([
+      { kind: "nothing-earned" },
+      { kind: "available" },
+      { kind: "payout-requested", requestedMinor: 120 },
+      { kind: "all-paid", paidMinor: 120 },
+      { kind: "all-paid", paidMinor: 120 },
+    ]);
+    expect(balanceTexts({ kind: "all-paid", paidMinor: 120 }, "GBP")).toEqual({
+      earningsNote: "£1.20 paid out",
+      available: "Everything you have earned has been paid out. New commissions will show here.",
+    });
+    expect(balanceTexts({ kind: "payout-requested", requestedMinor: 120 }, "GBP").available).toBe(
+      "Your payout of £1.20 is being processed.",
+    );
+    expect(balanceTexts({ kind: "nothing-earned" }, "GBP")).toEqual({
+      earningsNote: "Pending payout",
+      available: "No earnings available yet. Start referring users to earn commissions!",
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AffiliateDashboard } from "#contract/api/affiliate.ts";
+import { formatMoney } from "#web/lib/money.ts";
 
 /** Display rules of the affiliate page (spec 2 §2, §4, §5). Pure: unit-tested. */
 
@@ -37,6 +38,54 @@ export function conversionRate(confirmed: number, total: number): number {
 /** Request Payout is offered only when there is money to pay out. */
 export function canRequestPayout(availableMinor: number): boolean {
   return availableMinor > 0;
+}
+
+/**
+ * Where the member's earnings stand, for the Total Earnings and Available Balance cards: what is still to be
+ * paid (the balance, or a payout requested and not yet processed) or everything paid out already.
+ */
+export type BalanceState =
+  | { kind: "nothing-earned" }
+  | { kind: "available" }
+  | { kind: "payout-requested"; requestedMinor: number }
+  | { kind: "all-paid"; paidMinor: number };
+
+export function balanceState(data: Pick<AffiliateDashboard, "totalEarnings" | "payouts">): BalanceState {
+  const sum = (status: string) =>
+    data.payouts
+      .filter((payout) => payout.status === status)
+      .reduce((total, payout) => total + payout.amount, 0);
+  if (canRequestPayout(data.totalEarnings.available)) return { kind: "available" };
+  const requestedMinor = sum("requested");
+  if (requestedMinor > 0) return { kind: "payout-requested", requestedMinor };
+  if (data.totalEarnings.total > 0) return { kind: "all-paid", paidMinor: sum("completed") };
+  return { kind: "nothing-earned" };
+}
+
+/** The Total Earnings card's note and the Available Balance card's sentence for a balance state. */
+export function balanceTexts(state: BalanceState, currency: string) {
+  switch (state.kind) {
+    case "available":
+      return {
+        earningsNote: "Pending payout",
+        available: "Available for payout at the beginning of next month",
+      };
+    case "payout-requested":
+      return {
+        earningsNote: "Pending payout",
+        available: `Your payout of ${formatMoney(state.requestedMinor, currency)} is being processed.`,
+      };
+    case "all-paid":
+      return {
+        earningsNote: `${formatMoney(state.paidMinor, currency)} paid out`,
+        available: "Everything you have earned has been paid out. New commissions will show here.",
+      };
+    case "nothing-earned":
+      return {
+        earningsNote: "Pending payout",
+        available: "No earnings available yet. Start referring users to earn commissions!",
+      };
+  }
 }
 
 export type PayoutFormValues = {

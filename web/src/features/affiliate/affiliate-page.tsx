@@ -25,6 +25,8 @@ import { Input } from "#web/components/ui/input.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { formatMoney } from "#web/lib/money.ts";
 import {
+  balanceState,
+  balanceTexts,
   canRequestPayout,
   commissionText,
   conversionRate,
@@ -81,6 +83,7 @@ function AffiliateContent({ data }: { data: AffiliateDashboard }) {
   const counts = countReferrals(data.referrals);
   const { total, available, currency } = data.totalEarnings;
   const payable = canRequestPayout(available);
+  const balance = balanceTexts(balanceState(data), currency);
 
   const copyLink = async () => {
     try {
@@ -127,7 +130,7 @@ function AffiliateContent({ data }: { data: AffiliateDashboard }) {
           icon={PoundSterling}
           label="Total Earnings"
           value={formatMoney(total, currency)}
-          note="Pending payout"
+          note={balance.earningsNote}
         />
         <StatCard
           icon={TrendingUp}
@@ -183,11 +186,7 @@ function AffiliateContent({ data }: { data: AffiliateDashboard }) {
             <p className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums">
               {formatMoney(available, currency)}
             </p>
-            <p className="flex-1 text-sm text-slate-600">
-              {payable
-                ? "Available for payout at the beginning of next month"
-                : "No earnings available yet. Start referring users to earn commissions!"}
-            </p>
+            <p className="flex-1 text-sm text-slate-600">{balance.available}</p>
             <div>
               <Button onClick={() => setPayoutOpen(true)} disabled={!payable}>
                 <HandCoins aria-hidden="true" />
