@@ -50,4 +50,14 @@ test("a referred sign-up shows up on the referrer's affiliate page, and earns co
   await page.reload();
   await expect(page.getByRole("tabpanel").getByText("confirmed", { exact: false })).toBeVisible();
   await expect(page.getByText("£1.20").first()).toBeVisible();
+  await expect(page.getByText("Available for payout at the beginning of next month")).toBeVisible();
+
+  // On a phone every tab is on screen, and the page does not scroll sideways.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const payoutsTab = page.getByRole("tab", { name: "Payouts (0)" });
+  const box = await payoutsTab.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+  await payoutsTab.click();
+  await expect(page.getByRole("tabpanel").getByText("No payout requests yet")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -13,6 +13,8 @@ export function StatusBadge({ kind, status }: { kind: "referral" | "earning" | "
 
 type TableProps = { label: string; columns: string[]; empty: string; rows: ReactNode[] };
 
+const TAB = "min-w-0 px-1 text-[13px] sm:px-3 sm:text-sm";
+
 function DataTable({ label, columns, empty, rows }: TableProps) {
   if (rows.length === 0) {
     return (
@@ -46,10 +48,17 @@ const cell = "px-4 py-3 align-middle text-slate-700";
 export function AffiliateTables({ data }: { data: AffiliateDashboard }) {
   return (
     <Tabs defaultValue="referrals">
-      <TabsList>
-        <TabsTrigger value="referrals">Referrals ({data.referrals.length})</TabsTrigger>
-        <TabsTrigger value="earnings">Earnings ({data.earnings.length})</TabsTrigger>
-        <TabsTrigger value="payouts">Payouts ({data.payouts.length})</TabsTrigger>
+      {/* On a phone the three tabs share the width, so none is scrolled out of sight. */}
+      <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit">
+        <TabsTrigger value="referrals" className={TAB}>
+          Referrals ({data.referrals.length})
+        </TabsTrigger>
+        <TabsTrigger value="earnings" className={TAB}>
+          Earnings ({data.earnings.length})
+        </TabsTrigger>
+        <TabsTrigger value="payouts" className={TAB}>
+          Payouts ({data.payouts.length})
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="referrals">
         <DataTable
