@@ -348,13 +348,6 @@ describe("the report auto-action", () => {
     });
     expect(show.json()).toEqual({ updated: 1 });
     expect(await publicSearch(t, "Brigaded")).toEqual([]);
-    const dismissed = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/reported-posts/${post.id}/dismiss`,
-      headers: admin.headers,
-    });
-    expect(dismissed.statusCode).toBe(200);
-    expect((await publicSearch(t, "Brigaded")).map((p) => p.id)).toEqual([post.id]);
 
     // A member may dismiss their notice; it is theirs only.
     const notTheirs = await t.app.inject({
@@ -369,6 +362,15 @@ describe("the report auto-action", () => {
       headers: asMember(owner.cookie),
     });
     expect(own.statusCode).toBe(200);
+    expect(await noticesOf(t, owner)).toEqual([]);
+
+    const dismissed = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/reported-posts/${post.id}/dismiss`,
+      headers: admin.headers,
+    });
+    expect(dismissed.statusCode).toBe(200);
+    expect((await publicSearch(t, "Brigaded")).map((p) => p.id)).toEqual([post.id]);
     // The hold lifted by the dismiss has a notice of its own.
     expect(await noticesOf(t, owner)).toEqual([expect.objectContaining({ kind: "post_restored" })]);
   });
@@ -520,7 +522,7 @@ describe("dismissing reports", () => {
     });
   });
 
-  it("tells the owner when moderation's hold is lifted, and only then", async () => {
+  it("tells the owner when moderation's hold is lifted, and only then, and clears the hidden notice", async () => {
     const { t, admin, owner, reporters } = await setup();
     const held = await createPost(t, owner, "Held Awhile");
     const reported = await createPost(t, owner, "Only Reported");
@@ -535,6 +537,7 @@ describe("dismissing reports", () => {
 
     expect((await dismiss(t, admin, held.id)).statusCode).toBe(200);
     const notices = await noticesOf(t, owner);
+    // The bell says the post is back, and no longer that it is hidden pending review.
     expect(notices).toEqual([
       {
         id: expect.any(String),
@@ -544,14 +547,34 @@ describe("dismissing reports", () => {
         text: 'Your post "Held Awhile" was reviewed and is no longer hidden by moderation',
         createdAt: expect.any(String),
       },
-      expect.objectContaining({
-        kind: "post_hidden",
-        text: 'Your post "Held Awhile" was hidden pending review',
-      }),
     ]);
     for (const identity of [...identitiesOf(reporters), admin.user.id]) {
       expect(JSON.stringify(notices)).not.toContain(identity);
     }
+  });
+
+  it("ends each post's review apart: the outcome replaces that post's hidden notice only", async () => {
+    const { t, admin, owner, reporters } = await setup();
+    const kept = await createPost(t, owner, "Kept After Review");
+    const removed = await createPost(t, owner, "Removed After Review");
+    await enableAutoAction(t, "hide", 2);
+    for (const post of [kept, removed]) for (const reporter of reporters) await report(t, reporter, post.id);
+    const kinds = async () =>
+      ((await noticesOf(t, owner)) as { kind: string; postName: string }[])
+        .map((notice) => `${notice.kind} ${notice.postName}`)
+        .sort();
+    expect(await kinds()).toEqual(["post_hidden Kept After Review", "post_hidden Removed After Review"]);
+
+    expect((await dismiss(t, admin, kept.id)).statusCode).toBe(200);
+    expect(await kinds()).toEqual(["post_hidden Removed After Review", "post_restored Kept After Review"]);
+
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/admin/tagged-posts/${removed.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await kinds()).toEqual(["post_removed Removed After Review", "post_restored Kept After Review"]);
   });
 });
 

@@ -18,7 +18,7 @@ type Deps = {
   postsRepo: PostsRepository;
   auditRepoOn: (tx: Tx) => AuditRepository;
   settings: Pick<SettingsService, "reports" | "setReports">;
-  notices: Pick<NoticesService, "add" | "announce">;
+  notices: Pick<NoticesService, "add" | "announce" | "resolveHidden">;
   uploads: Pick<UploadsService, "removeFiles">;
 };
 
@@ -40,6 +40,8 @@ export function createAdminModerationService({
   uploads,
 }: Deps) {
   async function notify(tx: Tx, userId: string, kind: NoticeKind, postName: string): Promise<Announcement> {
+    // The outcome of a review replaces the "hidden pending review" notice: the bell never says both.
+    if (kind !== "post_hidden") await notices.resolveHidden(userId, postName, tx);
     return { userId, notice: await notices.add({ userId, kind, postName }, tx) };
   }
 
@@ -119,9 +121,9 @@ export function createAdminModerationService({
     },
 
     /**
-     * Clears a post's reports and undoes what moderation did: a hold for review is lifted (and the owner told),
-     * and the post shows again only if its owner shows it (never one they hid themselves). 404 when it has no
-     * reports.
+     * Clears a post's reports and undoes what moderation did: a hold for review is lifted (the owner is told,
+     * and their "hidden pending review" notice goes), and the post shows again only if its owner shows it
+     * (never one they hid themselves). 404 when it has no reports.
      */
     async dismissReports(actor: AuditActor, postId: string) {
       const announcements = await transact(async (tx) => {

@@ -56,6 +56,24 @@ export function createNoticesRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /**
+     * Deletes a member's notices of `kind` about their post `postName` (post names are unique and never change,
+     * so the name is the post); answers how many.
+     */
+    async removeAboutPost(userId: string, kind: NoticeKind, postName: string) {
+      const rows = await db
+        .delete(memberNotices)
+        .where(
+          and(
+            eq(memberNotices.userId, userId),
+            eq(memberNotices.kind, kind),
+            eq(memberNotices.postName, postName),
+          ),
+        )
+        .returning({ id: memberNotices.id });
+      return rows.length;
+    },
+
     /** Deletes every repeated-search alert, at any member, about this visitor; answers how many. */
     async removeAlertsAbout(visitorId: string) {
       const rows = await db

@@ -52,6 +52,14 @@ export function createNoticesService({ noticesRepo, events, clock }: Deps) {
       if (!(await noticesRepo.remove(userId, id))) throw new AppError("not_found", MESSAGES.notFound);
     },
 
+    /**
+     * The review of a post held for review is over (its hold lifted, or the post removed): the owner's "hidden
+     * pending review" notices about it go, on the caller's transaction, so the bell no longer says it is hidden.
+     * The notice that tells the outcome is added beside it.
+     */
+    resolveHidden: (userId: string, postName: string, tx: Tx) =>
+      createNoticesRepository(tx).removeAboutPost(userId, "post_hidden", postName),
+
     /** Deletes the repeated-search alerts about a visitor, at every member, on the caller's transaction. */
     forgetAlertsAbout: (visitorId: string, tx: Tx) =>
       createNoticesRepository(tx).removeAlertsAbout(visitorId),
