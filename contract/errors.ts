@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   email_taken: 409,
   name_taken: 409,
+  last_admin: 409,
   too_large: 413,
   uri_too_long: 414,
   file_too_large: 413,
@@ -96,4 +97,6 @@ export const MESSAGES = {
   passkeyRejected: "That passkey could not be verified. Please try again.",
   secondFactorRequired:
     "Add an authenticator app or a passkey in Security settings before opening the admin panel.",
+  lastAdmin:
+    "You are the only administrator. Make another member an administrator before removing your own role.",
 } as const;

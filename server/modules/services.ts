@@ -298,6 +298,8 @@ export function createServices(infra: Infrastructure) {
       taggs: taggsService,
       auth: authService,
       auditRepoOn: createAuditRepository,
+      sessions,
+      adminEmails: config.adminEmails,
     }),
     adminCleanupService: createAdminCleanupService({
       taggs: taggsService,

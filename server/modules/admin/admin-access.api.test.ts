@@ -84,6 +84,9 @@ describe("every /api/admin/* route", () => {
         `PUT /api/admin/profile/${SOME_ID}`,
         `DELETE /api/admin/profile/${SOME_ID}`,
         "POST /api/admin/costs",
+        `PUT /api/admin/costs/${SOME_ID}`,
+        `DELETE /api/admin/costs/${SOME_ID}`,
+        `PUT /api/admin/profiles/${SOME_ID}/role`,
       ]),
     );
     const before = await fingerprintAll(t.db);

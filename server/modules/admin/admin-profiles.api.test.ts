@@ -97,6 +97,8 @@ describe("the admin Profiles section", () => {
       subscriptionStatus: "inactive",
       lastActive: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       emailVerified: false,
+      role: "member",
+      roleFromConfig: false,
       createdAt: expect.any(String),
     });
     expect(res.body).not.toMatch(/argon2|password/i);
@@ -155,6 +157,8 @@ describe("the admin Profiles section", () => {
       subscriptionStatus: "inactive",
       lastActive: null,
       emailVerified: false,
+      role: "member",
+      roleFromConfig: false,
       createdAt: expect.any(String),
     });
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, profile.id));

@@ -3,10 +3,12 @@ import { z } from "zod";
 import { adminListQuerySchema } from "#contract/api/admin.ts";
 import {
   adminProfileBodySchema,
+  adminProfileFilterSchema,
   adminProfileIdParamsSchema,
   adminProfileSchema,
   adminProfilesResponseSchema,
   adminProfileUpdateBodySchema,
+  adminRoleBodySchema,
 } from "#contract/api/admin-profiles.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
@@ -30,12 +32,34 @@ export const adminProfilesRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         summary: "Member profiles, paged and searched",
         description:
           "Searches tagg, full name, e-mail and bio in any letter case. A member's last activity is a day, " +
-          "never a time.",
-        querystring: adminListQuerySchema,
+          "never a time. `role=admin` lists only administrators, `role=member` everyone else.",
+        querystring: adminListQuerySchema.extend(adminProfileFilterSchema.shape),
         response: { 200: adminProfilesResponseSchema },
       },
     },
     (request) => adminProfilesService.list(request.query),
+  );
+
+  app.put(
+    "/profiles/:id/role",
+    {
+      schema: {
+        operationId: "adminSetProfileRole",
+        summary: "Grant or remove the administrator role",
+        description:
+          "Answers the profile as the list shows it. A new administrator must still set up an authenticator " +
+          "app or a passkey before the admin panel unlocks for them. Removing the role ends the member's admin " +
+          "sessions at once. The last administrator cannot remove their own role (409 `last_admin`); a role " +
+          "that the server's ADMIN_EMAILS gives cannot be removed here (409 `conflict`). Audited when the role " +
+          "changes.",
+        errors: ["conflict", "last_admin"],
+        params: adminProfileIdParamsSchema,
+        body: adminRoleBodySchema,
+        response: { 200: adminProfileSchema },
+      },
+    },
+    (request) =>
+      adminProfilesService.setRole(requireMember(request).user, request.params.id, request.body.role),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   type AdminProfile,
   type AdminProfileBody,
   type AdminProfileUpdateBody,
+  type AdminRole,
 } from "#contract/api/admin-profiles.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from "#server/db/errors.ts";
@@ -11,6 +12,7 @@ import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { AuthService } from "../auth/auth.service.ts";
+import type { SessionsService } from "../auth/sessions.service.ts";
 import type { ProfileService } from "../profile/profile.service.ts";
 import type { TaggsService } from "../taggs/taggs.service.ts";
 import type { AuditActor, AuditRepository } from "./audit.repository.ts";
@@ -21,11 +23,21 @@ type Deps = {
   taggs: Pick<TaggsService, "isAvailable">;
   auth: Pick<AuthService, "issueInvitation" | "sendInvitation">;
   auditRepoOn: (tx: Tx) => AuditRepository;
+  sessions: Pick<SessionsService, "endAllAdminFor">;
+  /** ADMIN_EMAILS: addresses whose verified holder is an administrator whatever the stored role says. */
+  adminEmails: ReadonlySet<string>;
 };
 
 type ListRow = Awaited<ReturnType<ProfileService["list"]>>["items"][number];
 
-const toAdminProfile = (row: ListRow | ProfileRow): AdminProfile => ({
+/** Whether the member is an administrator because ADMIN_EMAILS lists their verified address. */
+const listedIn = (adminEmails: ReadonlySet<string>, row: Pick<ProfileRow, "email" | "emailVerified">) =>
+  row.emailVerified && adminEmails.has(row.email);
+
+const toAdminProfile = (
+  row: ListRow | ProfileRow,
+  role: { isAdmin: boolean; fromConfig: boolean },
+): AdminProfile => ({
   id: row.id,
   tagg: row.tagg,
   firstName: row.firstName,
@@ -38,6 +50,8 @@ const toAdminProfile = (row: ListRow | ProfileRow): AdminProfile => ({
   // A day ("YYYY-MM-DD", UTC), as stored: an administrator never sees a member's activity finer than that.
   lastActive: row.lastActive,
   emailVerified: row.emailVerified,
+  role: role.isAdmin ? "admin" : "member",
+  roleFromConfig: role.fromConfig,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -68,7 +82,20 @@ function diff(before: ProfileRow, after: ProfileRow) {
  * The Profiles section of the admin panel. The profile module does the writes (on this service's
  * transaction, with the audit row); deletion is the member's own deletion path.
  */
-export function createAdminProfilesService({ transact, profiles, taggs, auth, auditRepoOn }: Deps) {
+export function createAdminProfilesService({
+  transact,
+  profiles,
+  taggs,
+  auth,
+  auditRepoOn,
+  sessions,
+  adminEmails,
+}: Deps) {
+  /** The app's rule of who is an administrator: the stored role, or a verified address in ADMIN_EMAILS. */
+  const isAdmin = (row: ListRow | ProfileRow) => row.role === "admin" || listedIn(adminEmails, row);
+  const toItem = (row: ListRow | ProfileRow) =>
+    toAdminProfile(row, { isAdmin: isAdmin(row), fromConfig: listedIn(adminEmails, row) });
+
   /** Runs a write; a race the checks did not see ends as the same answer the checks give. */
   async function write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
@@ -81,9 +108,50 @@ export function createAdminProfilesService({ transact, profiles, taggs, auth, au
   }
 
   return {
-    async list(query: AdminListQuery) {
-      const page = await profiles.list(query);
-      return { ...page, items: page.items.map(toAdminProfile) };
+    /** The Profiles list; with `role`, only the administrators or only everyone else. */
+    async list({ role, ...query }: AdminListQuery & { role?: AdminRole }) {
+      const page = await profiles.list(query, role && { role, adminEmails });
+      return { ...page, items: page.items.map(toItem) };
+    },
+
+    /**
+     * Grants or removes the administrator role. Granting changes only the role: the member still sets up a
+     * second factor before the admin panel unlocks for them. Removing it ends their admin sessions at once. The
+     * last administrator cannot remove their own role (409 `last_admin`), and a role that ADMIN_EMAILS gives
+     * cannot be removed here (409 `conflict`). Audited when the role changes; asking for the role a member
+     * already has changes nothing.
+     */
+    async setRole(actor: AuditActor, id: string, role: AdminRole): Promise<AdminProfile> {
+      return transact(async (tx) => {
+        // Every administrator's row is locked first, so concurrent removals cannot leave nobody.
+        const administrators = await profiles.lockAdministrators(adminEmails, tx);
+        const before = await profiles.find(id, tx);
+        if (!before) throw notFound();
+        const wasAdmin = isAdmin(before);
+        if (role === "member" && wasAdmin) {
+          if (listedIn(adminEmails, before)) {
+            throw new AppError("conflict", ADMIN_PROFILE_MESSAGES.roleFromConfig);
+          }
+          if (administrators.every((adminId) => adminId === id)) {
+            throw new AppError("last_admin", MESSAGES.lastAdmin);
+          }
+        }
+        if (before.role === role) return toItem(before);
+        const after = await profiles.setRole(id, role, tx);
+        if (!after) throw notFound();
+        if (!isAdmin(after)) await sessions.endAllAdminFor(id, tx);
+        await auditRepoOn(tx).record({
+          actor,
+          action: "profile.role",
+          targetType: "profile",
+          targetId: id,
+          summary: {
+            before: { role: wasAdmin ? "admin" : "member" },
+            after: { role: isAdmin(after) ? "admin" : "member" },
+          },
+        });
+        return toItem(after);
+      });
     },
 
     /**
@@ -109,7 +177,7 @@ export function createAdminProfilesService({ transact, profiles, taggs, auth, au
         return { row, invitation };
       });
       auth.sendInvitation(invitation);
-      return toAdminProfile(row);
+      return toItem(row);
     },
 
     /**
@@ -131,7 +199,7 @@ export function createAdminProfilesService({ transact, profiles, taggs, auth, au
         return changed;
       });
       profiles.contactChanged(before, after);
-      return toAdminProfile(after);
+      return toItem(after);
     },
 
     /**

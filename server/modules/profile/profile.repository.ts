@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, not, or, type SQL, sql } from "drizzle-orm";
 import type { AdminListQuery } from "#contract/api/admin.ts";
+import type { AdminRole } from "#contract/api/admin-profiles.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage } from "#server/db/inactive.ts";
 import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
@@ -14,6 +15,28 @@ import { startOfUtcDay, utcDay } from "#server/lib/days.ts";
 const lastActiveDay = sql`coalesce(${profiles.lastActive}, (${profiles.createdAt} at time zone 'UTC')::date)`;
 /** Inactive since `before`: the whole last active day lies before the cutoff's day. */
 const inactiveSince = (before: Date) => sql`${lastActiveDay} < ${utcDay(before)}::date`;
+
+/**
+ * Who holds the administrator role, as the app decides it for a signed-in member: `role = admin`, or a verified
+ * address the server's ADMIN_EMAILS lists.
+ */
+function administrators(adminEmails: ReadonlySet<string>): SQL {
+  const byRole = eq(profiles.role, "admin");
+  if (adminEmails.size === 0) return byRole;
+  return (
+    or(byRole, and(eq(profiles.emailVerified, true), inArray(profiles.email, [...adminEmails]))) ?? byRole
+  );
+}
+
+/** The Profiles list's role filter, with the ADMIN_EMAILS the server reads at start-up. */
+export type ProfileListFilter = { role?: AdminRole; adminEmails: ReadonlySet<string> };
+
+const roleFilter = ({ role, adminEmails }: ProfileListFilter) =>
+  role === undefined
+    ? undefined
+    : role === "admin"
+      ? administrators(adminEmails)
+      : not(administrators(adminEmails));
 
 export function createProfileRepository(db: Database) {
   return {
@@ -74,12 +97,13 @@ export function createProfileRepository(db: Database) {
     },
 
     /** The admin list, newest first; a search looks in the tagg, the names, the e-mail and the bio. */
-    list(query: AdminListQuery) {
+    list(query: AdminListQuery, filter?: ProfileListFilter) {
       return paginate({
         db,
         name: "admin_profiles",
         query,
         keys: { createdAt: profiles.createdAt, id: profiles.id },
+        filter: filter && roleFilter(filter),
         searchIn: [profiles.tagg, profiles.firstName, profiles.lastName, profiles.email, profiles.bio],
         rows: (where, limit) =>
           db
@@ -95,6 +119,7 @@ export function createProfileRepository(db: Database) {
               subscriptionStatus: profiles.subscriptionStatus,
               lastActive: profiles.lastActive,
               emailVerified: profiles.emailVerified,
+              role: profiles.role,
               createdAt: profiles.createdAt,
               cursorAt: cursorAt(profiles.createdAt),
             })
@@ -105,6 +130,20 @@ export function createProfileRepository(db: Database) {
         countUpTo: (where, upTo) =>
           countRows(db, db.select({ one: sql`1` }).from(profiles).where(where).limit(upTo).as("matches")),
       });
+    },
+
+    /**
+     * Every administrator's id, their rows locked until the transaction ends: two administrators removing each
+     * other's role at once take turns, so the second sees the first's change and the last one stays.
+     */
+    async lockAdministrators(adminEmails: ReadonlySet<string>): Promise<string[]> {
+      const rows = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(administrators(adminEmails))
+        .orderBy(asc(profiles.id))
+        .for("update");
+      return rows.map((row) => row.id);
     },
 
     async findByEmail(email: string) {

@@ -10,7 +10,7 @@ import type { Clock } from "#server/lib/clock.ts";
 import { hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import { toProfile as toProfileView, toSocialLinks } from "./profile.mapper.ts";
-import type { ProfileRepository } from "./profile.repository.ts";
+import type { ProfileListFilter, ProfileRepository } from "./profile.repository.ts";
 
 type ParsedUpdate = Omit<UpdateProfileBody, "wallpaperPosition"> & { wallpaperPosition?: string };
 
@@ -98,10 +98,17 @@ export function createProfileService(deps: Deps) {
     toProfile,
     contactChanged,
 
-    /** The Profiles list of the admin panel. */
-    list: (query: AdminListQuery) => profileRepo.list(query),
+    /** The Profiles list of the admin panel, optionally of one role. */
+    list: (query: AdminListQuery, filter?: ProfileListFilter) => profileRepo.list(query, filter),
 
-    find: (id: string) => profileRepo.findById(id),
+    find: (id: string, tx?: Tx) => (tx ? deps.profileRepoOn(tx) : profileRepo).findById(id),
+
+    /** On a role change's transaction: every administrator's id, their rows locked until it ends. */
+    lockAdministrators: (adminEmails: ReadonlySet<string>, tx: Tx) =>
+      deps.profileRepoOn(tx).lockAdministrators(adminEmails),
+
+    /** An administrator grants or removes the stored role, on their transaction; undefined when the member is gone. */
+    setRole: (id: string, role: ProfileRow["role"], tx: Tx) => deps.profileRepoOn(tx).update(id, { role }),
 
     /** The data cleanup: members not active since `before`, never `exceptId` (the administrator asking). */
     findInactive: (before: Date, exceptId: string, limit: number) =>
