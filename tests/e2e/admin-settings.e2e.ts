@@ -113,14 +113,22 @@ test("popups, AI settings and the free option: saved, followed by members, reach
   await page.goto("/admin?section=taggs");
   await unlockAdminPanel(page, adminPassword, adminAuthenticator);
 
+  /** On a phone a group's sections are listed under its name; on a tablet they are in its submenu. */
   const choose = async (current: string, group: string | null, label: string) => {
     await page.getByRole("button", { name: `Sections: ${current}` }).click();
-    if (group) await page.getByRole("menuitem", { name: group }).click();
-    await page.getByRole("menuitemradio", { name: label, exact: true }).click();
+    const phone = (page.viewportSize()?.width ?? 0) < 640;
+    if (group && !phone) await page.getByRole("menuitem", { name: group }).click();
+    const menu = group && phone ? page.getByRole("group", { name: group }) : page;
+    const item = menu.getByRole("menuitemradio", { name: label, exact: true });
+    const box = await item.boundingBox();
+    expect(
+      (box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0),
+    ).toBe(true);
+    await item.click();
     await expect(page.getByRole("heading", { name: label, level: 1, exact: true })).toBeVisible();
   };
 
-  await test.step("the Popups & Overlays submenu of the narrow dropdown opens the greetings editor", async () => {
+  await test.step("on a phone the Popups & Overlays group of the dropdown, inside the screen, opens the greetings editor", async () => {
     await choose("Tagit Database", "Popups & Overlays", "Greetings Popup");
     const enabled = page.getByRole("switch", { name: "Enabled" });
     const content = page.getByLabel("Content");
@@ -140,10 +148,12 @@ test("popups, AI settings and the free option: saved, followed by members, reach
     expect(await answer.json()).toEqual({ isEnabled: false, content: original.trim() });
   });
 
-  await test.step("the hide searches editor", async () => {
+  await test.step("on a tablet the same group is a submenu: the hide searches editor", async () => {
+    await page.setViewportSize({ width: 800, height: 1000 });
     await choose("Greetings Popup", "Popups & Overlays", "Hide Searches Popup");
     await expect(page.getByRole("region", { name: "Preview" })).toContainText("How to Hide My Searches");
     await axeWhenQuiet(page, "/admin hide searches popup");
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 
   await test.step("AI settings: the free-users switch is disabled while AI is off, and the panel says what they govern", async () => {

@@ -39,6 +39,11 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   );
 }
 
+/** Items that belong together, named by the `DropdownMenuLabel` inside it. */
+export function DropdownMenuGroup(props: ComponentProps<typeof MenuPrimitive.Group>) {
+  return <MenuPrimitive.Group {...props} />;
+}
+
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
   return <MenuPrimitive.Label className={cn("px-2.5 py-2 text-sm", className)} {...props} />;
 }

@@ -1,10 +1,12 @@
 import { ChevronDown, Lock, Plus } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuLabel,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuSub,
@@ -15,6 +17,7 @@ import {
 import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { type AdminSectionInfo, adminMenu } from "./admin-sections.ts";
 
 export type AdminShellProps = {
@@ -32,8 +35,9 @@ export type AdminShellProps = {
 const sectionHref = (id: string) => `/admin?section=${encodeURIComponent(id)}`;
 
 /**
- * The panel's frame (spec 2 §2): the sidebar grouping on wide screens, the dropdown with nested submenus on
- * narrow ones, the section's search box, "Add Entry" for sections that add, and Lock.
+ * The panel's frame: the sidebar grouping on wide screens, the dropdown with nested submenus on narrow ones
+ * (on a phone, each group's sections listed under its name instead), the section's search box, "Add Entry" for
+ * sections that add, and Lock.
  */
 export function AdminShell({
   sections,
@@ -47,6 +51,7 @@ export function AdminShell({
   children,
 }: AdminShellProps) {
   const menu = adminMenu(sections);
+  const roomForSubmenus = useMediaQuery("(min-width: 640px)");
   return (
     <div className="mx-auto grid w-full max-w-[96rem] gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
       <nav aria-label="Admin sections" className="hidden lg:block">
@@ -89,6 +94,8 @@ export function AdminShell({
                     <DropdownMenuRadioItem key={entry.section.id} value={entry.section.id}>
                       {entry.section.label}
                     </DropdownMenuRadioItem>
+                  ) : !roomForSubmenus ? (
+                    <SectionGroup key={entry.label} label={entry.label} sections={entry.sections} />
                   ) : (
                     <DropdownMenuSub key={entry.label}>
                       <DropdownMenuSubTrigger>{entry.label}</DropdownMenuSubTrigger>
@@ -147,5 +154,22 @@ function SidebarLink({ section, current }: { section: AdminSectionInfo; current:
     >
       {section.label}
     </Link>
+  );
+}
+
+/** On a phone there is no room beside the menu for a submenu: a group's sections follow its name instead. */
+function SectionGroup({ label, sections }: { label: string; sections: readonly AdminSectionInfo[] }) {
+  const labelId = useId();
+  return (
+    <DropdownMenuGroup aria-labelledby={labelId}>
+      <DropdownMenuLabel id={labelId} className="text-xs font-semibold text-slate-500">
+        {label}
+      </DropdownMenuLabel>
+      {sections.map((section) => (
+        <DropdownMenuRadioItem key={section.id} value={section.id} className="pl-6">
+          {section.label}
+        </DropdownMenuRadioItem>
+      ))}
+    </DropdownMenuGroup>
   );
 }
