@@ -25,7 +25,47 @@ export const adminListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(ADMIN_LIST_MAX_LIMIT).default(ADMIN_LIST_DEFAULT_LIMIT),
   cursor: z.string().max(500).optional(),
 });
-export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+export const ADMIN_LIST_ORDERS = ["asc", "desc"] as const;
+export type AdminListOrder = (typeof ADMIN_LIST_ORDERS)[number];
+
+/**
+ * The columns each admin list sorts by on the server (`sort=<column>`), named as the web's table columns. A
+ * list without `sort` keeps its own order: newest first, the report queue by triage (hidden pending review
+ * first, then the most counted reports, then the most recently reported).
+ */
+export const ADMIN_LIST_SORTS = {
+  taggs: ["createdAt", "tagg", "firstName", "lastName", "email"],
+  profiles: ["createdAt", "tagg", "displayName", "lastName", "email", "lastActive"],
+  taggedPosts: ["createdAt", "postName"],
+  costs: ["createdAt", "date", "service", "category", "amount"],
+  reportedPosts: ["postName", "userEmail", "countedReports", "lastReportedAt"],
+  auditLog: ["createdAt", "action", "actor"],
+} as const;
+
+/**
+ * The query of an admin list that sorts on the server: the common query, plus one of the list's `columns` and
+ * a direction (`order` alone turns the list's own order around). The cursor of a page belongs to its sort.
+ */
+export function sortedListQuerySchema<const Columns extends readonly [string, ...string[]]>(
+  columns: Columns,
+) {
+  return adminListQuerySchema.extend({
+    sort: z
+      .enum(columns, { error: `Sort by one of: ${columns.join(", ")}` })
+      .optional()
+      .describe(`The column to sort by, across the whole list: ${columns.join(", ")}`),
+    order: z
+      .enum(ADMIN_LIST_ORDERS, { error: "Order is asc or desc" })
+      .optional()
+      .describe(
+        "asc or desc (desc when left out); rows that tie follow their creation time in the same direction",
+      ),
+  });
+}
+
+/** What every admin list's repository is given: the common query, with the sort its own schema allowed. */
+export type AdminListQuery = z.infer<typeof adminListQuerySchema> & { sort?: string; order?: AdminListOrder };
 
 /**
  * One page of an admin list. `total` is how many rows match, counted up to ADMIN_LIST_TOTAL_CAP; `totalCapped`
@@ -62,7 +102,7 @@ export type AuditSummary = AuditLogItem["summary"];
 export const auditLogResponseSchema = listResponse(auditLogItemSchema);
 
 /** The Audit Log's own filters beside the search: one actor, one action, a date range (inclusive, UTC days). */
-export const auditLogQuerySchema = adminListQuerySchema.extend({
+export const auditLogQuerySchema = sortedListQuerySchema(ADMIN_LIST_SORTS.auditLog).extend({
   actorId: z.uuid({ error: "Invalid actor" }).optional(),
   action: z.string().trim().max(100).optional(),
   from: z.iso.date({ error: "Invalid date" }).optional(),

@@ -21,7 +21,12 @@ export const adminAuditLog = pgTable(
     targetId: text().notNull(),
     summary: jsonb().$type<AuditSummary>().notNull(),
   },
-  (t) => [index("admin_audit_log_created_at_id_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("admin_audit_log_created_at_id_idx").on(t.createdAt, t.id),
+    // The log sorted by action or by actor (decision 052).
+    index("admin_audit_log_action_sort_idx").on(t.action, t.createdAt, t.id),
+    index("admin_audit_log_actor_sort_idx").on(t.actorLastName, t.actorFirstName, t.createdAt, t.id),
+  ],
 );
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;

@@ -71,6 +71,8 @@ export const taggedPosts = pgTable(
     index("tagged_posts_created_id_idx").on(t.createdAt, t.id),
     // The admin list's search in post names (ILIKE '%term%', decision 024).
     index("tagged_posts_post_name_trgm_idx").using("gin", t.postName.op("gin_trgm_ops")),
+    // The admin list sorted by post name (decision 052).
+    index("tagged_posts_post_name_sort_idx").on(t.postName, t.createdAt, t.id),
     index("tagged_posts_original_image_idx").on(t.originalImage),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { updatedAt } from "./columns.ts";
 
@@ -30,5 +31,14 @@ export const taggs = pgTable(
       t.email.op("gin_trgm_ops"),
       t.reason.op("gin_trgm_ops"),
     ),
+    // The full-name search ("Bea Poster") and the list's sorts, each with (created_at, id) (decision 052).
+    index("taggs_full_name_trgm_idx").using(
+      "gin",
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index("taggs_tagg_sort_idx").on(t.tagg, t.createdAt, t.id),
+    index("taggs_first_name_sort_idx").on(t.firstName, t.lastName, t.createdAt, t.id),
+    index("taggs_last_name_sort_idx").on(t.lastName, t.firstName, t.createdAt, t.id),
+    index("taggs_email_sort_idx").on(t.email, t.createdAt, t.id),
   ],
 );

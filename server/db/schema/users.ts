@@ -109,6 +109,21 @@ export const profiles = pgTable(
         t.bio.op("gin_trgm_ops"),
       )
       .with({ fastupdate: false }),
+    // The admin list's full-name search ("Bea Poster", the names as the table shows them), and its sorts: each
+    // sort's keys then (created_at, id), so a sorted page — first or later, either direction — reads one index
+    // range (decision 052). Expressions exactly as the list writes them.
+    index("profiles_full_name_trgm_idx")
+      .using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index("profiles_tagg_sort_idx").on(sql`coalesce(${t.tagg}, '')`, t.createdAt, t.id),
+    index("profiles_display_name_sort_idx").on(t.firstName, t.lastName, t.createdAt, t.id),
+    index("profiles_last_name_sort_idx").on(t.lastName, t.firstName, t.createdAt, t.id),
+    index("profiles_email_sort_idx").on(t.email, t.createdAt, t.id),
+    index("profiles_last_active_sort_idx").on(
+      sql`coalesce(${t.lastActive}, '-infinity'::date)`,
+      t.createdAt,
+      t.id,
+    ),
   ],
 );
 

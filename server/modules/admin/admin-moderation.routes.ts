@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminListQuerySchema } from "#contract/api/admin.ts";
+import { ADMIN_LIST_SORTS, sortedListQuerySchema } from "#contract/api/admin.ts";
 import {
   adminPostIdParamsSchema,
   adminReportedPostParamsSchema,
@@ -27,12 +27,12 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       schema: {
         operationId: "adminListTaggedPosts",
-        summary: "Every member's tagged posts, newest first, paged and searched",
+        summary: "Every member's tagged posts, newest first or sorted, paged and searched",
         description:
-          "The search matches the start of a post's id, its owner's tagg, its name (anywhere, in any letter " +
+          "The search matches the start of a post's id, its owner's tagg (with or without `@`), its name (anywhere, in any letter " +
           "case) or its UTC creation day (`2026-01`, `2026-01-15`). The original image of a scrambled or hidden " +
           "post is served only to a request that carries the `x-admin-session` header.",
-        querystring: adminListQuerySchema,
+        querystring: sortedListQuerySchema(ADMIN_LIST_SORTS.taggedPosts),
         response: { 200: adminTaggedPostsResponseSchema },
       },
     },
@@ -63,11 +63,13 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       schema: {
         operationId: "adminListReportedPosts",
-        summary: "Reported posts, most recently reported first, paged and searched",
+        summary: "Reported posts in triage order or sorted, paged and searched",
         description:
-          "Each post with its number of reports and how many gave each reason (`none`: no reason given); who " +
-          "reported is never answered. The search matches the post's id, its name or its owner's e-mail.",
-        querystring: adminListQuerySchema,
+          "Without `sort`: posts hidden pending review first, then those with the most reports that count, then " +
+          "the most recently reported. Each post with its number of reports and how many gave each reason " +
+          "(`none`: no reason given); who reported is never answered. The search matches the post's id, its " +
+          "name, or its owner's e-mail or tagg (with or without `@`).",
+        querystring: sortedListQuerySchema(ADMIN_LIST_SORTS.reportedPosts),
         response: { 200: adminReportedPostsResponseSchema },
       },
     },

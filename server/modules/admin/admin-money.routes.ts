@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminListQuerySchema } from "#contract/api/admin.ts";
+import { ADMIN_LIST_SORTS, sortedListQuerySchema } from "#contract/api/admin.ts";
 import {
   adminPayoutsResponseSchema,
   affiliateSettingsBodySchema,
@@ -34,7 +34,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
         operationId: "adminListCosts",
         summary: "The platform's recorded costs, newest first, paged and searched",
         description: "Amounts are integer minor units (1250 for 12.50) beside their currency.",
-        querystring: adminListQuerySchema,
+        querystring: sortedListQuerySchema(ADMIN_LIST_SORTS.costs),
         response: { 200: costsResponseSchema },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminListQuerySchema } from "#contract/api/admin.ts";
+import { ADMIN_LIST_SORTS, sortedListQuerySchema } from "#contract/api/admin.ts";
 import {
   adminProfileBodySchema,
   adminProfileFilterSchema,
@@ -31,9 +31,9 @@ export const adminProfilesRoutes: FastifyPluginAsyncZod<Options> = async (app, {
         operationId: "adminListProfiles",
         summary: "Member profiles, paged and searched",
         description:
-          "Searches tagg, full name, e-mail and bio in any letter case. A member's last activity is a day, " +
+          "Searches tagg (with or without `@`), full name, e-mail and bio in any letter case. A member's last activity is a day, " +
           "never a time. `role=admin` lists only administrators, `role=member` everyone else.",
-        querystring: adminListQuerySchema.extend(adminProfileFilterSchema.shape),
+        querystring: sortedListQuerySchema(ADMIN_LIST_SORTS.profiles).extend(adminProfileFilterSchema.shape),
         response: { 200: adminProfilesResponseSchema },
       },
     },

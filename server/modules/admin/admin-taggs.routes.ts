@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminListQuerySchema } from "#contract/api/admin.ts";
+import { ADMIN_LIST_SORTS, sortedListQuerySchema } from "#contract/api/admin.ts";
 import {
   adminTaggBodySchema,
   adminTaggIdParamsSchema,
@@ -30,7 +30,7 @@ export const adminTaggsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
         description:
           "Searches tagg (with or without `@`), names, e-mail and reason in any letter case. Each item carries " +
           "the subscription of the member holding the tagg, or null when nobody holds it.",
-        querystring: adminListQuerySchema,
+        querystring: sortedListQuerySchema(ADMIN_LIST_SORTS.taggs),
         response: { 200: adminTaggsResponseSchema },
       },
     },

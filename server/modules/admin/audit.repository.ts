@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, isNotNull, lt, sql } from "drizzle-orm";
-import type { AuditLogQuery } from "#contract/api/admin.ts";
+import type { ADMIN_LIST_SORTS, AuditLogQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
+import { byText, countRows, cursorAt, paginate, type SortColumn } from "#server/db/paginate.ts";
 import { type AuditSummary, adminAuditLog } from "#server/db/schema/index.ts";
 
 /** Who did an admin write; the names are kept as a snapshot beside the id. `id` is null for the system. */
@@ -22,6 +22,13 @@ export type AuditEntry = {
  * The admin audit log. Append-only: it records and lists, nothing edits or deletes. Build it on the caller's
  * transaction (`createAuditRepository(tx)`) so the row commits or rolls back with the change it records.
  */
+/** The log's sorts (the contract's `ADMIN_LIST_SORTS.auditLog`); migration 0023 indexes each. */
+const auditSorts = {
+  createdAt: [],
+  action: [byText(adminAuditLog.action)],
+  actor: [byText(adminAuditLog.actorLastName), byText(adminAuditLog.actorFirstName)],
+} satisfies Record<(typeof ADMIN_LIST_SORTS.auditLog)[number], SortColumn>;
+
 export function createAuditRepository(db: Database) {
   return {
     async record({ actor, ...entry }: AuditEntry) {
@@ -46,6 +53,7 @@ export function createAuditRepository(db: Database) {
         name: "admin_audit_log",
         query,
         keys: { createdAt: t.createdAt, id: t.id },
+        sorts: auditSorts,
         searchIn: [t.actorFirstName, t.actorLastName, t.action, t.targetType, t.targetId],
         filter: and(
           query.actorId ? eq(t.actorId, query.actorId) : undefined,
@@ -53,12 +61,12 @@ export function createAuditRepository(db: Database) {
           query.from ? gte(t.createdAt, sql`${query.from}::date`) : undefined,
           query.to ? lt(t.createdAt, sql`${query.to}::date + 1`) : undefined,
         ),
-        rows: (where, limit) =>
+        rows: (where, limit, order) =>
           db
-            .select({ ...getTableColumns(t), cursorAt: cursorAt(t.createdAt) })
+            .select({ ...getTableColumns(t), cursorAt: cursorAt(t.createdAt), cursorSort: order.cursorSort })
             .from(t)
             .where(where)
-            .orderBy(desc(t.createdAt), desc(t.id))
+            .orderBy(...order.by)
             .limit(limit),
         countUpTo: (where, upTo) =>
           countRows(db, db.select({ one: sql`1` }).from(t).where(where).limit(upTo).as("matches")),

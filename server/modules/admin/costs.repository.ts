@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import type { AdminListQuery } from "#contract/api/admin.ts";
+import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { ADMIN_LIST_SORTS, AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
+import { byText, countRows, cursorAt, paginate, type SortColumn } from "#server/db/paginate.ts";
 import { costs } from "#server/db/schema/index.ts";
 
 export type CostRow = typeof costs.$inferSelect;
@@ -52,13 +52,14 @@ export function createCostsRepository(db: Database) {
         name: "admin_costs",
         query,
         keys: { createdAt: costs.createdAt, id: costs.id },
+        sorts: costSorts,
         searchIn: [costs.service, costs.description, costs.category, sql`coalesce(${costs.notes}, '')`],
-        rows: (where, limit) =>
+        rows: (where, limit, order) =>
           db
-            .select({ ...costsColumns, cursorAt: cursorAt(costs.createdAt) })
+            .select({ ...costsColumns, cursorAt: cursorAt(costs.createdAt), cursorSort: order.cursorSort })
             .from(costs)
             .where(where)
-            .orderBy(desc(costs.createdAt), desc(costs.id))
+            .orderBy(...order.by)
             .limit(limit),
         countUpTo: (where, upTo) =>
           countRows(db, db.select({ one: sql`1` }).from(costs).where(where).limit(upTo).as("matches")),
@@ -70,6 +71,15 @@ export function createCostsRepository(db: Database) {
     totalsBetween: (from: string, to: string) => totals(and(gte(costs.date, from), lt(costs.date, to))),
   };
 }
+
+/** The admin list's sorts (the contract's `ADMIN_LIST_SORTS.costs`). */
+const costSorts = {
+  createdAt: [],
+  date: [{ by: costs.date, type: "date" }],
+  service: [byText(costs.service)],
+  category: [byText(costs.category)],
+  amount: [{ by: costs.amountMinor, type: "int" }],
+} satisfies Record<(typeof ADMIN_LIST_SORTS.costs)[number], SortColumn>;
 
 const costsColumns = {
   id: costs.id,

@@ -1,11 +1,19 @@
 import { and, asc, between, count, desc, eq, gte, ilike, inArray, lt, max, type SQL, sql } from "drizzle-orm";
-import type { AdminListQuery } from "#contract/api/admin.ts";
+import type { ADMIN_LIST_SORTS, AdminListQuery } from "#contract/api/admin.ts";
 import type { ReportReason } from "#contract/api/posts.ts";
 import { REPORT_BURST } from "#contract/limits.ts";
 import { nameKey } from "#contract/names.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
-import { countRows, cursorAt, paginate, type SearchCondition } from "#server/db/paginate.ts";
+import {
+  byText,
+  countRows,
+  cursorAt,
+  paginate,
+  type SearchCondition,
+  type SortColumn,
+  taggSearch,
+} from "#server/db/paginate.ts";
 import { postReports, profiles, searchAnalytics, taggedPosts, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 import { viewerKey } from "#server/modules/analytics/viewer-key.ts";
@@ -56,14 +64,17 @@ const postIdStarts: SearchCondition = (term) => {
 const OWNER_LIST_MAX = 1_000;
 
 /**
- * Admin search, the owner's tagg. A few owners match: their posts by owner id (the owner index answers it).
- * Many match: the join's tagg column, which the newest-first scan checks as it goes and soon fills a page with.
- * A term a tagg cannot contain matches none.
+ * Admin search, the owner's tagg, with or without its "@". A few owners match: their posts by owner id (the
+ * owner index answers it). Many match: the join's tagg column, which the newest-first scan checks as it goes and
+ * soon fills a page with. A term a tagg cannot contain matches none.
  */
 const ownerTaggSearch =
   (db: Database): SearchCondition =>
-  async (term, pattern) => {
+  async (typed) => {
+    // A tagg as the tables show it ("@bea") or as typed ("bea").
+    const term = typed.replace(/^@/, "");
     if (!/^[a-z0-9_]+$/i.test(term)) return undefined;
+    const pattern = `%${term.replaceAll("_", "\\_")}%`;
     const owners = await db
       .select({ id: profiles.id })
       .from(profiles)
@@ -350,9 +361,13 @@ export function createPostsRepository(db: Database) {
         name: "admin_tagged_posts",
         query,
         keys: { createdAt: t.createdAt, id: t.id },
+        sorts: { createdAt: [], postName: [byText(t.postName)] } satisfies Record<
+          (typeof ADMIN_LIST_SORTS.taggedPosts)[number],
+          SortColumn
+        >,
         searchIn: [postIdStarts, ownerTaggSearch(db), t.postName, createdDaySearch],
         // Only what the list shows: a page of 50 reads and maps no column it drops.
-        rows: (where, limit) =>
+        rows: (where, limit, order) =>
           db
             .select({
               id: t.id,
@@ -368,11 +383,12 @@ export function createPostsRepository(db: Database) {
               userEmail: profiles.email,
               reportCount,
               cursorAt: cursorAt(t.createdAt),
+              cursorSort: order.cursorSort,
             })
             .from(t)
             .innerJoin(profiles, eq(profiles.id, t.userId))
             .where(where)
-            .orderBy(desc(t.createdAt), desc(t.id))
+            .orderBy(...order.by)
             .limit(limit),
         countUpTo: (where, upTo) =>
           countRows(
@@ -389,10 +405,11 @@ export function createPostsRepository(db: Database) {
     },
 
     /**
-     * The report queue: posts with at least one report, those with the most reports that count toward the
-     * automatic action first, then the most recently reported; with how many reports, how many of them count,
-     * of which reasons, and the size of a burst of new accounts among the reporters. Never who reported. A
-     * search matches the post id, name or owner e-mail.
+     * The report queue: posts with at least one report, in triage order unless sorted otherwise — those hidden
+     * pending review first, then those with the most reports that count toward the automatic action, then the
+     * most recently reported; with how many reports, how many of them count, of which reasons, and the size of
+     * a burst of new accounts among the reporters. Never who reported. A search matches the post id, name,
+     * owner e-mail or owner tagg (with or without "@").
      */
     async reportedList(query: AdminListQuery) {
       const reported = db
@@ -411,9 +428,19 @@ export function createPostsRepository(db: Database) {
         db,
         name: "admin_reported_posts",
         query,
-        keys: { rank: sql`${reported.countedReports}`, createdAt: lastAt, id: t.id },
-        searchIn: [sql`${t.id}::text`, t.postName, profiles.email],
-        rows: (where, limit) =>
+        keys: { createdAt: lastAt, id: t.id },
+        defaultSort: [
+          { by: sql`(${t.heldForReview})::int`, type: "int" },
+          { by: sql`${reported.countedReports}`, type: "int" },
+        ],
+        sorts: {
+          postName: [byText(t.postName)],
+          userEmail: [byText(profiles.email)],
+          countedReports: [{ by: sql`${reported.countedReports}`, type: "int" }],
+          lastReportedAt: [],
+        } satisfies Record<(typeof ADMIN_LIST_SORTS.reportedPosts)[number], SortColumn>,
+        searchIn: [sql`${t.id}::text`, t.postName, profiles.email, taggSearch(profiles.tagg)],
+        rows: (where, limit, order) =>
           db
             .select({
               id: t.id,
@@ -424,14 +451,14 @@ export function createPostsRepository(db: Database) {
               reportCount: reported.reportCount,
               countedReports: reported.countedReports,
               lastReportedAt: sql<string>`${cursorAt(lastAt)}`,
-              cursorRank: reported.countedReports,
               cursorAt: cursorAt(lastAt),
+              cursorSort: order.cursorSort,
             })
             .from(reported)
             .innerJoin(t, eq(t.id, reported.postId))
             .innerJoin(profiles, eq(profiles.id, t.userId))
             .where(where)
-            .orderBy(desc(reported.countedReports), desc(lastAt), desc(t.id))
+            .orderBy(...order.by)
             .limit(limit),
         countUpTo: (where, upTo) =>
           countRows(

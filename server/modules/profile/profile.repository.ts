@@ -1,9 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, not, or, type SQL, sql } from "drizzle-orm";
-import type { AdminListQuery } from "#contract/api/admin.ts";
+import { and, asc, count, eq, inArray, isNull, lte, ne, not, or, type SQL, sql } from "drizzle-orm";
+import type { ADMIN_LIST_SORTS, AdminListQuery } from "#contract/api/admin.ts";
 import type { AdminRole } from "#contract/api/admin-profiles.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage } from "#server/db/inactive.ts";
-import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
+import {
+  byText,
+  countRows,
+  cursorAt,
+  fullName,
+  paginate,
+  type SortColumn,
+  taggSearch,
+} from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, taggs, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 import { startOfUtcDay, utcDay } from "#server/lib/days.ts";
@@ -37,6 +45,19 @@ const roleFilter = ({ role, adminEmails }: ProfileListFilter) =>
     : role === "admin"
       ? administrators(adminEmails)
       : not(administrators(adminEmails));
+
+/**
+ * The admin list's sorts (the contract's `ADMIN_LIST_SORTS.profiles`); migration 0023 indexes each with
+ * (created_at, id). A member never active sorts as the longest inactive.
+ */
+const profileSorts = {
+  createdAt: [],
+  tagg: [byText(sql`coalesce(${profiles.tagg}, '')`)],
+  displayName: [byText(profiles.firstName), byText(profiles.lastName)],
+  lastName: [byText(profiles.lastName), byText(profiles.firstName)],
+  email: [byText(profiles.email)],
+  lastActive: [{ by: sql`coalesce(${profiles.lastActive}, '-infinity'::date)`, type: "date" }],
+} satisfies Record<(typeof ADMIN_LIST_SORTS.profiles)[number], SortColumn>;
 
 export function createProfileRepository(db: Database) {
   return {
@@ -96,7 +117,10 @@ export function createProfileRepository(db: Database) {
       return row;
     },
 
-    /** The admin list, newest first; a search looks in the tagg, the names, the e-mail and the bio. */
+    /**
+     * The admin list, newest first or in `sort`; a search looks in the tagg (with or without "@"), the full
+     * name, the e-mail and the bio.
+     */
     list(query: AdminListQuery, filter?: ProfileListFilter) {
       return paginate({
         db,
@@ -104,8 +128,14 @@ export function createProfileRepository(db: Database) {
         query,
         keys: { createdAt: profiles.createdAt, id: profiles.id },
         filter: filter && roleFilter(filter),
-        searchIn: [profiles.tagg, profiles.firstName, profiles.lastName, profiles.email, profiles.bio],
-        rows: (where, limit) =>
+        sorts: profileSorts,
+        searchIn: [
+          taggSearch(profiles.tagg),
+          fullName(profiles.firstName, profiles.lastName),
+          profiles.email,
+          profiles.bio,
+        ],
+        rows: (where, limit, order) =>
           db
             .select({
               id: profiles.id,
@@ -122,10 +152,11 @@ export function createProfileRepository(db: Database) {
               role: profiles.role,
               createdAt: profiles.createdAt,
               cursorAt: cursorAt(profiles.createdAt),
+              cursorSort: order.cursorSort,
             })
             .from(profiles)
             .where(where)
-            .orderBy(desc(profiles.createdAt), desc(profiles.id))
+            .orderBy(...order.by)
             .limit(limit),
         countUpTo: (where, upTo) =>
           countRows(db, db.select({ one: sql`1` }).from(profiles).where(where).limit(upTo).as("matches")),

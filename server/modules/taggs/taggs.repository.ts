@@ -1,8 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, notExists, sql } from "drizzle-orm";
-import type { AdminListQuery } from "#contract/api/admin.ts";
+import { and, asc, count, eq, getTableColumns, inArray, isNull, lt, notExists, sql } from "drizzle-orm";
+import type { ADMIN_LIST_SORTS, AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
-import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
+import {
+  byText,
+  countRows,
+  cursorAt,
+  fullName,
+  paginate,
+  type SortColumn,
+  taggSearch,
+} from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, taggs } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 
@@ -14,6 +22,15 @@ type TaggValues = Pick<TaggRow, "tagg" | "firstName" | "lastName" | "email"> & {
 export type TaggChanges = Partial<TaggValues & { isHidden: boolean }>;
 
 export type ClaimResult = { profile: ProfileRow } | { refused: "taken" | "already_have" };
+
+/** The admin list's sorts (the contract's `ADMIN_LIST_SORTS.taggs`); migration 0023 indexes each. */
+const taggSorts = {
+  createdAt: [],
+  tagg: [byText(taggs.tagg)],
+  firstName: [byText(taggs.firstName), byText(taggs.lastName)],
+  lastName: [byText(taggs.lastName), byText(taggs.firstName)],
+  email: [byText(taggs.email)],
+} satisfies Record<(typeof ADMIN_LIST_SORTS.taggs)[number], SortColumn>;
 
 export function createTaggsRepository(db: Database) {
   /** The data cleanup's taggs: registered before `before`, and no member holds them. */
@@ -54,8 +71,9 @@ export function createTaggsRepository(db: Database) {
     },
 
     /**
-     * The admin list, newest first; a search looks in the tagg, the names, the e-mail and the reason. Each row
-     * carries the subscription status of the member holding the tagg (null when no member holds it).
+     * The admin list, newest first or in `sort`; a search looks in the tagg (with or without "@"), the full
+     * name, the e-mail and the reason. Each row carries the member holding the tagg and their subscription
+     * status (null when no member holds it).
      */
     list(query: AdminListQuery) {
       return paginate({
@@ -63,32 +81,47 @@ export function createTaggsRepository(db: Database) {
         name: "admin_taggs",
         query,
         keys: { createdAt: taggs.createdAt, id: taggs.id },
-        searchIn: [taggs.tagg, taggs.firstName, taggs.lastName, taggs.email, taggs.reason],
-        rows: (where, limit) =>
+        sorts: taggSorts,
+        searchIn: [
+          taggSearch(taggs.tagg),
+          fullName(taggs.firstName, taggs.lastName),
+          taggs.email,
+          taggs.reason,
+        ],
+        rows: (where, limit, order) =>
           db
             .select({
               ...getTableColumns(taggs),
               subscriptionStatus: profiles.subscriptionStatus,
+              holderId: profiles.id,
+              holderFirstName: profiles.firstName,
+              holderLastName: profiles.lastName,
               cursorAt: cursorAt(taggs.createdAt),
+              cursorSort: order.cursorSort,
             })
             .from(taggs)
             .leftJoin(profiles, eq(profiles.tagg, taggs.tagg))
             .where(where)
-            .orderBy(desc(taggs.createdAt), desc(taggs.id))
+            .orderBy(...order.by)
             .limit(limit),
         countUpTo: (where, upTo) =>
           countRows(db, db.select({ one: sql`1` }).from(taggs).where(where).limit(upTo).as("matches")),
       });
     },
 
-    /** The subscription status of the member holding a tagg, or null when no member holds it. */
-    async holderSubscription(tagg: string): Promise<string | null> {
+    /** The member holding a tagg (names and subscription status), or undefined when no member holds it. */
+    async holder(tagg: string) {
       const [row] = await db
-        .select({ status: profiles.subscriptionStatus })
+        .select({
+          id: profiles.id,
+          firstName: profiles.firstName,
+          lastName: profiles.lastName,
+          subscriptionStatus: profiles.subscriptionStatus,
+        })
         .from(profiles)
         .where(eq(profiles.tagg, tagg))
         .limit(1);
-      return row?.status ?? null;
+      return row;
     },
 
     async find(id: string): Promise<TaggRow | undefined> {
