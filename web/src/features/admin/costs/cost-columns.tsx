@@ -1,9 +1,20 @@
+import { Pencil, Trash2 } from "lucide-react";
 import type { Cost } from "#contract/api/admin-money.ts";
-import type { AdminColumn } from "../admin-table.tsx";
+import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
+import { RowActionButton } from "../row-action-button.tsx";
 import { formatCostAmount } from "./cost-money.ts";
 
-/** The costs table (spec 2 §2): Date, Service, Description, Category, Amount, Notes. */
-export function costColumns(): AdminColumn<Cost>[] {
+export type CostActions = {
+  onEdit: (cost: Cost) => void;
+  onDelete: (cost: Cost) => void;
+};
+
+/** How a cost is named in a button's label and a confirmation: "Hosting, 12.50 USD on 2026-11-27". */
+export const costName = (cost: Cost) =>
+  `${cost.service}, ${formatCostAmount(cost.amount, cost.currency)} on ${cost.date}`;
+
+/** The costs table (spec 2 §2): Date, Service, Description, Category, Amount, Notes, and the row's actions. */
+export function costColumns({ onEdit, onDelete }: CostActions): AdminColumn<Cost>[] {
   return [
     { accessorKey: "date", header: "Date", size: 120, enableSorting: true },
     {
@@ -24,5 +35,25 @@ export function costColumns(): AdminColumn<Cost>[] {
       ),
     },
     { id: "notes", header: "Notes", size: 200, cell: ({ row }) => row.original.notes ?? "" },
+    {
+      id: ACTIONS_COLUMN_ID,
+      header: "Actions",
+      size: 96,
+      cell: ({ row }) => (
+        <div className="flex gap-1">
+          <RowActionButton
+            label={`Edit ${costName(row.original)}`}
+            icon={Pencil}
+            onClick={() => onEdit(row.original)}
+          />
+          <RowActionButton
+            label={`Delete ${costName(row.original)}`}
+            icon={Trash2}
+            onClick={() => onDelete(row.original)}
+            destructive
+          />
+        </div>
+      ),
+    },
   ];
 }

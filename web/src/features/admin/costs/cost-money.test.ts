@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCostAmount, formatTotals } from "./cost-money.ts";
+import { formatCostAmount, formatTotals, minorToMajorText } from "./cost-money.ts";
 
 describe("formatCostAmount and formatTotals", () => {
   it("shows two decimals and the currency, one total per currency", () => {
@@ -13,5 +13,12 @@ describe("formatCostAmount and formatTotals", () => {
         { total: 1250, currency: "USD" },
       ]),
     ).toBe("3.00 GBP · 12.50 USD");
+  });
+
+  it("gives an amount back in major units as the form takes it, without float rounding", () => {
+    expect(minorToMajorText(1250)).toBe("12.50");
+    expect(minorToMajorText(7)).toBe("0.07");
+    expect(minorToMajorText(2_000_000_000)).toBe("20000000.00");
+    expect(minorToMajorText(1005)).toBe("10.05");
   });
 });

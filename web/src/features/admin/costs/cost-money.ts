@@ -7,6 +7,12 @@ export function formatCostAmount(amountMinor: number, currency: string): string 
   return `${sign}${major}.${String(abs % 100).padStart(2, "0")} ${currency}`;
 }
 
+/** An amount in minor units as the Edit Cost form shows it to be typed again: 1250 → "12.50". */
+export function minorToMajorText(amountMinor: number): string {
+  const abs = Math.abs(Math.trunc(amountMinor));
+  return `${amountMinor < 0 ? "-" : ""}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
 /** One amount per currency, joined: "12.50 USD · 3.00 GBP"; never added together. */
 export function formatTotals(totals: readonly { total: number; currency: string }[], none = "0.00"): string {
   if (totals.length === 0) return none;

@@ -1,16 +1,19 @@
 import { Plus } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
 import type { Cost, MoneyByCurrency } from "#contract/api/admin-money.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { errorMessage } from "#web/lib/api-request.ts";
 import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
-import { costColumns } from "./cost-columns.tsx";
+import { costColumns, costName } from "./cost-columns.tsx";
 import { CostDialog } from "./cost-dialog.tsx";
 import { formatTotals } from "./cost-money.ts";
-import { useCostFigures } from "./use-costs.ts";
+import { useCostFigures, useCostMutations } from "./use-costs.ts";
 
 function Figure({ label, totals, loading }: { label: string; totals?: MoneyByCurrency; loading: boolean }) {
   return (
@@ -23,11 +26,29 @@ function Figure({ label, totals, loading }: { label: string; totals?: MoneyByCur
   );
 }
 
-/** Cost Tracking (spec 2 §2): the total headline, the month's unit economics beside it, and the costs. */
+/**
+ * Cost Tracking (spec 2 §2): the total headline, the month's unit economics beside it, and the costs, each
+ * editable and deletable (the figures follow).
+ */
 export function CostsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
   const list = useAdminList<Cost>(ADMIN_URLS.costs, { search });
   const { total, economics } = useCostFigures();
-  const columns = useMemo(() => costColumns(), []);
+  const { remove } = useCostMutations();
+  const [editing, setEditing] = useState<Cost | null>(null);
+  const [deleting, setDeleting] = useState<Cost | null>(null);
+  const columns = useMemo(() => costColumns({ onEdit: setEditing, onDelete: setDeleting }), []);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success("Cost Deleted", { description: `${costName(deleting)} was deleted.` });
+        setDeleting(null);
+      },
+      onError: (error) =>
+        toast.error("Delete Failed", { description: errorMessage(error, "Failed to delete cost") }),
+    });
+  };
   const month = economics.data?.month;
 
   return (
@@ -96,6 +117,21 @@ export function CostsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
         loadError="Failed to load costs"
       />
       <CostDialog open={addOpen} onOpenChange={onAddOpenChange} />
+      <CostDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} cost={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Cost"
+        description={
+          deleting
+            ? `Delete ${costName(deleting)}? The totals and the unit economics will no longer count it. This action cannot be undone.`
+            : ""
+        }
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }

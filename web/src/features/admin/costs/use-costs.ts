@@ -18,11 +18,24 @@ export function useCostFigures() {
   };
 }
 
-/** Add Cost; refreshes the list, the totals, the economics and the audit log. */
-export function useAddCost() {
+/** Add, Edit and Delete Cost; each refreshes the list, the totals, the economics and the audit log. */
+export function useCostMutations() {
   const refresh = useAdminRefresh();
-  return useMutation({
-    mutationFn: (body: CostBody) => adminRequest<Cost>("POST", ADMIN_URLS.costs, body),
-    onSuccess: () => refresh(ADMIN_URLS.costs, ADMIN_URLS.costsTotal, ADMIN_URLS.costsEconomics),
-  });
+  const onSuccess = () => refresh(ADMIN_URLS.costs, ADMIN_URLS.costsTotal, ADMIN_URLS.costsEconomics);
+  return {
+    create: useMutation({
+      mutationFn: (body: CostBody) => adminRequest<Cost>("POST", ADMIN_URLS.costs, body),
+      onSuccess,
+    }),
+    /** Edit Cost replaces every field of the form. */
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: CostBody }) =>
+        adminRequest<Cost>("PUT", `${ADMIN_URLS.costs}/${id}`, body),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => adminRequest("DELETE", `${ADMIN_URLS.costs}/${id}`),
+      onSuccess,
+    }),
+  };
 }
