@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, ShieldMinus, ShieldPlus, Trash2 } from "lucide-react";
 import type { AdminProfile } from "#contract/api/admin-profiles.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { formatUtcDay, shortId } from "../admin-display.ts";
@@ -9,13 +9,19 @@ import { subscriptionColumn } from "../subscription-column.tsx";
 export type ProfileActions = {
   onEdit: (profile: AdminProfile) => void;
   onDelete: (profile: AdminProfile) => void;
+  /** Make Administrator or Remove Administrator, by the member's role now. */
+  onChangeRole: (profile: AdminProfile) => void;
 };
 
 /** How a profile is named in a button's label: its tagg, else its e-mail. */
 export const profileName = (profile: AdminProfile) => (profile.tagg ? `@${profile.tagg}` : profile.email);
 
 /** The Profiles table's columns (spec 2 §2). */
-export function profileColumns({ onEdit, onDelete }: ProfileActions): AdminColumn<AdminProfile>[] {
+export function profileColumns({
+  onEdit,
+  onDelete,
+  onChangeRole,
+}: ProfileActions): AdminColumn<AdminProfile>[] {
   return [
     {
       id: "id",
@@ -60,6 +66,25 @@ export function profileColumns({ onEdit, onDelete }: ProfileActions): AdminColum
         </span>
       ),
     },
+    {
+      id: "role",
+      header: "Role",
+      size: 130,
+      cell: ({ row }) =>
+        row.original.role === "admin" ? (
+          <Badge
+            title={
+              row.original.roleFromConfig
+                ? "Set by the server's ADMIN_EMAILS setting: it cannot be removed in the panel"
+                : undefined
+            }
+          >
+            Administrator
+          </Badge>
+        ) : (
+          <span className="text-slate-600">Member</span>
+        ),
+    },
     { id: "ipAddress", header: "IP Address", size: 130, cell: ({ row }) => row.original.ipAddress ?? "N/A" },
     subscriptionColumn<AdminProfile>(),
     {
@@ -74,9 +99,22 @@ export function profileColumns({ onEdit, onDelete }: ProfileActions): AdminColum
     {
       id: ACTIONS_COLUMN_ID,
       header: "Actions",
-      size: 96,
+      size: 128,
       cell: ({ row }) => (
         <div className="flex gap-1">
+          {row.original.roleFromConfig ? null : row.original.role === "admin" ? (
+            <RowActionButton
+              label={`Remove Administrator ${profileName(row.original)}`}
+              icon={ShieldMinus}
+              onClick={() => onChangeRole(row.original)}
+            />
+          ) : (
+            <RowActionButton
+              label={`Make Administrator ${profileName(row.original)}`}
+              icon={ShieldPlus}
+              onClick={() => onChangeRole(row.original)}
+            />
+          )}
           <RowActionButton
             label={`Edit ${profileName(row.original)}`}
             icon={Pencil}

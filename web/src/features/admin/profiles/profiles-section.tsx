@@ -1,7 +1,10 @@
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { AdminProfile } from "#contract/api/admin-profiles.ts";
+import { useProfile } from "#web/app/use-profile.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
@@ -9,15 +12,43 @@ import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
 import { profileColumns, profileName } from "./profile-columns.tsx";
 import { AddProfileDialog, EditProfileDialog } from "./profile-dialog.tsx";
+import { ROLE_FILTERS, type RoleFilter, roleChange, roleParam } from "./profile-role.ts";
 import { useProfileMutations } from "./use-profile-mutations.ts";
 
-/** Profile Database (spec 2 §2): members' profiles, searched on the server. */
+/**
+ * Profile Database (spec 2 §2): members' profiles, searched and filtered by role on the server; an
+ * administrator grants or removes the administrator role from a row.
+ */
 export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
-  const list = useAdminList<AdminProfile>(ADMIN_URLS.profiles, { search });
-  const { remove } = useProfileMutations();
+  const [roleFilter, setRoleFilter] = useState<RoleFilter>("all");
+  const list = useAdminList<AdminProfile>(ADMIN_URLS.profiles, { search, role: roleParam(roleFilter) });
+  const { remove, setRole } = useProfileMutations();
+  const me = useProfile().profile;
   const [editing, setEditing] = useState<AdminProfile | null>(null);
   const [deleting, setDeleting] = useState<AdminProfile | null>(null);
-  const columns = useMemo(() => profileColumns({ onEdit: setEditing, onDelete: setDeleting }), []);
+  const [changingRole, setChangingRole] = useState<AdminProfile | null>(null);
+  const columns = useMemo(
+    () => profileColumns({ onEdit: setEditing, onDelete: setDeleting, onChangeRole: setChangingRole }),
+    [],
+  );
+  const change = changingRole && roleChange(changingRole, { self: changingRole.id === me?.id });
+
+  const confirmRoleChange = () => {
+    if (!changingRole || !change) return;
+    setRole.mutate(
+      { id: changingRole.id, role: change.role },
+      {
+        onSuccess: () => {
+          toast.success(change.title, { description: change.done });
+          setChangingRole(null);
+        },
+        onError: (error) => {
+          toast.error("Role Not Changed", { description: errorMessage(error, "Failed to change the role") });
+          setChangingRole(null);
+        },
+      },
+    );
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -32,13 +63,30 @@ export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSecti
   };
 
   return (
-    <>
+    <div className="grid gap-4">
+      <div className="flex items-end gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="profile-role-filter">Role</Label>
+          <Select value={roleFilter} onValueChange={(value) => setRoleFilter(value as RoleFilter)}>
+            <SelectTrigger id="profile-role-filter" className="w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {ROLE_FILTERS.map(({ value, label }) => (
+                <SelectItem key={value} value={value}>
+                  {label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
       <AdminTable
         label="Profiles"
         columns={columns}
         list={list}
         getRowId={(profile) => profile.id}
-        empty="No profiles found"
+        empty={roleFilter === "admin" ? "No administrators found" : "No profiles found"}
         noun={{ one: "profile", many: "profiles" }}
         loadError="Failed to load profiles"
       />
@@ -62,6 +110,16 @@ export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSecti
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </>
+      <ConfirmDialog
+        open={changingRole !== null}
+        onOpenChange={(open) => !open && setChangingRole(null)}
+        title={change?.title ?? ""}
+        description={change?.description ?? ""}
+        confirmLabel={change?.confirmLabel ?? ""}
+        destructive={change?.role === "member"}
+        pending={setRole.isPending}
+        onConfirm={confirmRoleChange}
+      />
+    </div>
   );
 }

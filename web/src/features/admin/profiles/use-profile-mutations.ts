@@ -1,5 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AdminProfile, AdminProfileBody, AdminProfileUpdateBody } from "#contract/api/admin-profiles.ts";
+import type {
+  AdminProfile,
+  AdminProfileBody,
+  AdminProfileUpdateBody,
+  AdminRole,
+} from "#contract/api/admin-profiles.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
@@ -17,6 +22,12 @@ export function useProfileMutations() {
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: AdminProfileUpdateBody }) =>
         adminRequest<AdminProfile>("PUT", `${ADMIN_URLS.profile}/${id}`, body),
+      onSuccess,
+    }),
+    /** Make Administrator / Remove Administrator. */
+    setRole: useMutation({
+      mutationFn: ({ id, role }: { id: string; role: AdminRole }) =>
+        adminRequest<AdminProfile>("PUT", `${ADMIN_URLS.profiles}/${id}/role`, { role }),
       onSuccess,
     }),
     remove: useMutation({
