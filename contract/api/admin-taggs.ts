@@ -36,6 +36,11 @@ export const adminTaggSchema = z.object({
   isHidden: z.boolean(),
   /** The subscription of the member holding the tagg; null when no member holds it (shown as Unknown). */
   subscriptionStatus: z.string().nullable(),
+  /**
+   * The member holding the tagg (their account's name, which may differ from the registry's names), or null
+   * when nobody holds it: deleting a held tagg takes it away from them, so the confirmation names them.
+   */
+  holder: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type AdminTagg = z.infer<typeof adminTaggSchema>;

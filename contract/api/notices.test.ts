@@ -15,6 +15,13 @@ describe("noticeText", () => {
     );
   });
 
+  it("names the tagg an administrator removed, and says what the member can do", () => {
+    expect(noticeText({ kind: "tagg_removed", postName: null, visitor: null, tagg: "bea" })).toBe(
+      "Your tagg @bea was removed by an administrator: your posts are no longer found by it. " +
+        "You can claim a new tagg from your dashboard.",
+    );
+  });
+
   it("names the visitor a repeated-search alert is about", () => {
     expect(
       noticeText({ kind: "repeated_search", postName: null, visitor: { id: "v", name: "Alex Smith" } }),

@@ -2,24 +2,32 @@ import { z } from "zod";
 import { REPEATED_SEARCH_ALERT } from "../limits.ts";
 import { timestampSchema } from "./timestamps.ts";
 
-export const NOTICE_KINDS = ["post_hidden", "post_removed", "post_restored", "repeated_search"] as const;
+export const NOTICE_KINDS = [
+  "post_hidden",
+  "post_removed",
+  "post_restored",
+  "repeated_search",
+  "tagg_removed",
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** How many notices GET /api/notices answers, newest first. */
 export const NOTICES_SHOWN = 20;
 
 /**
- * An in-app notice to a member: about their own post (`postName`; it never names who reported it), or, for
- * `repeated_search`, about a named visitor who kept looking for their posts (`visitor`, with their current name,
- * so the member can block them).
+ * An in-app notice to a member: about their own post (`postName`; it never names who reported it), for
+ * `repeated_search` about a named visitor who kept looking for their posts (`visitor`, with their current name,
+ * so the member can block them), or for `tagg_removed` about the handle an administrator took away (`tagg`).
  */
 export const noticeSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTICE_KINDS),
-  /** The post a moderation notice is about; null for a repeated-search alert. */
+  /** The post a moderation notice is about; null for the other kinds. */
   postName: z.string().nullable(),
-  /** The visitor a repeated-search alert is about; null for a moderation notice. */
+  /** The visitor a repeated-search alert is about; null for the other kinds. */
   visitor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The tagg a `tagg_removed` notice is about; null for the other kinds. */
+  tagg: z.string().nullable(),
   /** The words the notice is shown with. */
   text: z.string(),
   createdAt: timestampSchema,
@@ -29,7 +37,7 @@ export const noticeListSchema = z.array(noticeSchema);
 
 export const noticeIdParamsSchema = z.strictObject({ id: z.uuid({ error: "Notice not found" }) });
 
-type NoticeSubject = Pick<Notice, "postName" | "visitor">;
+type NoticeSubject = Pick<Notice, "postName" | "visitor"> & { tagg?: string | null };
 const NOTICE_TEXTS: Record<NoticeKind, (subject: NoticeSubject) => string> = {
   post_hidden: ({ postName }) => `Your post "${postName}" was hidden pending review`,
   post_removed: ({ postName }) => `Your post "${postName}" was removed by an administrator`,
@@ -38,9 +46,12 @@ const NOTICE_TEXTS: Record<NoticeKind, (subject: NoticeSubject) => string> = {
     `Your post "${postName}" was reviewed and is no longer hidden by moderation`,
   repeated_search: ({ visitor }) =>
     `${visitor?.name ?? "A member"} looked for your posts ${REPEATED_SEARCH_ALERT.events} times this week`,
+  tagg_removed: ({ tagg }) =>
+    `Your tagg @${tagg ?? ""} was removed by an administrator: your posts are no longer found by it. ` +
+    "You can claim a new tagg from your dashboard.",
 };
 
 /** The words a notice is shown with. */
-export function noticeText(notice: Pick<Notice, "kind" | "postName" | "visitor">): string {
+export function noticeText(notice: Pick<Notice, "kind"> & NoticeSubject): string {
   return NOTICE_TEXTS[notice.kind](notice);
 }

@@ -286,6 +286,7 @@ export function createServices(infra: Infrastructure) {
       taggsRepo: createTaggsRepository(db),
       taggsRepoOn: createTaggsRepository,
       auditRepoOn: createAuditRepository,
+      notices: noticesService,
     }),
     adminModerationService,
     noticesService,

@@ -5,8 +5,8 @@ import { profiles } from "./users.ts";
 
 /**
  * An in-app notice to a member: about their own content (a post hidden pending review, removed by moderation, or
- * no longer hidden after review; `post_name`), or a repeated-search alert about a named visitor (`visitor_id`,
- * gone with the visitor's account). Persisted so a member who was offline sees it; it never says who reported.
+ * no longer hidden after review; `post_name`), a repeated-search alert about a named visitor (`visitor_id`,
+ * gone with the visitor's account), or their tagg removed by an administrator (`tagg`). Persisted so a member who was offline sees it; it never says who reported.
  */
 export const memberNotices = pgTable(
   "member_notices",
@@ -18,17 +18,20 @@ export const memberNotices = pgTable(
     kind: text().$type<NoticeKind>().notNull(),
     postName: text(),
     visitorId: uuid().references(() => profiles.id, { onDelete: "cascade" }),
+    /** The handle a `tagg_removed` notice is about (the tagg itself is gone, so no reference). */
+    tagg: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check(
       "member_notices_kind_check",
-      sql`${t.kind} in ('post_hidden', 'post_removed', 'post_restored', 'repeated_search')`,
+      sql`${t.kind} in ('post_hidden', 'post_removed', 'post_restored', 'repeated_search', 'tagg_removed')`,
     ),
-    // A repeated-search alert names a visitor and no post; every other notice names a post and no visitor.
+    // A repeated-search alert names a visitor only, a removed tagg's notice the tagg only, every other notice
+    // a post only.
     check(
       "member_notices_subject_check",
-      sql`case when ${t.kind} = 'repeated_search' then ${t.visitorId} is not null and ${t.postName} is null else ${t.postName} is not null and ${t.visitorId} is null end`,
+      sql`case when ${t.kind} = 'repeated_search' then ${t.visitorId} is not null and ${t.postName} is null and ${t.tagg} is null when ${t.kind} = 'tagg_removed' then ${t.tagg} is not null and ${t.postName} is null and ${t.visitorId} is null else ${t.postName} is not null and ${t.visitorId} is null and ${t.tagg} is null end`,
     ),
     index("member_notices_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // Finds the alerts about a visitor who empties their history (and serves the cascade when they leave).

@@ -56,6 +56,7 @@ describe("the admin Taggs section", () => {
       reason: "Reserved for a partner",
       isHidden: false,
       subscriptionStatus: null,
+      holder: null,
       createdAt: expect.any(String),
     });
     const list = await t.app.inject({ url: "/api/admin/taggs", headers: admin.headers });
@@ -119,6 +120,7 @@ describe("the admin Taggs section", () => {
       reason: "New reason",
       isHidden: false,
       subscriptionStatus: null,
+      holder: null,
       createdAt,
     };
     expect(res.json()).toEqual(edited);
@@ -246,6 +248,11 @@ describe("the admin Taggs section", () => {
     ).json();
     expect(list.total).toBe(1);
     expect(list.items[0].subscriptionStatus).toBe("inactive");
+    expect(list.items[0].holder).toEqual({
+      id: member.user.id,
+      firstName: member.input.firstName,
+      lastName: member.input.lastName,
+    });
     const { firstName, lastName, email, reason } = list.items[0];
     const res = await editTagg(t, admin, list.items[0].id, {
       firstName,
@@ -255,7 +262,11 @@ describe("the admin Taggs section", () => {
       tagg: "members_new",
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ tagg: "members_new", subscriptionStatus: "inactive" });
+    expect(res.json()).toMatchObject({
+      tagg: "members_new",
+      subscriptionStatus: "inactive",
+      holder: { id: member.user.id },
+    });
     const profile = await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } });
     expect(profile.json().tagg).toBe("members_new");
   });
@@ -301,8 +312,68 @@ describe("the admin Taggs section", () => {
       "tagg.delete",
     ]);
     expect(log.items.find((item: { action: string }) => item.action === "tagg.delete").summary).toEqual({
-      before: { tagg: "doomed", email: "doomed@example.com" },
+      before: { tagg: "doomed", email: "doomed@example.com", holder: null },
     });
+  });
+
+  it("DELETE of a tagg a member holds releases it, tells the member in-app, and names them in the audit row", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const member = await registerMember(t, { firstName: "Bea", lastName: "Poster" });
+    await giveTagg(t, member, "bea");
+    await createPost(t, member, "Bea's harbour");
+    const byTagg = async () =>
+      (await t.app.inject({ url: "/api/public/tagged-posts?search=bea" })).json().length;
+    expect(await byTagg()).toBe(1);
+
+    // The list says who holds it, so the confirmation can name them.
+    const [item] = (await listTaggs(t, admin)).items;
+    expect(item).toMatchObject({
+      tagg: "bea",
+      holder: { id: member.user.id, firstName: "Bea", lastName: "Poster" },
+    });
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/api/admin/tagg/${item.id}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+
+    // The member keeps their account and posts, without the handle; their posts are no longer found by it.
+    const profile = await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } });
+    expect(profile.json().tagg).toBeNull();
+    expect(await byTagg()).toBe(0);
+    const notices = (await t.app.inject({ url: "/api/notices", headers: { cookie: member.cookie } })).json();
+    expect(notices).toEqual([
+      {
+        id: expect.any(String),
+        kind: "tagg_removed",
+        postName: null,
+        visitor: null,
+        tagg: "bea",
+        text:
+          "Your tagg @bea was removed by an administrator: your posts are no longer found by it. " +
+          "You can claim a new tagg from your dashboard.",
+        createdAt: expect.any(String),
+      },
+    ]);
+    // Nothing tells the member which administrator it was.
+    expect(JSON.stringify(notices)).not.toContain(admin.user.id);
+
+    const log = await auditLog(t, admin);
+    expect(log.items.find((row: { action: string }) => row.action === "tagg.delete")).toMatchObject({
+      targetId: item.id,
+      summary: {
+        before: {
+          tagg: "bea",
+          email: member.input.email,
+          holder: { id: member.user.id, firstName: "Bea", lastName: "Poster" },
+        },
+      },
+    });
+
+    // The handle is free again: anyone may register it.
+    expect((await addTagg(t, admin, taggBody("bea"))).statusCode).toBe(201);
   });
 
   it("searches tagg, names, e-mail and reason, and walks every page with the cursor", async () => {

@@ -100,7 +100,10 @@ export const adminTaggsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
       schema: {
         operationId: "adminDeleteTagg",
         summary: "Delete a registered tagg",
-        description: "The member who held it keeps their account, without a tagg. Audited.",
+        description:
+          "The member who held it keeps their account, without a tagg: their posts are no longer found by it, " +
+          "anyone may claim it, and they are told in-app (a `tagg_removed` notice). Audited, naming the holder. " +
+          "The list item's `holder` says beforehand whom the deletion takes it from.",
         params: adminTaggIdParamsSchema,
         response: { 200: z.object({ success: z.literal(true) }) },
       },

@@ -5,6 +5,7 @@ import { TAGG_MESSAGES } from "#contract/taggs.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import type { NoticesService } from "../notices/notices.service.ts";
 import type { TaggChanges, TaggRow, TaggsRepository } from "../taggs/taggs.repository.ts";
 import type { AuditActor, AuditRepository } from "./audit.repository.ts";
 
@@ -14,11 +15,19 @@ type Deps = {
   taggsRepoOn: (tx: Tx) => TaggsRepository;
   auditRepoOn: (tx: Tx) => AuditRepository;
   taggsRepo: TaggsRepository;
+  notices: Pick<NoticesService, "add" | "announce">;
 };
+
+/** The member holding a tagg, as the list and the delete confirmation name them. */
+type Holder = { id: string; firstName: string; lastName: string };
 
 // Field by field rather than rest and spread: a page maps 50 of these, and copying with rest is ~6× slower
 // (bench/admin-lists, decision 024).
-const toAdminTagg = (row: TaggRow, subscriptionStatus: string | null = null): AdminTagg => ({
+const toAdminTagg = (
+  row: TaggRow,
+  subscriptionStatus: string | null = null,
+  holder: Holder | null = null,
+): AdminTagg => ({
   id: row.id,
   tagg: row.tagg,
   firstName: row.firstName,
@@ -27,8 +36,12 @@ const toAdminTagg = (row: TaggRow, subscriptionStatus: string | null = null): Ad
   reason: row.reason,
   isHidden: row.isHidden,
   subscriptionStatus,
+  holder,
   createdAt: row.createdAt.toISOString(),
 });
+
+const holderOf = (held: Holder | undefined): Holder | null =>
+  held ? { id: held.id, firstName: held.firstName, lastName: held.lastName } : null;
 
 /** Only the fields an edit changed, before and after, for the audit row. */
 function diff(before: TaggRow, after: TaggRow, changes: TaggChanges) {
@@ -42,7 +55,7 @@ function diff(before: TaggRow, after: TaggRow, changes: TaggChanges) {
 const notFound = () => new AppError("not_found", MESSAGES.notFound);
 
 /** The Taggs section of the admin panel. Every write records its audit row in the same transaction. */
-export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, taggsRepo }: Deps) {
+export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, taggsRepo, notices }: Deps) {
   /** Runs a write; a tagg that is already registered answers 409 name_taken (the transaction is rolled back). */
   async function write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
@@ -69,7 +82,8 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
         targetId: id,
         summary: diff(before, after, changes),
       });
-      return toAdminTagg(after, await repo.holderSubscription(after.tagg));
+      const held = await repo.holder(after.tagg);
+      return toAdminTagg(after, held?.subscriptionStatus ?? null, holderOf(held));
     });
   }
 
@@ -78,7 +92,19 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
       const page = await taggsRepo.list(query);
       return {
         ...page,
-        items: page.items.map((row) => toAdminTagg(row, row.subscriptionStatus)),
+        items: page.items.map((row) =>
+          toAdminTagg(
+            row,
+            row.subscriptionStatus,
+            row.holderId === null
+              ? null
+              : {
+                  id: row.holderId,
+                  firstName: row.holderFirstName ?? "",
+                  lastName: row.holderLastName ?? "",
+                },
+          ),
+        ),
       };
     },
 
@@ -106,18 +132,31 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
       return change(actor, id, { isHidden: hidden });
     },
 
-    remove(actor: AuditActor, id: string) {
-      return write(async (tx) => {
-        const removed = await taggsRepoOn(tx).remove(id);
+    /**
+     * Deletes a registered tagg. A member holding it keeps their account without a tagg (their posts are no
+     * longer found by it, and anyone may claim it): the audit row names them, and they are told in-app, in the
+     * same transaction; the notice reaches their open pages after commit.
+     */
+    async remove(actor: AuditActor, id: string) {
+      const announcement = await write(async (tx) => {
+        const repo = taggsRepoOn(tx);
+        const before = await repo.find(id);
+        if (!before) throw notFound();
+        const holder = holderOf(await repo.holder(before.tagg));
+        const removed = await repo.remove(id);
         if (!removed) throw notFound();
         await auditRepoOn(tx).record({
           actor,
           action: "tagg.delete",
           targetType: "tagg",
           targetId: id,
-          summary: { before: { tagg: removed.tagg, email: removed.email } },
+          summary: { before: { tagg: removed.tagg, email: removed.email, holder } },
         });
+        if (!holder) return undefined;
+        const notice = await notices.add({ userId: holder.id, kind: "tagg_removed", tagg: removed.tagg }, tx);
+        return { userId: holder.id, notice };
       });
+      if (announcement) notices.announce(announcement.userId, announcement.notice);
     },
   };
 }

@@ -3,12 +3,16 @@ import type { NoticeKind } from "#contract/api/notices.ts";
 import type { Database } from "#server/db/client.ts";
 import { memberNotices, profiles } from "#server/db/schema/index.ts";
 
-/** A new notice: about a post (`postName`) or, for a repeated-search alert, about a visitor (`visitorId`). */
+/**
+ * A new notice: about a post (`postName`), for a repeated-search alert about a visitor (`visitorId`), or for a
+ * removed tagg about the handle (`tagg`).
+ */
 export type NewNotice = {
   userId: string;
   kind: NoticeKind;
   postName?: string;
   visitorId?: string;
+  tagg?: string;
   createdAt: Date;
 };
 

@@ -16,14 +16,14 @@ export function toNotice({ notice, visitorFirstName, visitorLastName }: NoticeRo
     notice.visitorId && visitorFirstName !== null
       ? { id: notice.visitorId, name: `${visitorFirstName} ${visitorLastName ?? ""}`.trim() }
       : null;
-  const fields = { kind: notice.kind, postName: notice.postName, visitor };
+  const fields = { kind: notice.kind, postName: notice.postName, visitor, tagg: notice.tagg };
   return { id: notice.id, ...fields, text: noticeText(fields), createdAt: notice.createdAt.toISOString() };
 }
 
 type Deps = { noticesRepo: NoticesRepository; events: Pick<EventBus, "publish">; clock: Clock };
 
 /**
- * In-app notices to a member: about their own posts, or a repeated-search alert about a named visitor. `add`
+ * In-app notices to a member: about their own posts or tagg, or a repeated-search alert about a named visitor. `add`
  * writes on the caller's transaction (so the notice commits with the change it reports); `announce` then pushes
  * it to the member's open live streams.
  */

@@ -76,6 +76,7 @@ const alertAbout = (visitor: Member, name: string) => ({
   kind: "repeated_search",
   postName: null,
   visitor: { id: visitor.user.id, name },
+  tagg: null,
   text: `${name} looked for your posts 5 times this week`,
   createdAt: expect.any(String),
 });
