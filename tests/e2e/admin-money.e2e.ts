@@ -91,11 +91,28 @@ test("an administrator completes a member's payout, the member's page shows it; 
   await add.getByLabel("Description").fill("Server for the month");
   await add.getByLabel("Amount").fill("12.5");
   await add.getByLabel("Category").fill("Infrastructure");
+  await expect(add.getByLabel("Date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   await expectNoSeriousA11yViolations(admin, "the Add New Cost dialog");
   await add.getByRole("button", { name: "Add Cost" }).click();
   await expect(admin.getByText("Cost Added").first()).toBeVisible();
   const costs = admin.getByRole("table", { name: "Costs" });
   await expect(costs.getByRole("row").filter({ hasText: "Hosting" })).toContainText("12.50 USD");
   await expect(admin.getByTestId("costs-total")).toHaveText("12.50 USD");
+
+  // Edit opens the same dialog prefilled; Delete asks first; the total follows both.
+  await costs.getByRole("button", { name: /^Edit Hosting, 12\.50 USD/ }).click();
+  const edit = admin.getByRole("dialog", { name: "Edit Cost" });
+  await expect(edit.getByLabel("Amount")).toHaveValue("12.50");
+  await edit.getByLabel("Amount").fill("20");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(admin.getByText("Cost Updated").first()).toBeVisible();
+  await expect(admin.getByTestId("costs-total")).toHaveText("20.00 USD");
+  await costs.getByRole("button", { name: /^Delete Hosting, 20\.00 USD/ }).click();
+  const confirmDelete = admin.getByRole("alertdialog", { name: "Delete Cost" });
+  await expectNoSeriousA11yViolations(admin, "the Delete Cost confirmation");
+  await confirmDelete.getByRole("button", { name: "Delete" }).click();
+  await expect(admin.getByText("Cost Deleted").first()).toBeVisible();
+  await expect(admin.getByTestId("costs-total")).toHaveText("0.00");
+  await expect(admin.getByText("No costs recorded yet")).toBeVisible();
   await adminContext.close();
 });

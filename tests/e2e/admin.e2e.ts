@@ -295,6 +295,31 @@ test("an administrator adds a tagg and a profile by invitation, deletes the memb
     await expect(page.getByText("Profile Updated")).toBeVisible();
   });
 
+  await test.step("make the member an administrator, find them by role, and remove the role again", async () => {
+    const table = page.getByRole("table", { name: "Profiles" });
+    const row = table.getByRole("row").filter({ hasText: `@${tagg}` });
+    await table.getByRole("button", { name: `Make Administrator @${tagg}` }).click();
+    const grant = page.getByRole("alertdialog", { name: "Make Administrator" });
+    await expect(grant.getByText(/authenticator app or a passkey/)).toBeVisible();
+    await grant.getByRole("button", { name: "Make Administrator" }).click();
+    await expect(page.getByText("Administrator Added")).toBeVisible();
+    await expect(row).toContainText("Administrator");
+
+    await page.getByRole("combobox", { name: "Role", exact: true }).click();
+    await page.getByRole("option", { name: "Administrators" }).click();
+    await expect(row).toBeVisible();
+    await table.getByRole("button", { name: `Remove Administrator @${tagg}` }).click();
+    await page
+      .getByRole("alertdialog", { name: "Remove Administrator" })
+      .getByRole("button", { name: "Remove Administrator" })
+      .click();
+    await expect(page.getByText("Administrator Removed")).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await page.getByRole("combobox", { name: "Role", exact: true }).click();
+    await page.getByRole("option", { name: "All roles" }).click();
+    await expect(row).toContainText("Member");
+  });
+
   await test.step("delete the member's post from Tagged Posts", async () => {
     await nav.getByRole("link", { name: "Tagged Posts" }).click();
     await page.getByRole("searchbox", { name: "Search Tagged Posts" }).fill(postName);

@@ -31,6 +31,7 @@ export function roleChange(profile: AdminProfile, { self }: { self: boolean }) {
         : `Remove the administrator role from ${who(profile)}? They lose access to the admin panel at once and ` +
           "any panel they have open is locked. Their account and content stay as they are.",
       confirmLabel: "Remove Administrator",
+      doneTitle: "Administrator Removed",
       done: `${who(profile)} is no longer an administrator.`,
     };
   }
@@ -42,6 +43,7 @@ export function roleChange(profile: AdminProfile, { self }: { self: boolean }) {
       "delete every member's profile, taggs, posts, reports, payouts, costs and settings. Before the panel " +
       "opens for them they must set up an authenticator app or a passkey in Security settings.",
     confirmLabel: "Make Administrator",
+    doneTitle: "Administrator Added",
     done: `${who(profile)} is now an administrator.`,
   };
 }

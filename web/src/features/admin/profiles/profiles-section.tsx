@@ -39,7 +39,7 @@ export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSecti
       { id: changingRole.id, role: change.role },
       {
         onSuccess: () => {
-          toast.success(change.title, { description: change.done });
+          toast.success(change.doneTitle, { description: change.done });
           setChangingRole(null);
         },
         onError: (error) => {
