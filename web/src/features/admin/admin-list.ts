@@ -1,3 +1,5 @@
+import type { AdminListOrder } from "#contract/api/admin.ts";
+
 /** Where an admin list's page lives: the resource, its search and filters, and the cursor of the page. */
 export function adminListUrl(
   resource: string,
@@ -27,4 +29,25 @@ export function listCountLabel(
   const word = total === 1 && !capped ? noun.one : noun.many;
   const all = capped ? `${total.toLocaleString("en")}+` : String(total);
   return shown < total || capped ? `${shown} of ${all} ${word}` : `${total} ${word}`;
+}
+
+/** How an admin list is sorted on the server: a column the list allows and a direction; `{}` is its own order. */
+export type AdminSort = { sort?: string; order?: AdminListOrder };
+
+/** The table's sorting state for a server sort: the one sorted column, or none. */
+export function sortingOf(sort: AdminSort): { id: string; desc: boolean }[] {
+  return sort.sort ? [{ id: sort.sort, desc: sort.order === "desc" }] : [];
+}
+
+/**
+ * The server sort for the table's sorting state after a header click: its first column when the list sorts by
+ * it on the server (`columns`, the list's contract names), else the list's own order.
+ */
+export function sortOf(
+  sorting: readonly { id: string; desc: boolean }[],
+  columns: readonly string[],
+): AdminSort {
+  const first = sorting[0];
+  if (!first || !columns.includes(first.id)) return {};
+  return { sort: first.id, order: first.desc ? "desc" : "asc" };
 }

@@ -20,8 +20,9 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { cn } from "#web/lib/cn.ts";
-import { listCountLabel } from "./admin-list.ts";
+import { listCountLabel, sortingOf, sortOf } from "./admin-list.ts";
 import type { AdminListQueryResult } from "./use-admin-list.ts";
+import type { AdminTableSorting } from "./use-admin-sort.ts";
 
 /** Spec 2 §9: admin columns are never narrower than 80 px. */
 export const ADMIN_COLUMN_MIN_WIDTH = 80;
@@ -30,7 +31,10 @@ const RESIZE_STEP = 16;
 export const ACTIONS_COLUMN_ID = "actions";
 const stickyActions = "sticky right-0 z-10 bg-white shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.12)]";
 
-/** What every admin table can do: resize columns, and sort the loaded rows where a column allows it. */
+/**
+ * What every admin table can do: resize columns, and sort where a column allows it — through the server for a
+ * paged list (`sorting`), else the rows it holds (a list loaded whole).
+ */
 export const adminTableFeatures = tableFeatures({
   columnSizingFeature,
   columnResizingFeature,
@@ -52,12 +56,17 @@ export type AdminTableProps<T extends RowData> = {
   empty: string;
   noun: { one: string; many: string };
   loadError: string;
+  /**
+   * Sorting through the server (`useAdminSort`): a header click sets the list's `sort` and `order`, and only
+   * the columns the server sorts by can be clicked. Without it, headers sort the loaded rows.
+   */
+  sorting?: AdminTableSorting;
 };
 
 /**
  * The one admin table (STYLE 13): the rows of a server-paged list with the whole filtered count, headers a
- * pointer or the arrow keys resize (never under 80 px), sorting of the loaded rows where a column allows it,
- * and "Load more" for the next page.
+ * pointer or the arrow keys resize (never under 80 px), headers that sort the whole list on the server where a
+ * column allows it (`aria-sort` says how), and "Load more" for the next page.
  */
 export function AdminTable<T extends RowData>({
   label,
@@ -67,6 +76,7 @@ export function AdminTable<T extends RowData>({
   empty,
   noun,
   loadError,
+  sorting,
 }: AdminTableProps<T>) {
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
@@ -78,6 +88,18 @@ export function AdminTable<T extends RowData>({
     getRowId,
     columnResizeMode: "onChange",
     defaultColumn: { minSize: ADMIN_COLUMN_MIN_WIDTH, size: 160, enableSorting: false },
+    ...(sorting && {
+      // The server sorts the whole list; the table only shows which column and lets a header choose.
+      manualSorting: true,
+      enableMultiSort: false,
+      state: { sorting: sortingOf(sorting.sort) },
+      onSortingChange: (updater) => {
+        const current = sortingOf(sorting.sort);
+        sorting.onSortChange(
+          sortOf(typeof updater === "function" ? updater(current) : updater, sorting.columns),
+        );
+      },
+    }),
   });
 
   return (
@@ -98,7 +120,11 @@ export function AdminTable<T extends RowData>({
               {table.getHeaderGroups().map((group) => (
                 <TableRow key={group.id}>
                   {group.headers.map((header) => (
-                    <HeaderCell key={header.id} header={header} />
+                    <HeaderCell
+                      key={header.id}
+                      header={header}
+                      sortable={!sorting || sorting.columns.includes(header.column.id)}
+                    />
                   ))}
                 </TableRow>
               ))}
@@ -146,11 +172,15 @@ export function AdminTable<T extends RowData>({
 
 function HeaderCell<T extends RowData>({
   header,
+  sortable,
 }: {
   header: Header<typeof adminTableFeatures, T, unknown>;
+  /** Whether the list can sort by this column (the server's columns, for a server-sorted list). */
+  sortable: boolean;
 }) {
   const { column } = header;
-  const sorted = column.getIsSorted();
+  const canSort = sortable && column.getCanSort();
+  const sorted = canSort && column.getIsSorted();
   const title = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
   const resizeBy = (delta: number) =>
     header.getContext().table.setColumnSizing((sizes) => ({
@@ -171,7 +201,7 @@ function HeaderCell<T extends RowData>({
       style={{ width: header.getSize() }}
       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
     >
-      {column.getCanSort() ? (
+      {canSort ? (
         <button
           type="button"
           onClick={column.getToggleSortingHandler()}

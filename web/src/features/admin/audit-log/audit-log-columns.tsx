@@ -16,12 +16,14 @@ export const auditLogColumns: AdminColumn<AuditLogItem>[] = [
   {
     id: "actor",
     header: "Actor",
+    enableSorting: true,
     cell: ({ row }) => `${row.original.actor.firstName} ${row.original.actor.lastName}`,
   },
   {
     accessorKey: "action",
     header: "Action",
     size: 150,
+    enableSorting: true,
     cell: ({ row }) => <Badge variant="neutral">{actionLabel(row.original.action)}</Badge>,
   },
   {

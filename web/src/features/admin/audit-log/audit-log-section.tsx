@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { AuditLogFacets, AuditLogItem } from "#contract/api/admin.ts";
+import { ADMIN_LIST_SORTS, type AuditLogFacets, type AuditLogItem } from "#contract/api/admin.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
@@ -11,6 +11,7 @@ import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
+import { useAdminSort } from "../use-admin-sort.ts";
 import { auditLogColumns } from "./audit-log-columns.tsx";
 
 const ANY = "any";
@@ -26,8 +27,10 @@ export function AuditLogSection({ search }: AdminSectionProps) {
     queryFn: ({ signal }) =>
       adminRequest<AuditLogFacets>("GET", ADMIN_URLS.auditLogFacets, undefined, signal),
   });
+  const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.auditLog);
   const list = useAdminList<AuditLogItem>(ADMIN_URLS.auditLog, {
     search,
+    ...sort,
     actorId: filters.actorId === ANY ? undefined : filters.actorId,
     action: filters.action === ANY ? undefined : filters.action,
     from: filters.from || undefined,
@@ -94,6 +97,7 @@ export function AuditLogSection({ search }: AdminSectionProps) {
         label="Audit log"
         columns={auditLogColumns}
         list={list}
+        sorting={sorting}
         getRowId={(item) => item.id}
         empty="No admin actions recorded yet"
         noun={{ one: "entry", many: "entries" }}

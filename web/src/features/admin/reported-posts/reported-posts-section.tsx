@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
+import { ADMIN_LIST_SORTS } from "#contract/api/admin.ts";
 import type { AdminReportedPost } from "#contract/api/admin-moderation.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
@@ -10,6 +11,7 @@ import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
+import { useAdminSort } from "../use-admin-sort.ts";
 import { useDeletePost } from "../use-delete-post.ts";
 import { reportCountLabel } from "./report-labels.ts";
 import { ReportSettingsCard } from "./report-settings-card.tsx";
@@ -17,7 +19,8 @@ import { reportedPostColumns } from "./reported-post-columns.tsx";
 
 /** Reported Posts (spec 2 §2): the auto-action settings and the queue, where a post is deleted or its reports dismissed. */
 export function ReportedPostsSection({ search }: AdminSectionProps) {
-  const list = useAdminList<AdminReportedPost>(ADMIN_URLS.reportedPosts, { search });
+  const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.reportedPosts);
+  const list = useAdminList<AdminReportedPost>(ADMIN_URLS.reportedPosts, { search, ...sort });
   const refresh = useAdminRefresh();
   const remove = useDeletePost();
   const dismiss = useMutation({
@@ -68,6 +71,7 @@ export function ReportedPostsSection({ search }: AdminSectionProps) {
         label="Reported posts"
         columns={columns}
         list={list}
+        sorting={sorting}
         getRowId={(post) => post.postId}
         empty="No reported posts found."
         noun={{ one: "reported post", many: "reported posts" }}

@@ -20,7 +20,6 @@ export function taggedPostColumns(onDelete: (post: AdminTaggedPost) => void): Ad
       accessorFn: (post) => post.userTagg ?? post.userEmail,
       header: "User",
       size: 180,
-      enableSorting: true,
       cell: ({ row }) => (
         <span title={row.original.userEmail}>
           {row.original.userTagg ? `@${row.original.userTagg}` : row.original.userEmail}

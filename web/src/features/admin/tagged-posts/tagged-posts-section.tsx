@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
+import { ADMIN_LIST_SORTS } from "#contract/api/admin.ts";
 import type { AdminTaggedPost } from "#contract/api/admin-moderation.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
@@ -7,12 +8,14 @@ import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
+import { useAdminSort } from "../use-admin-sort.ts";
 import { useDeletePost } from "../use-delete-post.ts";
 import { taggedPostColumns } from "./tagged-post-columns.tsx";
 
 /** Tagged Posts (spec 2 §2): every post, searched on the server by id, user tagg, post name or date. */
 export function TaggedPostsSection({ search }: AdminSectionProps) {
-  const list = useAdminList<AdminTaggedPost>(ADMIN_URLS.taggedPosts, { search });
+  const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.taggedPosts);
+  const list = useAdminList<AdminTaggedPost>(ADMIN_URLS.taggedPosts, { search, ...sort });
   const remove = useDeletePost();
   const [deleting, setDeleting] = useState<AdminTaggedPost | null>(null);
   const columns = useMemo(() => taggedPostColumns(setDeleting), []);
@@ -35,6 +38,7 @@ export function TaggedPostsSection({ search }: AdminSectionProps) {
         label="Tagged posts"
         columns={columns}
         list={list}
+        sorting={sorting}
         getRowId={(post) => post.id}
         empty={search ? "No tagged posts match your search" : "No tagged posts found"}
         noun={{ one: "post", many: "posts" }}

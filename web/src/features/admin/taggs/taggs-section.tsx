@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
+import { ADMIN_LIST_SORTS } from "#contract/api/admin.ts";
 import type { AdminTagg } from "#contract/api/admin-taggs.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
@@ -7,13 +8,15 @@ import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
+import { useAdminSort } from "../use-admin-sort.ts";
 import { taggColumns } from "./tagg-columns.tsx";
 import { TaggDialog } from "./tagg-dialog.tsx";
 import { useTaggMutations } from "./use-tagg-mutations.ts";
 
 /** Tagit Database (spec 2 §2): the registered taggs, searched on the server. */
 export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
-  const list = useAdminList<AdminTagg>(ADMIN_URLS.taggs, { search });
+  const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.taggs);
+  const list = useAdminList<AdminTagg>(ADMIN_URLS.taggs, { search, ...sort });
   const { toggle, remove } = useTaggMutations();
   const [editing, setEditing] = useState<AdminTagg | null>(null);
   const [deleting, setDeleting] = useState<AdminTagg | null>(null);
@@ -63,6 +66,7 @@ export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
         label="Taggs"
         columns={columns}
         list={list}
+        sorting={sorting}
         getRowId={(tagg) => tagg.id}
         empty="No taggs found"
         noun={{ one: "tagg", many: "taggs" }}
