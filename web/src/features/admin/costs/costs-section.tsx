@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
+import { ADMIN_LIST_SORTS } from "#contract/api/admin.ts";
 import type { Cost, MoneyByCurrency } from "#contract/api/admin-money.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -10,6 +11,7 @@ import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
+import { useAdminSort } from "../use-admin-sort.ts";
 import { costColumns, costName } from "./cost-columns.tsx";
 import { CostDialog } from "./cost-dialog.tsx";
 import { formatTotals } from "./cost-money.ts";
@@ -31,7 +33,8 @@ function Figure({ label, totals, loading }: { label: string; totals?: MoneyByCur
  * editable and deletable (the figures follow).
  */
 export function CostsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
-  const list = useAdminList<Cost>(ADMIN_URLS.costs, { search });
+  const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.costs);
+  const list = useAdminList<Cost>(ADMIN_URLS.costs, { search, ...sort });
   const { total, economics } = useCostFigures();
   const { remove } = useCostMutations();
   const [editing, setEditing] = useState<Cost | null>(null);
@@ -111,6 +114,7 @@ export function CostsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
         label="Costs"
         columns={columns}
         list={list}
+        sorting={sorting}
         getRowId={(cost) => cost.id}
         empty="No costs recorded yet"
         noun={{ one: "cost", many: "costs" }}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
+import { ADMIN_LIST_SORTS } from "#contract/api/admin.ts";
 import type { AdminProfile } from "#contract/api/admin-profiles.ts";
 import { useProfile } from "#web/app/use-profile.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
@@ -10,6 +11,7 @@ import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
+import { useAdminSort } from "../use-admin-sort.ts";
 import { profileColumns, profileName } from "./profile-columns.tsx";
 import { AddProfileDialog, EditProfileDialog } from "./profile-dialog.tsx";
 import { ROLE_FILTERS, type RoleFilter, roleChange, roleParam } from "./profile-role.ts";
@@ -21,7 +23,12 @@ import { useProfileMutations } from "./use-profile-mutations.ts";
  */
 export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
   const [roleFilter, setRoleFilter] = useState<RoleFilter>("all");
-  const list = useAdminList<AdminProfile>(ADMIN_URLS.profiles, { search, role: roleParam(roleFilter) });
+  const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.profiles);
+  const list = useAdminList<AdminProfile>(ADMIN_URLS.profiles, {
+    search,
+    role: roleParam(roleFilter),
+    ...sort,
+  });
   const { remove, setRole } = useProfileMutations();
   const me = useProfile().profile;
   const [editing, setEditing] = useState<AdminProfile | null>(null);
@@ -85,6 +92,7 @@ export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSecti
         label="Profiles"
         columns={columns}
         list={list}
+        sorting={sorting}
         getRowId={(profile) => profile.id}
         empty={roleFilter === "admin" ? "No administrators found" : "No profiles found"}
         noun={{ one: "profile", many: "profiles" }}
