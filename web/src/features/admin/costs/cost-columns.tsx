@@ -30,6 +30,7 @@ export function costColumns({ onEdit, onDelete }: CostActions): AdminColumn<Cost
       id: "amount",
       header: "Amount",
       size: 140,
+      enableSorting: true,
       cell: ({ row }) => (
         <span className="tabular-nums">{formatCostAmount(row.original.amount, row.original.currency)}</span>
       ),
