@@ -127,6 +127,10 @@ describe("the Profiles list and roles", () => {
     expect(ids(members)).toEqual([member.user.id]);
     expect((await list(t, admin.headers, "&role=member&search=grace")).items).toEqual([]);
     expect(ids(await list(t, admin.headers, "&role=admin&search=grace"))).toEqual([granted.user.id]);
+    const sorted = await list(t, admin.headers, "&role=admin&sort=email&order=asc");
+    expect(sorted.items.map((item: { email: string }) => item.email)).toEqual(
+      [admin.input.email, granted.input.email].sort(),
+    );
 
     const bad = await t.app.inject({ url: "/api/admin/profiles?role=owner", headers: admin.headers });
     expect(bad.statusCode).toBe(400);
