@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { type AnalyticsEvent, analyticsEventSchema } from "#contract/api/analytics.ts";
 import { TIMING } from "#contract/limits.ts";
+import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 import {
   ANALYTICS_QUERY_KEY,
@@ -12,6 +13,15 @@ import {
 } from "#web/lib/query-keys.ts";
 import { createConditionalFetcher } from "./conditional-fetcher.ts";
 import { openLiveEvents } from "./live-events.ts";
+
+/** The kind of a live notice event's data, if it reads as one. */
+function noticeKind(data: string): unknown {
+  try {
+    return (JSON.parse(data) as { kind?: unknown } | null)?.kind;
+  } catch {
+    return undefined;
+  }
+}
 
 const fetcher = createConditionalFetcher<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY[0]);
 
@@ -70,9 +80,12 @@ export function useLiveAnalytics(enabled: boolean) {
       }
     };
     // A moderation notice (one of my posts was hidden or removed): the bell's notices and my posts change.
-    const onNotice = () => {
+    const onNotice = (data: string) => {
       void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });
+      // My tagg was removed: my profile has none now, and the dashboard offers to claim one.
+      if (noticeKind(data) === "tagg_removed")
+        void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     };
     // Reconnections resume where the stream stood (Last-Event-ID); the poll covers any gap all the same.
     return openLiveEvents({ analytics: onAnalytics, notice: onNotice });

@@ -154,7 +154,10 @@ export function NotificationBell({ profile }: NotificationBellProps) {
   );
 }
 
-/** A notice: moderation of one of my posts (never saying who reported it), or a repeated-search alert. */
+/**
+ * A notice: moderation of one of my posts (never saying who reported it), my tagg removed by an administrator,
+ * or a repeated-search alert.
+ */
 function NoticeItem({ notice, now, onDismiss }: { notice: Notice; now: Date; onDismiss: () => void }) {
   return (
     <li className="flex gap-3 bg-amber-50/60 px-4 py-3">
@@ -185,7 +188,7 @@ function NoticeItem({ notice, now, onDismiss }: { notice: Notice; now: Date; onD
       <button
         type="button"
         onClick={onDismiss}
-        aria-label={`Dismiss notice about ${notice.postName ?? notice.visitor?.name ?? "your posts"}`}
+        aria-label={`Dismiss notice about ${notice.postName ?? notice.visitor?.name ?? (notice.tagg ? `@${notice.tagg}` : "your posts")}`}
         className="-mt-1 -mr-2 self-start rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
       >
         <X className="size-4" aria-hidden="true" />

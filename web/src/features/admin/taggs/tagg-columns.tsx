@@ -6,6 +6,7 @@ import { shortId } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
 import { RowActionButton } from "../row-action-button.tsx";
 import { subscriptionColumn } from "../subscription-column.tsx";
+import { holderName } from "./tagg-holder.ts";
 
 export type TaggActions = {
   onEdit: (tagg: AdminTagg) => void;
@@ -35,7 +36,16 @@ export function taggColumns({
       accessorKey: "tagg",
       header: "Tagg",
       enableSorting: true,
-      cell: ({ row }) => <span className="font-medium text-slate-900">@{row.original.tagg}</span>,
+      // Who holds it, so nobody deletes a member's handle without seeing whose it is.
+      cell: ({ row }) => {
+        const holder = holderName(row.original);
+        return (
+          <div className="flex flex-col">
+            <span className="font-medium text-slate-900">@{row.original.tagg}</span>
+            <span className="text-xs text-slate-500">{holder ? `Held by ${holder}` : "Not held"}</span>
+          </div>
+        );
+      },
     },
     { accessorKey: "email", header: "Email", size: 200, enableSorting: true },
     { accessorKey: "reason", header: "Reason", size: 160, cell: ({ row }) => row.original.reason ?? "" },

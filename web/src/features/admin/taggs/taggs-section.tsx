@@ -11,6 +11,7 @@ import { useAdminList } from "../use-admin-list.ts";
 import { useAdminSort } from "../use-admin-sort.ts";
 import { taggColumns } from "./tagg-columns.tsx";
 import { TaggDialog } from "./tagg-dialog.tsx";
+import { deleteTaggDescription, taggDeletedDescription } from "./tagg-holder.ts";
 import { useTaggMutations } from "./use-tagg-mutations.ts";
 
 /** Tagit Database (spec 2 §2): the registered taggs, searched on the server. */
@@ -52,7 +53,7 @@ export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast.success("Tagg Deleted", { description: `@${deleting.tagg} was deleted.` });
+        toast.success("Tagg Deleted", { description: taggDeletedDescription(deleting) });
         setDeleting(null);
       },
       onError: (error) =>
@@ -78,7 +79,7 @@ export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete Tagg"
-        description={`Delete @${deleting?.tagg ?? ""}? This action cannot be undone.`}
+        description={deleting ? deleteTaggDescription(deleting) : ""}
         confirmLabel="Delete"
         destructive
         pending={remove.isPending}

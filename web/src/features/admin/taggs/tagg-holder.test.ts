@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { deleteTaggDescription, holderName, taggDeletedDescription } from "./tagg-holder.ts";
+
+const held = { tagg: "bea", holder: { id: "m1", firstName: "Bea", lastName: "Poster" } };
+const free = { tagg: "spare", holder: null };
+
+describe("deleting a tagg", () => {
+  it("warns that the holder loses it and is told, naming them", () => {
+    expect(deleteTaggDescription(held)).toBe(
+      "Delete @bea? It is held by Bea Poster; their posts stop being findable by it, and anyone can then " +
+        "claim it. Bea Poster will be told in their notifications. This action cannot be undone.",
+    );
+    expect(taggDeletedDescription(held)).toBe("@bea was deleted; Bea Poster was told.");
+  });
+
+  it("asks plainly when nobody holds it", () => {
+    expect(deleteTaggDescription(free)).toBe("Delete @spare? This action cannot be undone.");
+    expect(taggDeletedDescription(free)).toBe("@spare was deleted.");
+    expect(holderName(free)).toBeNull();
+  });
+});
