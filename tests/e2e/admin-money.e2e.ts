@@ -109,6 +109,7 @@ test("an administrator completes a member's payout, the member's page shows it; 
   await expect(admin.getByTestId("costs-total")).toHaveText("20.00 USD");
   await costs.getByRole("button", { name: /^Delete Hosting, 20\.00 USD/ }).click();
   const confirmDelete = admin.getByRole("alertdialog", { name: "Delete Cost" });
+  await expect(confirmDelete.getByText("no longer count it")).toBeVisible();
   await expectNoSeriousA11yViolations(admin, "the Delete Cost confirmation");
   await confirmDelete.getByRole("button", { name: "Delete" }).click();
   await expect(admin.getByText("Cost Deleted").first()).toBeVisible();
