@@ -233,11 +233,6 @@ export function createSessionsRepository(db: Database) {
       await db.delete(adminSessions).where(eq(adminSessions.userId, userId));
     },
 
-    /** Deletes every admin session of a member (their administrator role was taken away). */
-    async deleteAllAdminFor(userId: string) {
-      await db.delete(adminSessions).where(eq(adminSessions.userId, userId));
-    },
-
     async deleteAdmin(tokenHash: string) {
       await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
     },

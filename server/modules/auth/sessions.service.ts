@@ -186,9 +186,6 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
     /** Ends every admin session of a member whose administrator role was removed, on the caller's transaction. */
     endAllAdminFor: (userId: string, tx: Tx) => sessionsRepoOn(tx).deleteAllAdminFor(userId),
 
-    /** Ends every admin session of a member whose administrator role was removed, on the caller's transaction. */
-    endAllAdminFor: (userId: string, tx: Tx) => sessionsRepoOn(tx).deleteAllAdminFor(userId),
-
     deleteExpiredAdmin: () => sessionsRepo.deleteExpiredAdmin(clock.now()),
 
     async adminSessionValid(adminToken: string, sessionId: string) {
