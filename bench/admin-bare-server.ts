@@ -1,6 +1,7 @@
 // The baseline for bench/admin-lists: node:http + pg answering the admin lists with the same SQL the app runs —
-// the member session and admin session check (one query), the page query (keyset on created_at and id, newest first, the
-// case-insensitive search) and the `total` — with no framework, validation, ORM or serializer. Prints its port.
+// the member session and admin session check (one query), the page query (keyset on the sort's keys then created_at
+// and id, newest first unless sorted, the case-insensitive search) and the `total` — with no framework, validation,
+// ORM or serializer. Prints its port.
 import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
@@ -22,9 +23,15 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
 const CURSOR_AT = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at`;
 
+/** A sort of a list: its keys (SQL expressions) and their types, before (created_at, id). */
+type Sort = { keys: string[]; types: string[] };
+const text = (...keys: string[]): Sort => ({ keys, types: keys.map(() => "text") });
+
 type List = {
   /** select … from … (joins included), without where. */
   select: string;
+  /** The sorts `sort=` may name, as the app declares them. */
+  sorts: Record<string, Sort>;
   /** select … from … for the count, without where. */
   countFrom: string;
   createdAt: string;
@@ -33,10 +40,20 @@ type List = {
   search: (term: string, pattern: string, param: (value: unknown) => string) => Promise<string>;
 };
 
-/** ILIKE on each column, the pattern passed once per column as the app's query builder does. */
-const anyColumn =
-  (columns: string[]) => async (_term: string, pattern: string, param: (v: unknown) => string) =>
-    `(${columns.map((column) => `${column} ilike ${param(pattern)}`).join(" or ")})`;
+/**
+ * As the app's people search: the tagg without a leading "@", the full name as shown, then other columns; ILIKE
+ * on each, the pattern passed once per place as the app's query builder does.
+ */
+const peopleSearch =
+  (alias: string, columns: string[]) =>
+  async (term: string, pattern: string, param: (v: unknown) => string) => {
+    const places: string[] = [];
+    const bare = term.replace(/^@/, "");
+    if (bare) places.push(`${alias}.tagg ilike ${param(likePattern(bare))}`);
+    places.push(`(${alias}.first_name || ' ' || ${alias}.last_name) ilike ${param(pattern)}`);
+    for (const column of columns) places.push(`${column} ilike ${param(pattern)}`);
+    return `(${places.join(" or ")})`;
+  };
 
 const UUID_TEMPLATE = "00000000-0000-0000-0000-000000000000";
 const OWNER_LIST_MAX = 1_000;
@@ -53,12 +70,14 @@ async function postsSearch(term: string, pattern: string, param: (v: unknown) =>
     const rest = UUID_TEMPLATE.slice(start.length);
     places.push(`t.id between ${param(start + rest)} and ${param(start + rest.replaceAll("0", "f"))}`);
   }
-  if (/^[a-z0-9_]+$/i.test(term)) {
+  const tagg = term.replace(/^@/, "");
+  if (/^[a-z0-9_]+$/i.test(tagg)) {
+    const taggPattern = `%${tagg.replaceAll("_", "\\_")}%`;
     const owners = await pool.query("select id from profiles where tagg ilike $1 limit $2", [
-      pattern,
+      taggPattern,
       OWNER_LIST_MAX + 1,
     ]);
-    if (owners.rows.length > OWNER_LIST_MAX) places.push(`p.tagg ilike ${param(pattern)}`);
+    if (owners.rows.length > OWNER_LIST_MAX) places.push(`p.tagg ilike ${param(taggPattern)}`);
     else if (owners.rows.length > 0) {
       places.push(`t.user_id in (${owners.rows.map((row) => param(row.id)).join(", ")})`);
     }
@@ -88,7 +107,14 @@ const LISTS: Record<string, List> = {
     countFrom: "select 1 from taggs t",
     createdAt: "t.created_at",
     id: "t.id",
-    search: anyColumn(["t.tagg", "t.first_name", "t.last_name", "t.email", "t.reason"]),
+    sorts: {
+      createdAt: text(),
+      tagg: text("t.tagg"),
+      firstName: text("t.first_name", "t.last_name"),
+      lastName: text("t.last_name", "t.first_name"),
+      email: text("t.email"),
+    },
+    search: peopleSearch("t", ["t.email", "t.reason"]),
   },
   "/api/admin/profiles": {
     select: `select p.id, p.tagg, p.first_name, p.last_name, p.email, p.bio, p.ip_address, p.subscription_status,
@@ -97,7 +123,15 @@ const LISTS: Record<string, List> = {
     countFrom: "select 1 from profiles p",
     createdAt: "p.created_at",
     id: "p.id",
-    search: anyColumn(["p.tagg", "p.first_name", "p.last_name", "p.email", "p.bio"]),
+    sorts: {
+      createdAt: text(),
+      tagg: text("coalesce(p.tagg, '')"),
+      displayName: text("p.first_name", "p.last_name"),
+      lastName: text("p.last_name", "p.first_name"),
+      email: text("p.email"),
+      lastActive: { keys: ["coalesce(p.last_active, '-infinity'::date)"], types: ["date"] },
+    },
+    search: peopleSearch("p", ["p.email", "p.bio"]),
   },
   "/api/admin/tagged-posts": {
     select: `select t.id, t.post_name, t.original_image, t.scrambled_image, t.scramble_image,
@@ -109,6 +143,7 @@ const LISTS: Record<string, List> = {
     countFrom: "select 1 from tagged_posts t join profiles p on p.id = t.user_id",
     createdAt: "t.created_at",
     id: "t.id",
+    sorts: { createdAt: text(), postName: text("t.post_name") },
     search: postsSearch,
   },
 };
@@ -123,33 +158,48 @@ async function isAdministrator(req: http.IncomingMessage) {
   return session?.role === "admin" && session.unlocked === true;
 }
 
+type Cursor = { s?: string; o?: string; v?: string[]; at: string; id: string };
+
 async function page(list: List, url: URL) {
   const search = url.searchParams.get("search")?.trim() || undefined;
   const limit = Number(url.searchParams.get("limit") ?? 50);
+  const sortName = url.searchParams.get("sort") ?? "";
+  const order = url.searchParams.get("order") === "asc" ? "asc" : "desc";
+  const sort = sortName ? list.sorts[sortName] : text();
+  if (!sort) return undefined;
   const cursorParam = url.searchParams.get("cursor");
   const cursor = cursorParam
-    ? (JSON.parse(Buffer.from(cursorParam, "base64url").toString()) as { at: string; id: string })
+    ? (JSON.parse(Buffer.from(cursorParam, "base64url").toString()) as Cursor)
     : undefined;
+  if (cursor && ((cursor.s ?? "") !== sortName || (cursor.o ?? "desc") !== order)) return undefined;
   const values: unknown[] = [];
   const param = (value: unknown) => `$${values.push(value)}`;
   const conditions: string[] = [];
   if (search) conditions.push(await list.search(search, likePattern(search), param));
   const countWhere = conditions.length ? `where ${conditions.join(" and ")}` : "";
   const countValues = [...values];
+  const keys = [...sort.keys, list.createdAt, list.id];
   if (cursor) {
-    conditions.push(
-      `(${list.createdAt}, ${list.id}) < (${param(cursor.at)}::timestamptz, ${param(cursor.id)}::uuid)`,
-    );
+    const after = [
+      ...sort.types.map((type, i) => `${param(cursor.v?.[i])}::${type}`),
+      `${param(cursor.at)}::timestamptz`,
+      `${param(cursor.id)}::uuid`,
+    ];
+    conditions.push(`(${keys.join(", ")}) ${order === "asc" ? ">" : "<"} (${after.join(", ")})`);
   }
   const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
   // As paginate: the unsearched pages (first, later, their total) run as named prepared statements.
-  const prepared = (kind: string) => (search ? {} : { name: `${url.pathname} ${kind}` });
+  const prepared = (kind: string) => (search ? {} : { name: `${url.pathname} ${sortName} ${order} ${kind}` });
+  const cursorSort = sort.keys.length
+    ? `array[${sort.keys.map((key) => `(${key})::text`).join(", ")}]`
+    : "null";
   const rows = await pool.query({
     ...prepared(cursor ? "later" : "first"),
-    text: `${list.select} ${where} order by ${list.createdAt} desc, ${list.id} desc limit ${param(limit + 1)}`,
+    text: `${list.select.replace(/^select /, `select ${cursorSort} as cursor_sort, `)} ${where}
+      order by ${keys.map((key) => `${key} ${order}`).join(", ")} limit ${param(limit + 1)}`,
     values,
   });
-  const found = rows.rows as { id: string; cursor_at: string }[];
+  const found = rows.rows as { id: string; cursor_at: string; cursor_sort: string[] | null }[];
   const items = found.slice(0, limit);
   const last = items.at(-1);
   // As paginate: a first page holding every match has counted them.
@@ -166,12 +216,20 @@ async function page(list: List, url: URL) {
           })
         ).rows[0].n as number);
   return {
-    items: items.map(({ cursor_at: _, ...item }) => item),
+    items: items.map(({ cursor_at: _, cursor_sort: __, ...item }) => item),
     total: Math.min(n, TOTAL_CAP),
     totalCapped: n > TOTAL_CAP,
     nextCursor:
       found.length > limit && last
-        ? Buffer.from(JSON.stringify({ at: last.cursor_at, id: last.id })).toString("base64url")
+        ? Buffer.from(
+            JSON.stringify({
+              s: sortName,
+              o: order,
+              v: last.cursor_sort ?? [],
+              at: last.cursor_at,
+              id: last.id,
+            }),
+          ).toString("base64url")
         : null,
   };
 }
@@ -183,6 +241,7 @@ const server = http.createServer(async (req, res) => {
     if (!list) return res.writeHead(404).end();
     if (!(await isAdministrator(req))) return res.writeHead(403).end();
     const body = await page(list, url);
+    if (!body) return res.writeHead(400).end();
     return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
   } catch (err) {
     console.error(err);

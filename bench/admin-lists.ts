@@ -1,6 +1,7 @@
 // The admin lists on the 100k-member / 1M-post data set: the Tagit app and, in the same run, a bare node:http + pg
 // server doing the same SQL (bench/admin-bare-server.ts), each loaded with autocannon at a small concurrency,
-// printing p50/p99 and req/s side by side with the ratio. Goal (issue 13): app ≥ 0.7× bare, app p99 < 100 ms.
+// printing p50/p99 and req/s side by side with the ratio. Goal (issues 13 and 29): app ≥ 0.7× bare, app p99 < 100 ms,
+// for the plain, searched and (issue 29) sorted pages and the full-name and @tagg searches.
 // Run bench:seed first; it creates the administrator whose sessions this bench uses.
 //   npm run bench:admin -- --url postgres://postgres@127.0.0.1:5432/tagit_bench_admin
 import { parseArgs } from "node:util";
@@ -38,15 +39,33 @@ if (admins.rowCount !== 1)
   throw new Error("No bench administrator: run bench:seed (the current version) first");
 // Cursors deep into the posts list: the keys of random posts (post j is md5('post' || j)), as paginate encodes them.
 const cursorRows = await client.query(
-  `select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from tagged_posts
+  `select id, post_name, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from tagged_posts
    where id = any($1::uuid[])`,
   [Array.from({ length: 500 }, (_, i) => md5Uuid(`post${1 + Math.floor(((i + 0.5) * info.posts) / 500)}`))],
 );
-await client.end();
-const cursors = cursorRows.rows.map((row: { id: string; at: string }) =>
-  Buffer.from(JSON.stringify({ at: row.at, id: row.id })).toString("base64url"),
+// Cursors deep into the profiles sorted by last name (member i is md5('member' || i)), as paginate encodes them.
+const profileRows = await client.query(
+  `select id, last_name, first_name,
+     to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+   from profiles where id = any($1::uuid[])`,
+  [
+    Array.from({ length: 500 }, (_, i) =>
+      md5Uuid(`member${1 + Math.floor(((i + 0.5) * info.members) / 500)}`),
+    ),
+  ],
 );
+await client.end();
+const encode = (cursor: object) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+const cursors = cursorRows.rows.map((row: { id: string; at: string }) => encode({ at: row.at, id: row.id }));
 if (cursors.length === 0) throw new Error("No posts to page through: is the data set seeded?");
+const byLastNameCursors = profileRows.rows.map(
+  (row: { id: string; at: string; last_name: string; first_name: string }) =>
+    encode({ s: "lastName", o: "asc", v: [row.last_name, row.first_name], at: row.at, id: row.id }),
+);
+const byNameCursors = cursorRows.rows.map((row: { id: string; at: string; post_name: string }) =>
+  encode({ s: "postName", o: "desc", v: [row.post_name], at: row.at, id: row.id }),
+);
+if (byLastNameCursors.length === 0) throw new Error("No members to page through: is the data set seeded?");
 
 type Scenario = { name: string; list: string; path: () => string; note: string };
 const m = info.members;
@@ -82,6 +101,40 @@ const scenarios: Scenario[] = [
     path: () => query("/api/admin/profiles", { search: `city ${random(100, 996)},` }),
   },
   {
+    name: "profiles by last name",
+    list: "/api/admin/profiles",
+    note: "sort=lastName&order=asc, first page",
+    path: () => query("/api/admin/profiles", { sort: "lastName", order: "asc" }),
+  },
+  {
+    name: "profiles by last name, later",
+    list: "/api/admin/profiles",
+    note: "sort=lastName&order=asc, cursor at a random depth",
+    path: () =>
+      query("/api/admin/profiles", { sort: "lastName", order: "asc", cursor: pick(byLastNameCursors) }),
+  },
+  {
+    name: "profiles by e-mail, desc",
+    list: "/api/admin/profiles",
+    note: "sort=email&order=desc, first page",
+    path: () => query("/api/admin/profiles", { sort: "email", order: "desc" }),
+  },
+  {
+    name: "profiles search, full name",
+    list: "/api/admin/profiles",
+    note: "First<i> Last<i>: 1 row",
+    path: () => {
+      const i = random(10000, Math.max(10000, m));
+      return query("/api/admin/profiles", { search: `First${i} Last${i}` });
+    },
+  },
+  {
+    name: "taggs search, @tagg",
+    list: "/api/admin/taggs",
+    note: "@member_<5 digits>: 1-11 rows",
+    path: () => query("/api/admin/taggs", { search: `@member_${random(10000, Math.max(10000, m))}` }),
+  },
+  {
     name: "posts first page",
     list: "/api/admin/tagged-posts",
     note: "no search",
@@ -92,6 +145,13 @@ const scenarios: Scenario[] = [
     list: "/api/admin/tagged-posts",
     note: "cursor at a random depth",
     path: () => query("/api/admin/tagged-posts", { cursor: pick(cursors) }),
+  },
+  {
+    name: "posts by name, later",
+    list: "/api/admin/tagged-posts",
+    note: "sort=postName&order=desc, cursor at a random depth",
+    path: () =>
+      query("/api/admin/tagged-posts", { sort: "postName", order: "desc", cursor: pick(byNameCursors) }),
   },
   {
     name: "posts search, tagg",
@@ -174,7 +234,7 @@ try {
       row[server] = await load(servers[server].port, scenario.path, duration);
       const r = row[server];
       console.log(
-        `  ${server.padEnd(4)} ${scenario.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors}`,
+        `  ${server.padEnd(4)} ${scenario.name.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors}`,
       );
     }
     results.set(scenario.name, row as { bare: Result; app: Result });
@@ -186,7 +246,7 @@ try {
 
 console.log(`\nconnections ${connections}, ${duration} s per run; goal: ratio ≥ 0.70 and app p99 < 100 ms`);
 console.log(
-  "scenario                  app req/s  bare req/s  ratio  app p50  app p99  bare p50  bare p99  goal  (data)",
+  "scenario                        app req/s  bare req/s  ratio  app p50  app p99  bare p50  bare p99  goal  (data)",
 );
 let allMet = true;
 for (const scenario of scenarios) {
@@ -197,7 +257,7 @@ for (const scenario of scenarios) {
   const met = ratio >= 0.7 && app.p99 < 100 && app.errors === 0 && bare.errors === 0;
   allMet &&= met;
   console.log(
-    `${scenario.name.padEnd(24)} ${app.rps.toFixed(0).padStart(10)}  ${bare.rps.toFixed(0).padStart(10)}  ${ratio.toFixed(2).padStart(5)}  ${String(app.p50).padStart(4)} ms ${String(app.p99).padStart(5)} ms ${String(bare.p50).padStart(5)} ms ${String(bare.p99).padStart(6)} ms  ${met ? " met" : "MISS"}  (${scenario.note})`,
+    `${scenario.name.padEnd(30)} ${app.rps.toFixed(0).padStart(10)}  ${bare.rps.toFixed(0).padStart(10)}  ${ratio.toFixed(2).padStart(5)}  ${String(app.p50).padStart(4)} ms ${String(app.p99).padStart(5)} ms ${String(bare.p50).padStart(5)} ms ${String(bare.p99).padStart(6)} ms  ${met ? " met" : "MISS"}  (${scenario.note})`,
   );
 }
 for (const list of missing) console.log(`not measured: ${list} is not a route of this app`);
