@@ -282,12 +282,13 @@ describe("the admin Profiles section", () => {
   it("answers a member's last activity as a day, never the time of their last request", async () => {
     const clock = manualClock(new Date("2026-03-10T17:42:13Z"));
     const t = await adminApp(clock);
-    const admin = await signInAsAdmin(t);
     const member = await registerMember(t);
     clock.advance(60 * 60 * 1000); // 18:42: a signed-in request
     expect((await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } })).statusCode).toBe(
       200,
     );
+    // Unlocked now: an unlock idle for 30 minutes has ended.
+    const admin = await signInAsAdmin(t);
     const res = await t.app.inject({ url: "/api/admin/profiles", headers: admin.headers });
     const row = res.json().items.find((item: { id: string }) => item.id === member.user.id);
     expect(row.lastActive).toBe("2026-03-10");
