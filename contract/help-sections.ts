@@ -123,8 +123,6 @@ export const BUILT_IN_HELP_SECTIONS = [
   },
 ] as const;
 
-export type BuiltInHelpSection = (typeof BUILT_IN_HELP_SECTIONS)[number];
-
 /** Whether member pages look this section up by name (and so it cannot be renamed). */
 export const isBuiltInSection = (sectionName: string): boolean =>
   BUILT_IN_HELP_SECTIONS.some((section) => section.sectionName === sectionName);

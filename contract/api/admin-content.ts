@@ -79,7 +79,6 @@ export const adminHelpContentListSchema = z.array(adminHelpContentSchema);
 
 /** What We Do (plain text). */
 export const whatWeDoBodySchema = z.strictObject({ content: required("Content", 20_000) });
-export type WhatWeDoBody = z.input<typeof whatWeDoBodySchema>;
 
 export const ADMIN_CONTENT_MESSAGES = {
   allFieldsRequired: "All fields are required",

@@ -42,7 +42,6 @@ export const testConfirmBodySchema = z.strictObject({
     .max(2100, { error: "Expiry year is not valid" }),
   cvc: z.string({ error: "CVC is required" }).regex(/^\d{3,4}$/, { error: "CVC is not valid" }),
 });
-export type TestConfirmBody = z.input<typeof testConfirmBodySchema>;
 export const testConfirmResponseSchema = z.object({ status: z.enum(["active"]) });
 
 /**

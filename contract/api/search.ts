@@ -41,7 +41,6 @@ export const trackInternalSearchBodySchema = z.strictObject({
   action: z.literal("internal_search").default("internal_search"),
   postId: z.uuid({ error: "postId must be a post id" }).nullish(),
 });
-export type TrackInternalSearchBody = z.input<typeof trackInternalSearchBodySchema>;
 
 export const trackResponseSchema = z.object({
   /** How many owners got an event (0 when the rules skipped it). */

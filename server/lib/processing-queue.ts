@@ -25,12 +25,6 @@ export function createProcessingQueue({
     ensureCapacity() {
       if (full()) throw new AppError("unavailable", busyMessage);
     },
-    get active() {
-      return limit.activeCount;
-    },
-    get waiting() {
-      return limit.pendingCount;
-    },
   };
 }
 

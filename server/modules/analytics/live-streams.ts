@@ -54,8 +54,6 @@ export function createLiveStreams(limits: { perMember: number; total: number } =
   };
 }
 
-export type LiveStreams = ReturnType<typeof createLiveStreams>;
-
 /**
  * Writes to a stream, ending it when the reader falls behind: `res.write` buffers whatever the socket cannot
  * take, so without this one stalled client would hold every event in memory.

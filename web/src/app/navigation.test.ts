@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   FOOTER_GROUPS,
   hasTopPadding,
-  isActivePath,
   isChromeHidden,
   MOBILE_LINKS,
   normalizePath,
@@ -95,11 +94,8 @@ describe("footer", () => {
 });
 
 describe("paths", () => {
-  it("normalises trailing slashes and matches active links", () => {
+  it("normalises trailing slashes", () => {
     expect(normalizePath("/terms///")).toBe("/terms");
     expect(normalizePath("/")).toBe("/");
-    expect(isActivePath("/dashboard", "/dashboard")).toBe(true);
-    expect(isActivePath("/dashboard-x", "/dashboard")).toBe(false);
-    expect(isActivePath("/terms", "/")).toBe(false);
   });
 });

@@ -95,9 +95,3 @@ export function isChromeHidden(pathname: string): boolean {
 export function hasTopPadding(pathname: string): boolean {
   return !UNPADDED_PATHS.has(normalizePath(pathname));
 }
-
-/** Whether `pathname` is the link's page (or a page below it), for aria-current. */
-export function isActivePath(pathname: string, to: string): boolean {
-  const path = normalizePath(pathname);
-  return to === "/" ? path === "/" : path === to || path.startsWith(`${to}/`);
-}

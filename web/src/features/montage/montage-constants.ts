@@ -32,7 +32,6 @@ export const FONTS = [
   "Impact",
   "Comic Sans MS",
 ] as const;
-export type MontageFont = (typeof FONTS)[number];
 
 export const COLOURS = [
   "white",
@@ -48,7 +47,6 @@ export const COLOURS = [
 ] as const;
 /** The watermark's default colour is grey, which the list of choices does not hold (spec 2 §9). */
 export const WATERMARK_COLOURS = ["grey", ...COLOURS] as const;
-export type MontageColour = (typeof WATERMARK_COLOURS)[number];
 
 export const NAME_TEXT = { fontSize: 32, bottomMargin: 40, outlineWidth: 3, outlineColour: "black" } as const;
 export const WATERMARK_TEXT = { fontSize: 16, margin: 12 } as const;
