@@ -376,6 +376,30 @@ describe("the admin Taggs section", () => {
     expect((await addTagg(t, admin, taggBody("bea"))).statusCode).toBe(201);
   });
 
+  it("tells the holder on their open event stream at once, naming no administrator", async () => {
+    const t = await adminApp();
+    const admin = await signInAsAdmin(t);
+    const member = await registerMember(t);
+    await giveTagg(t, member, "live_handle");
+    const [item] = (await listTaggs(t, admin)).items;
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const controller = new AbortController();
+    const stream = await fetch(`${address}/api/events`, {
+      headers: { cookie: member.cookie },
+      signal: controller.signal,
+    });
+    const reader = stream.body?.getReader();
+    await reader?.read(); // retry hint
+    await t.app.inject({ method: "DELETE", url: `/api/admin/tagg/${item.id}`, headers: admin.headers });
+    let text = "";
+    while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader?.read())?.value);
+    controller.abort();
+    expect(text).toContain("event: notice");
+    expect(text).toContain('"kind":"tagg_removed"');
+    expect(text).toContain('"tagg":"live_handle"');
+    expect(text).not.toContain(admin.user.id);
+  });
+
   it("searches tagg, names, e-mail and reason, and walks every page with the cursor", async () => {
     const t = await adminApp();
     const admin = await signInAsAdmin(t);
