@@ -1,8 +1,22 @@
-import { and, asc, desc, eq, getTableColumns, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { ADMIN_LIST_SORTS, AuditLogQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import { byText, countRows, cursorAt, paginate, type SortColumn } from "#server/db/paginate.ts";
-import { type AuditSummary, adminAuditLog } from "#server/db/schema/index.ts";
+import {
+  byText,
+  countRows,
+  cursorAt,
+  paginate,
+  type SearchCondition,
+  type SortColumn,
+} from "#server/db/paginate.ts";
+import {
+  type AuditSummary,
+  adminAuditActions,
+  adminAuditActors,
+  adminAuditLog,
+  auditSearchText,
+  UUID_PATTERN,
+} from "#server/db/schema/index.ts";
 
 /** Who did an admin write; the names are kept as a snapshot beside the id. `id` is null for the system. */
 export type AuditActor = { id: string | null; firstName: string; lastName: string };
@@ -18,10 +32,6 @@ export type AuditEntry = {
   summary: AuditSummary;
 };
 
-/**
- * The admin audit log. Append-only: it records and lists, nothing edits or deletes. Build it on the caller's
- * transaction (`createAuditRepository(tx)`) so the row commits or rolls back with the change it records.
- */
 /** The log's sorts (the contract's `ADMIN_LIST_SORTS.auditLog`); migration 0023 indexes each. */
 const auditSorts = {
   createdAt: [],
@@ -29,8 +39,20 @@ const auditSorts = {
   actor: [byText(adminAuditLog.actorLastName), byText(adminAuditLog.actorFirstName)],
 } satisfies Record<(typeof ADMIN_LIST_SORTS.auditLog)[number], SortColumn>;
 
+const uuid = new RegExp(UUID_PATTERN, "i");
+
+/** A target id that is a uuid is matched whole (its btree index), never inside other text (decision 055). */
+const targetIdSearch: SearchCondition = (term) =>
+  uuid.test(term) ? eq(adminAuditLog.targetId, term.toLowerCase()) : undefined;
+
+/**
+ * The admin audit log. Append-only: it records and lists, nothing edits or deletes (but a cleanup run's own
+ * summary while that run lasts: `amend`). Build it on the caller's transaction (`createAuditRepository(tx)`) so the
+ * row, and the filter choices it adds, commit or roll back with the change it records.
+ */
 export function createAuditRepository(db: Database) {
   return {
+    /** Writes the row and keeps the filter choices (the actor by this latest name, the action) in step. */
     async record({ actor, ...entry }: AuditEntry) {
       const [row] = await db
         .insert(adminAuditLog)
@@ -42,7 +64,40 @@ export function createAuditRepository(db: Database) {
         })
         .returning();
       if (!row) throw new Error("The audit row was not written");
+      if (actor.id) {
+        await db
+          .insert(adminAuditActors)
+          .values({
+            actorId: actor.id,
+            firstName: actor.firstName,
+            lastName: actor.lastName,
+            lastSeen: row.createdAt,
+          })
+          .onConflictDoUpdate({
+            target: adminAuditActors.actorId,
+            set: {
+              firstName: actor.firstName,
+              lastName: actor.lastName,
+              lastSeen: sql`greatest(${adminAuditActors.lastSeen}, excluded.last_seen)`,
+            },
+          });
+      }
+      await db
+        .insert(adminAuditActions)
+        .values({ action: row.action, lastSeen: row.createdAt })
+        .onConflictDoUpdate({
+          target: adminAuditActions.action,
+          set: { lastSeen: sql`greatest(${adminAuditActions.lastSeen}, excluded.last_seen)` },
+        });
       return row;
+    },
+
+    /**
+     * Replaces the summary of a row this same run wrote: a cleanup of profiles deletes each in its own transaction
+     * and keeps its one row saying what has gone so far, in the transaction of each deletion (decision 055).
+     */
+    async amend(id: string, summary: AuditSummary) {
+      await db.update(adminAuditLog).set({ summary }).where(eq(adminAuditLog.id, id));
     },
 
     /** Newest first; a search looks in the actor's name, the action and the target; the filters narrow it. */
@@ -54,7 +109,8 @@ export function createAuditRepository(db: Database) {
         query,
         keys: { createdAt: t.createdAt, id: t.id },
         sorts: auditSorts,
-        searchIn: [t.actorFirstName, t.actorLastName, t.action, t.targetType, t.targetId],
+        // One trigram index answers the text; a uuid target id is an exact match (decision 055).
+        searchIn: [auditSearchText(t), targetIdSearch],
         filter: and(
           query.actorId ? eq(t.actorId, query.actorId) : undefined,
           query.action ? eq(t.action, query.action) : undefined,
@@ -73,25 +129,30 @@ export function createAuditRepository(db: Database) {
       });
     },
 
-    /** Everyone who has written to the log (with their latest recorded name) and every action recorded. */
+    /**
+     * Everyone who has written to the log (with their latest recorded name) and every action recorded: read from
+     * the two small tables `record` keeps, never from the log itself (decision 055).
+     */
     async facets() {
-      const t = adminAuditLog;
       const [actors, actions] = await Promise.all([
         db
-          .selectDistinctOn([t.actorId], {
-            id: t.actorId,
-            firstName: t.actorFirstName,
-            lastName: t.actorLastName,
+          .select({
+            id: adminAuditActors.actorId,
+            firstName: adminAuditActors.firstName,
+            lastName: adminAuditActors.lastName,
           })
-          .from(t)
-          .where(isNotNull(t.actorId))
-          .orderBy(t.actorId, desc(t.createdAt)),
-        db.selectDistinct({ action: t.action }).from(t).orderBy(asc(t.action)),
+          .from(adminAuditActors)
+          .orderBy(
+            asc(adminAuditActors.lastName),
+            asc(adminAuditActors.firstName),
+            asc(adminAuditActors.actorId),
+          ),
+        db
+          .select({ action: adminAuditActions.action })
+          .from(adminAuditActions)
+          .orderBy(asc(adminAuditActions.action)),
       ]);
-      return {
-        actors: actors.flatMap(({ id, ...name }) => (id ? [{ id, ...name }] : [])),
-        actions: actions.map((row) => row.action),
-      };
+      return { actors, actions: actions.map((row) => row.action) };
     },
   };
 }
