@@ -43,7 +43,9 @@ const validValue: Record<SortPart["type"], (value: string) => boolean> = {
   int: (value) => /^-?\d{1,10}$/.test(value),
   bigint: (value) => /^-?\d{1,19}$/.test(value),
   date: (value) => /^-?infinity$/.test(value) || /^\d{4}-\d{2}-\d{2}$/.test(value),
-  timestamptz: (value) => /^-?infinity$/.test(value) || !Number.isNaN(Date.parse(value.replace(" ", "T"))),
+  timestamptz: (value) =>
+    /^-?infinity$/.test(value) ||
+    /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/.test(value),
   bool: (value) => value === "true" || value === "false",
 };
 

@@ -117,6 +117,19 @@ describe("admin lists sorted on the server", () => {
     expect((await get(t, admin, `/api/admin/taggs?sort=lastName&limit=2&cursor=${cursor}`)).statusCode).toBe(
       200,
     );
+    // A forged cursor whose sort value is not of the key's type is refused, not handed to the database.
+    const forged = Buffer.from(
+      JSON.stringify({
+        s: "countedReports",
+        o: "desc",
+        v: ["many"],
+        at: "2026-01-15T12:00:00.000000Z",
+        id: "00000000-0000-4000-8000-000000000000",
+      }),
+    ).toString("base64url");
+    const refused = await get(t, admin, `/api/admin/reported-posts?sort=countedReports&cursor=${forged}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "validation", error: "Invalid cursor" });
   });
 
   it("refuses an unknown sort column or direction with 400 validation, on every list", async () => {
