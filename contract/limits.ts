@@ -184,3 +184,5 @@ export const CLEANUP_DAYS = [30, 60, 90] as const;
 export const CLEANUP_MAX_ITEMS = 500;
 /** An item's identifier is its tagg, e-mail, or the first this-many characters of its content. */
 export const CLEANUP_IDENTIFIER_LENGTH = 50;
+/** A cleanup run's one audit row lists this many of the ids it deleted, then says how many it left out. */
+export const CLEANUP_AUDIT_IDS = 100;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CLEANUP_MESSAGES } from "#contract/api/admin-cleanup.ts";
-import { CLEANUP_MAX_ITEMS } from "#contract/limits.ts";
+import { CLEANUP_AUDIT_IDS, CLEANUP_MAX_ITEMS } from "#contract/limits.ts";
 import { profiles, searchAnalytics, sessions, taggedPosts, taggs, uploads } from "#server/db/schema/index.ts";
 import { addDays, startOfUtcDay, utcDay } from "#server/lib/days.ts";
 import {
@@ -40,16 +40,14 @@ async function setup() {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().deleted as number;
   };
+  /** The log's cleanup rows: one per run (decision 055), newest first. */
   const cleanupAudit = async () =>
     (
-      await t.app.inject({
-        url: "/api/admin/audit-log?action=cleanup.delete&limit=200",
-        headers: admin.headers,
-      })
+      await t.app.inject({ url: "/api/admin/audit-log?action=cleanup.run&limit=200", headers: admin.headers })
     ).json().items as {
       targetType: string;
       targetId: string;
-      summary: { before: Record<string, unknown> };
+      summary: { after: { days: number; deleted: number; ids: string[]; idsLeftOut: number } };
     }[];
   return { t, clock, admin, daysAgo, call, search, remove, cleanupAudit };
 }
@@ -118,11 +116,40 @@ describe("the admin Data cleanup", () => {
     expect(left.map((row) => row.tagg).sort()).toEqual(["claimed_later", "held_old", "recent_free"]);
     expect(await cleanupAudit()).toEqual([
       expect.objectContaining({
-        targetType: "tagg",
-        targetId: old,
-        summary: { before: { identifier: "old_free", lastActivity: daysAgo(61).toISOString(), days: 60 } },
+        targetType: "cleanup",
+        targetId: "taggs",
+        summary: { after: { days: 60, deleted: 1, ids: [old], idsLeftOut: 0 } },
       }),
     ]);
+  });
+
+  it("writes one audit row per run, with the count and the first ids, and none for a run that deleted nothing", async () => {
+    const { t, daysAgo, remove, cleanupAudit } = await setup();
+    const n = CLEANUP_AUDIT_IDS + 5;
+    const ids = (
+      await t.db
+        .insert(taggs)
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            tagg: `bulk_${i}`,
+            firstName: "A",
+            lastName: "B",
+            email: `bulk_${i}@example.com`,
+            createdAt: daysAgo(40),
+          })),
+        )
+        .returning({ id: taggs.id })
+    ).map((row) => row.id);
+    expect(await remove("taggs", 30, ids)).toBe(n);
+    const rows = await cleanupAudit();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ targetType: "cleanup", targetId: "taggs" });
+    expect(rows[0]?.summary.after).toMatchObject({ days: 30, deleted: n, idsLeftOut: 5 });
+    expect(rows[0]?.summary.after.ids).toHaveLength(CLEANUP_AUDIT_IDS);
+    expect(ids).toEqual(expect.arrayContaining(rows[0]?.summary.after.ids ?? []));
+    // Nothing left to delete: no row.
+    expect(await remove("taggs", 30, ids)).toBe(0);
+    expect(await cleanupAudit()).toHaveLength(1);
   });
 
   it("answers at most the cap, oldest first, with the full total", async () => {
@@ -189,11 +216,29 @@ describe("the admin Data cleanup", () => {
     expect(await readdir(path.join(t.dataDir, "uploads"))).toEqual([]);
     expect(await cleanupAudit()).toEqual([
       expect.objectContaining({
-        targetType: "profile",
-        targetId: gone.user.id,
-        summary: {
-          before: { identifier: gone.input.email, lastActivity: dayOf(95), days: 60 },
-        },
+        targetType: "cleanup",
+        targetId: "profiles",
+        summary: { after: { days: 60, deleted: 1, ids: [gone.user.id], idsLeftOut: 0 } },
+      }),
+    ]);
+  });
+
+  it("deletes profiles one by one and keeps the run's one audit row saying all that went", async () => {
+    const { t, daysAgo, remove, cleanupAudit } = await setup();
+    const members = [await registerMember(t), await registerMember(t), await registerMember(t)];
+    for (const member of members) {
+      await t.db
+        .update(profiles)
+        .set({ lastActive: utcDay(daysAgo(40)) })
+        .where(eq(profiles.id, member.user.id));
+    }
+    const ids = members.map((member) => member.user.id);
+    expect(await remove("profiles", 30, ids)).toBe(3);
+    expect(await cleanupAudit()).toEqual([
+      expect.objectContaining({
+        targetType: "cleanup",
+        targetId: "profiles",
+        summary: { after: { days: 30, deleted: 3, ids, idsLeftOut: 0 } },
       }),
     ]);
   });
@@ -257,8 +302,8 @@ describe("the admin Data cleanup", () => {
     expect(
       await t.db.select().from(uploads).where(eq(uploads.originalPath, forgotten.originalImage)),
     ).toEqual([]);
-    expect((await cleanupAudit()).map((row) => [row.targetType, row.targetId])).toEqual([
-      ["post", forgotten.id],
+    expect((await cleanupAudit()).map((row) => [row.targetId, row.summary.after])).toEqual([
+      ["posts", { days: 30, deleted: 1, ids: [forgotten.id], idsLeftOut: 0 }],
     ]);
   });
 
@@ -306,8 +351,8 @@ describe("the admin Data cleanup", () => {
     expect(await remove("sessions", 30, [stale.id, revived.id])).toBe(1);
     expect(await t.db.select().from(sessions).where(eq(sessions.id, stale.id))).toEqual([]);
     expect(await t.db.select().from(sessions).where(eq(sessions.id, revived.id))).toHaveLength(1);
-    expect((await cleanupAudit()).map((row) => [row.targetType, row.targetId])).toEqual([
-      ["session", stale.id],
+    expect((await cleanupAudit()).map((row) => [row.targetId, row.summary.after])).toEqual([
+      ["sessions", { days: 30, deleted: 1, ids: [stale.id], idsLeftOut: 0 }],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { CleanupDatabase, CleanupItem } from "#contract/api/admin-cleanup.ts";
-import { CLEANUP_IDENTIFIER_LENGTH, CLEANUP_MAX_ITEMS } from "#contract/limits.ts";
+import { CLEANUP_AUDIT_IDS, CLEANUP_IDENTIFIER_LENGTH, CLEANUP_MAX_ITEMS } from "#contract/limits.ts";
 import type { InactivePage, InactiveRow, InTransaction } from "#server/db/inactive.ts";
 import type { Tx } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
@@ -21,21 +21,14 @@ type Deps = {
 
 const DAY_MS = 86_400_000;
 
-/** The audit row's target type of each database. */
-const TARGET_TYPE: Record<CleanupDatabase, string> = {
-  taggs: "tagg",
-  profiles: "profile",
-  posts: "post",
-  sessions: "session",
-};
-
 /** Thrown in a member's deletion transaction when they came back since the search: nothing is deleted. */
 class NoLongerInactive extends Error {}
 
 /**
  * The Data cleanup section. Each database's module says what is inactive and deletes it the way it always
  * deletes (a profile through the member's own deletion path, a post with its files); each deletion checks the
- * criteria again and writes one audit row per deleted item in its own transaction.
+ * criteria again. A run writes one audit row (`cleanup.run`, target the database) in the transaction of its
+ * deletion: how many went and their ids (decision 055).
  */
 export function createAdminCleanupService({ taggs, profiles, posts, sessions, auditRepoOn, clock }: Deps) {
   const cutoff = (days: number) => new Date(clock.now().getTime() - days * DAY_MS);
@@ -47,27 +40,54 @@ export function createAdminCleanupService({ taggs, profiles, posts, sessions, au
     daysInactive: Math.floor((clock.now().getTime() - row.lastActivity.getTime()) / DAY_MS),
   });
 
-  /** One audit row per deleted item, on the deletion's transaction. */
-  const audit =
-    (actor: AuditActor, database: CleanupDatabase, days: number): InTransaction =>
-    async (tx, deleted) => {
+  /**
+   * The run's one audit row: the count and the ids deleted (the first CLEANUP_AUDIT_IDS, then how many more). It
+   * is written in the deletion's transaction; a cleanup of profiles deletes each member in a transaction of their
+   * own, and each of those brings the row up to date, so what the row says has always committed with it. A run
+   * that deletes nothing writes nothing. `committed` is called once a deletion's transaction has committed.
+   */
+  function runAudit(actor: AuditActor, database: CleanupDatabase, days: number) {
+    let committed: { rowId: string; ids: string[] } | undefined;
+    let pending: typeof committed;
+    const summary = (ids: string[]) => ({
+      after: {
+        days,
+        deleted: ids.length,
+        ids: ids.slice(0, CLEANUP_AUDIT_IDS),
+        idsLeftOut: Math.max(0, ids.length - CLEANUP_AUDIT_IDS),
+      },
+    });
+    const inTransaction: InTransaction = async (tx, deleted) => {
+      if (deleted.length === 0) return;
       const log = auditRepoOn(tx);
-      for (const row of deleted) {
-        await log.record({
+      const ids = [...(committed?.ids ?? []), ...deleted.map((row) => row.id)];
+      if (committed) {
+        await log.amend(committed.rowId, summary(ids));
+        pending = { rowId: committed.rowId, ids };
+      } else {
+        const row = await log.record({
           actor,
-          action: "cleanup.delete",
-          targetType: TARGET_TYPE[database],
-          targetId: row.id,
-          summary: {
-            before: { identifier: row.identifier, lastActivity: row.lastActivity.toISOString(), days },
-          },
+          action: "cleanup.run",
+          targetType: "cleanup",
+          targetId: database,
+          summary: summary(ids),
         });
+        pending = { rowId: row.id, ids };
       }
     };
+    return {
+      inTransaction,
+      committed() {
+        committed = pending ?? committed;
+        pending = undefined;
+      },
+    };
+  }
 
   /** A member goes through the member's own deletion path, one at a time, if still inactive at that moment. */
   async function deleteProfiles(actor: AuditActor, ids: string[], days: number) {
     const before = cutoff(days);
+    const run = runAudit(actor, "profiles", days);
     let deleted = 0;
     for (const id of new Set(ids)) {
       if (id === actor.id) continue;
@@ -81,9 +101,10 @@ export function createAdminCleanupService({ taggs, profiles, posts, sessions, au
         await profiles.delete(profile, {
           inTransaction: async (tx) => {
             if (!(await profiles.lock(id, before, tx))) throw new NoLongerInactive();
-            await audit(actor, "profiles", days)(tx, [{ id, identifier: profile.email, lastActivity }]);
+            await run.inTransaction(tx, [{ id, identifier: profile.email, lastActivity }]);
           },
         });
+        run.committed();
         deleted += 1;
       } catch (err) {
         if (!(err instanceof NoLongerInactive)) throw err;
@@ -108,11 +129,12 @@ export function createAdminCleanupService({ taggs, profiles, posts, sessions, au
     async delete(actor: AuditActor, database: CleanupDatabase, days: number, ids: string[]) {
       const unique = [...new Set(ids)];
       const before = cutoff(days);
+      const run = runAudit(actor, database, days).inTransaction;
       const deleted = await {
-        taggs: () => taggs.deleteInactive(unique, before, audit(actor, database, days)),
+        taggs: () => taggs.deleteInactive(unique, before, run),
         profiles: () => deleteProfiles(actor, unique, days),
-        posts: () => posts.deleteInactive(unique, before, audit(actor, database, days)),
-        sessions: () => sessions.deleteInactive(unique, before, audit(actor, database, days)),
+        posts: () => posts.deleteInactive(unique, before, run),
+        sessions: () => sessions.deleteInactive(unique, before, run),
       }[database]();
       return { deleted };
     },
