@@ -270,6 +270,7 @@ describe("the report queue's triage order", () => {
       "Hidden",
       "Two Counted",
     ]);
+    expect((await queue("search=olive%20owner")).map((item) => item.postName)).toHaveLength(4);
     expect((await queue("search=%40olive&sort=postName&order=asc")).map((item) => item.postName)).toEqual([
       "Hidden",
       "One Counted",

@@ -68,7 +68,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<Options> = async (
           "Without `sort`: posts hidden pending review first, then those with the most reports that count, then " +
           "the most recently reported. Each post with its number of reports and how many gave each reason " +
           "(`none`: no reason given); who reported is never answered. The search matches the post's id, its " +
-          "name, or its owner's e-mail or tagg (with or without `@`).",
+          "name, or its owner's e-mail, tagg (with or without `@`) or full name.",
         querystring: sortedListQuerySchema(ADMIN_LIST_SORTS.reportedPosts),
         response: { 200: adminReportedPostsResponseSchema },
       },

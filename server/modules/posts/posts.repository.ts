@@ -9,6 +9,7 @@ import {
   byText,
   countRows,
   cursorAt,
+  fullName,
   paginate,
   type SearchCondition,
   type SortColumn,
@@ -409,7 +410,7 @@ export function createPostsRepository(db: Database) {
      * pending review first, then those with the most reports that count toward the automatic action, then the
      * most recently reported; with how many reports, how many of them count, of which reasons, and the size of
      * a burst of new accounts among the reporters. Never who reported. A search matches the post id, name,
-     * owner e-mail or owner tagg (with or without "@").
+     * owner e-mail, owner tagg (with or without "@") or owner full name.
      */
     async reportedList(query: AdminListQuery) {
       const reported = db
@@ -439,7 +440,13 @@ export function createPostsRepository(db: Database) {
           countedReports: [{ by: sql`${reported.countedReports}`, type: "int" }],
           lastReportedAt: [],
         } satisfies Record<(typeof ADMIN_LIST_SORTS.reportedPosts)[number], SortColumn>,
-        searchIn: [sql`${t.id}::text`, t.postName, profiles.email, taggSearch(profiles.tagg)],
+        searchIn: [
+          sql`${t.id}::text`,
+          t.postName,
+          profiles.email,
+          taggSearch(profiles.tagg),
+          fullName(profiles.firstName, profiles.lastName),
+        ],
         rows: (where, limit, order) =>
           db
             .select({
