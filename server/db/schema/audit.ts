@@ -35,6 +35,10 @@ export const adminAuditLog = pgTable(
       .using("gin", sql`${auditSearchText(t)} gin_trgm_ops`)
       .with({ fastupdate: false }),
     index("admin_audit_log_target_id_idx").on(t.targetId),
+    // A cleanup run's row lists the ids it deleted: a search for one of them finds the run (decision 055).
+    index("admin_audit_log_cleanup_ids_idx")
+      .using("gin", sql`(${t.summary} -> 'after' -> 'ids') jsonb_path_ops`)
+      .where(sql`${t.action} = 'cleanup.run'`),
     // The filter by actor, newest first.
     index("admin_audit_log_actor_id_idx").on(t.actorId, t.createdAt, t.id),
   ],

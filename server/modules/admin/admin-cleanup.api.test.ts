@@ -224,7 +224,7 @@ describe("the admin Data cleanup", () => {
   });
 
   it("deletes profiles one by one and keeps the run's one audit row saying all that went", async () => {
-    const { t, daysAgo, remove, cleanupAudit } = await setup();
+    const { t, admin, daysAgo, remove, cleanupAudit } = await setup();
     const members = [await registerMember(t), await registerMember(t), await registerMember(t)];
     for (const member of members) {
       await t.db
@@ -240,6 +240,13 @@ describe("the admin Data cleanup", () => {
         targetId: "profiles",
         summary: { after: { days: 30, deleted: 3, ids, idsLeftOut: 0 } },
       }),
+    ]); // "Who removed this member?": a search for the id finds the run.
+    const found = await t.app.inject({
+      url: `/api/admin/audit-log?search=${ids[1]}`,
+      headers: admin.headers,
+    });
+    expect(found.json().items).toEqual([
+      expect.objectContaining({ action: "cleanup.run", targetId: "profiles" }),
     ]);
   });
 

@@ -183,5 +183,10 @@ describe("the audit log's search", () => {
     expect(await plan(sql`${adminAuditLog.targetId} = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f'`)).toContain(
       "admin_audit_log_target_id_idx",
     );
+    expect(
+      await plan(
+        sql`${adminAuditLog.action} = 'cleanup.run' and (${adminAuditLog.summary} -> 'after' -> 'ids') @> '["6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f"]'::jsonb`,
+      ),
+    ).toMatch(/admin_audit_log_(cleanup_ids|action_sort)_idx/); // the ids' index, or the action's on few rows
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
 import type { ADMIN_LIST_SORTS, AuditLogQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import {
@@ -41,9 +41,21 @@ const auditSorts = {
 
 const uuid = new RegExp(UUID_PATTERN, "i");
 
-/** A target id that is a uuid is matched whole (its btree index), never inside other text (decision 055). */
-const targetIdSearch: SearchCondition = (term) =>
-  uuid.test(term) ? eq(adminAuditLog.targetId, term.toLowerCase()) : undefined;
+/**
+ * A target id that is a uuid is matched whole (its btree index), never inside other text, and so is an id a
+ * cleanup run lists as deleted (its partial index), so "who removed this member" still finds the run (decision 055).
+ */
+const targetIdSearch: SearchCondition = (term) => {
+  if (!uuid.test(term)) return undefined;
+  const id = term.toLowerCase();
+  return or(
+    eq(adminAuditLog.targetId, id),
+    and(
+      eq(adminAuditLog.action, "cleanup.run"),
+      sql`(${adminAuditLog.summary} -> 'after' -> 'ids') @> ${JSON.stringify([id])}::jsonb`,
+    ),
+  );
+};
 
 /**
  * The admin audit log. Append-only: it records and lists, nothing edits or deletes (but a cleanup run's own
