@@ -38,7 +38,29 @@ type List = {
   id: string;
   /** The search condition; `param` adds a parameter and answers its placeholder. */
   search: (term: string, pattern: string, param: (value: unknown) => string) => Promise<string>;
+  /** The list's own filters (the audit log's actor and action), as conditions. */
+  filter?: (params: URLSearchParams, param: (value: unknown) => string) => string[];
 };
+
+/**
+ * As the app's audit log search (decision 055): one trigram-indexed text of the actor's full name, the action,
+ * the target type and a non-uuid target id; a uuid target id matched whole, also among a cleanup run's ids.
+ */
+const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+const AUDIT_TEXT = `(a.actor_first_name || ' ' || a.actor_last_name || E'\\n' || a.action || E'\\n' || a.target_type
+  || case when a.target_id ~ '${UUID_PATTERN}' then '' else E'\\n' || a.target_id end)`;
+async function auditSearch(term: string, pattern: string, param: (v: unknown) => string) {
+  const places = [`${AUDIT_TEXT} ilike ${param(pattern)}`];
+  if (new RegExp(UUID_PATTERN, "i").test(term)) {
+    const id = term.toLowerCase();
+    places.push(`a.target_id = ${param(id)}`);
+    // …and a cleanup run listing it among the ids it deleted.
+    places.push(
+      `(a.action = 'cleanup.run' and (a.summary -> 'after' -> 'ids') @> ${param(JSON.stringify([id]))}::jsonb)`,
+    );
+  }
+  return `(${places.join(" or ")})`;
+}
 
 /**
  * As the app's people search: the tagg without a leading "@", the full name as shown, then other columns; ILIKE
@@ -100,6 +122,24 @@ async function postsSearch(term: string, pattern: string, param: (v: unknown) =>
 }
 
 const LISTS: Record<string, List> = {
+  "/api/admin/audit-log": {
+    select: `select a.id, a.created_at, a.actor_id, a.actor_first_name, a.actor_last_name, a.action, a.target_type,
+        a.target_id, a.summary, ${CURSOR_AT("a.created_at")}
+      from admin_audit_log a`,
+    countFrom: "select 1 from admin_audit_log a",
+    createdAt: "a.created_at",
+    id: "a.id",
+    sorts: {
+      createdAt: text(),
+      action: text("a.action"),
+      actor: text("a.actor_last_name", "a.actor_first_name"),
+    },
+    search: auditSearch,
+    filter: (params, param) => [
+      ...(params.get("actorId") ? [`a.actor_id = ${param(params.get("actorId"))}`] : []),
+      ...(params.get("action") ? [`a.action = ${param(params.get("action"))}`] : []),
+    ],
+  },
   "/api/admin/taggs": {
     select: `select t.id, t.tagg, t.first_name, t.last_name, t.email, t.reason, t.is_hidden, t.created_at,
         p.subscription_status, ${CURSOR_AT("t.created_at")}
@@ -176,6 +216,8 @@ async function page(list: List, url: URL) {
   const param = (value: unknown) => `$${values.push(value)}`;
   const conditions: string[] = [];
   if (search) conditions.push(await list.search(search, likePattern(search), param));
+  const filters = list.filter?.(url.searchParams, param) ?? [];
+  conditions.push(...filters);
   const countWhere = conditions.length ? `where ${conditions.join(" and ")}` : "";
   const countValues = [...values];
   const keys = [...sort.keys, list.createdAt, list.id];
@@ -188,8 +230,9 @@ async function page(list: List, url: URL) {
     conditions.push(`(${keys.join(", ")}) ${order === "asc" ? ">" : "<"} (${after.join(", ")})`);
   }
   const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
-  // As paginate: the unsearched pages (first, later, their total) run as named prepared statements.
-  const prepared = (kind: string) => (search ? {} : { name: `${url.pathname} ${sortName} ${order} ${kind}` });
+  // As paginate: the unsearched, unfiltered pages (first, later, their total) run as named prepared statements.
+  const prepared = (kind: string) =>
+    search || filters.length ? {} : { name: `${url.pathname} ${sortName} ${order} ${kind}` };
   const cursorSort = sort.keys.length
     ? `array[${sort.keys.map((key) => `(${key})::text`).join(", ")}]`
     : "null";
@@ -234,9 +277,28 @@ async function page(list: List, url: URL) {
   };
 }
 
+/** As the app: the audit log's filter choices, read from the two small tables kept beside it (decision 055). */
+async function auditFacets() {
+  const [actors, actions] = await Promise.all([
+    pool.query({
+      name: "audit actors",
+      text: `select actor_id as id, first_name as "firstName", last_name as "lastName" from admin_audit_actors
+        order by last_name, first_name, actor_id`,
+    }),
+    pool.query({ name: "audit actions", text: "select action from admin_audit_actions order by action" }),
+  ]);
+  return { actors: actors.rows, actions: actions.rows.map((row) => row.action) };
+}
+
 const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/api/admin/audit-log/facets") {
+      if (!(await isAdministrator(req))) return res.writeHead(403).end();
+      return res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(await auditFacets()));
+    }
     const list = LISTS[url.pathname];
     if (!list) return res.writeHead(404).end();
     if (!(await isAdministrator(req))) return res.writeHead(403).end();

@@ -1,12 +1,14 @@
 // The admin lists on the 100k-member / 1M-post data set: the Tagit app and, in the same run, a bare node:http + pg
 // server doing the same SQL (bench/admin-bare-server.ts), each loaded with autocannon at a small concurrency,
 // printing p50/p99 and req/s side by side with the ratio. Goal (issues 13 and 29): app ≥ 0.7× bare, app p99 < 100 ms,
-// for the plain, searched and (issue 29) sorted pages and the full-name and @tagg searches.
+// for the plain, searched and (issue 29) sorted pages and the full-name and @tagg searches, and the audit log at
+// 1,000,000 entries (its pages, filters, search and facets; decision 055), which it tops up before measuring.
 // Run bench:seed first; it creates the administrator whose sessions this bench uses.
 //   npm run bench:admin -- --url postgres://postgres@127.0.0.1:5432/tagit_bench_admin
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { AUDIT_ACTOR_MEMBERS, AUDIT_ROWS, seedAuditLog } from "./audit-data.ts";
 import { md5Uuid, startServer } from "./servers.ts";
 
 const { values } = parseArgs({
@@ -169,6 +171,45 @@ const scenarios: Scenario[] = [
         search: `bench post ${random(100000, Math.max(100000, info.posts))}`,
       }),
   },
+  {
+    name: "audit first page",
+    list: "/api/admin/audit-log",
+    note: "1M entries, newest first",
+    path: () => "/api/admin/audit-log",
+  },
+  {
+    name: "audit by action",
+    list: "/api/admin/audit-log",
+    note: "action=payout.reveal: ~43k entries",
+    path: () => query("/api/admin/audit-log", { action: "payout.reveal" }),
+  },
+  {
+    name: "audit by actor",
+    list: "/api/admin/audit-log",
+    note: "actorId of one of 20 administrators: 50k entries",
+    path: () => query("/api/admin/audit-log", { actorId: md5Uuid(`member${pick(AUDIT_ACTOR_MEMBERS)}`) }),
+  },
+  {
+    name: "audit search, actor name",
+    list: "/api/admin/audit-log",
+    note: "First<k> Last<k>: 50k entries",
+    path: () => {
+      const k = pick(AUDIT_ACTOR_MEMBERS);
+      return query("/api/admin/audit-log", { search: `First${k} Last${k}` });
+    },
+  },
+  {
+    name: "audit search, target id",
+    list: "/api/admin/audit-log",
+    note: "a target's uuid: 1 entry",
+    path: () => query("/api/admin/audit-log", { search: md5Uuid(`audit-target${random(1, AUDIT_ROWS)}`) }),
+  },
+  {
+    name: "audit facets",
+    list: "/api/admin/audit-log/facets",
+    note: "20 actors, 23 actions",
+    path: () => "/api/admin/audit-log/facets",
+  },
 ].filter((scenario) => !values.only || scenario.name.includes(values.only));
 
 async function load(port: number, path: () => string, seconds: number) {
@@ -194,12 +235,16 @@ async function get(port: number, path: string) {
 /** What both servers must agree on for the same request: the ids, the total and the cursor. */
 const gist = (body: Record<string, unknown> | undefined) =>
   body &&
-  JSON.stringify({
-    ids: (body.items as { id: string }[]).map((item) => item.id),
-    total: body.total,
-    totalCapped: body.totalCapped ?? false,
-    nextCursor: body.nextCursor,
-  });
+  JSON.stringify(
+    body.items
+      ? {
+          ids: (body.items as { id: string }[]).map((item) => item.id),
+          total: body.total,
+          totalCapped: body.totalCapped ?? false,
+          nextCursor: body.nextCursor,
+        }
+      : body, // the audit log's facets: the whole answer
+  );
 
 console.log(
   `Data set ${values.url.split("/").pop()}: ${info.members} taggs, ${info.posts} posts; ${connections} connections, ${duration} s per run after ${warmup} s warm-up`,
@@ -212,6 +257,12 @@ type Result = Awaited<ReturnType<typeof load>>;
 const results = new Map<string, { bare: Result; app: Result }>();
 const missing = new Set<string>();
 try {
+  // The app has applied the migrations by now: the audit log is topped up to its size (decision 055).
+  if (scenarios.some((scenario) => scenario.list.startsWith("/api/admin/audit-log"))) {
+    const audit = new pg.Client({ connectionString: values.url });
+    await audit.connect();
+    await seedAuditLog(audit, AUDIT_ROWS).finally(() => audit.end());
+  }
   for (const scenario of scenarios) {
     const probe = scenario.path();
     const [bare, app] = [await get(servers.bare.port, probe), await get(servers.app.port, probe)];
