@@ -33,6 +33,7 @@ const appEnv = (port: number, dataDir: string) => ({
     "money.admin@e2e.tagit.test",
     "profile.admin@e2e.tagit.test",
     "two-factor.admin@e2e.tagit.test",
+    "layout.admin@e2e.tagit.test",
   ].join(","),
 });
 

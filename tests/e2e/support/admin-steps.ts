@@ -16,6 +16,7 @@ export const E2E_ADMIN_EMAILS = {
   money: "money.admin@e2e.tagit.test",
   profile: "profile.admin@e2e.tagit.test",
   twoFactor: "two-factor.admin@e2e.tagit.test",
+  layout: "layout.admin@e2e.tagit.test",
 } as const;
 
 /**

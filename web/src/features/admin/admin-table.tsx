@@ -12,14 +12,15 @@ import {
   tableFeatures,
   useTable,
 } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import { type KeyboardEvent, useMemo } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from "lucide-react";
+import { Fragment, type KeyboardEvent, useMemo, useState } from "react";
 import { ListSkeleton } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { cn } from "#web/lib/cn.ts";
+import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { listCountLabel, sortingOf, sortOf } from "./admin-list.ts";
 import type { AdminListQueryResult } from "./use-admin-list.ts";
 import type { AdminTableSorting } from "./use-admin-sort.ts";
@@ -61,7 +62,15 @@ export type AdminTableProps<T extends RowData> = {
    * the columns the server sorts by can be clicked. Without it, headers sort the loaded rows.
    */
   sorting?: AdminTableSorting;
+  /**
+   * Columns that give way on screens narrower than 1536 px, so the others fit without sideways scrolling:
+   * each row then has a Details toggle that shows them beneath it.
+   */
+  collapsible?: readonly string[];
 };
+
+/** From this width every column has room; below it the `collapsible` ones move into the row's details. */
+const ALL_COLUMNS_QUERY = "(min-width: 1536px)";
 
 /**
  * The one admin table (STYLE 13): the rows of a server-paged list with the whole filtered count, headers a
@@ -77,7 +86,18 @@ export function AdminTable<T extends RowData>({
   noun,
   loadError,
   sorting,
+  collapsible = [],
 }: AdminTableProps<T>) {
+  const roomForAll = useMediaQuery(ALL_COLUMNS_QUERY);
+  const [openDetails, setOpenDetails] = useState<ReadonlySet<string>>(() => new Set());
+  const folded = (columnId: string) => !roomForAll && collapsible.includes(columnId);
+  const foldsAny = !roomForAll && collapsible.length > 0;
+  const toggleDetails = (rowId: string) =>
+    setOpenDetails((open) => {
+      const next = new Set(open);
+      if (!next.delete(rowId)) next.add(rowId);
+      return next;
+    });
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
   const totalCapped = list.data?.pages[0]?.totalCapped ?? false;
@@ -114,42 +134,111 @@ export function AdminTable<T extends RowData>({
             {listCountLabel(rows.length, total, noun, totalCapped)}
             {list.isFetching && !list.isFetchingNextPage ? <Spinner className="size-3.5" /> : null}
           </p>
-          <Table style={{ minWidth: table.getTotalSize() }} className="table-fixed">
+          <Table
+            style={{
+              minWidth: table
+                .getAllLeafColumns()
+                .filter((column) => !folded(column.id))
+                .reduce((width, column) => width + column.getSize(), 0),
+            }}
+            className="table-fixed"
+          >
             <caption className="sr-only">{label}</caption>
             <TableHeader>
               {table.getHeaderGroups().map((group) => (
                 <TableRow key={group.id}>
-                  {group.headers.map((header) => (
-                    <HeaderCell
-                      key={header.id}
-                      header={header}
-                      sortable={!sorting || sorting.columns.includes(header.column.id)}
-                    />
-                  ))}
+                  {group.headers
+                    .filter((header) => !folded(header.column.id))
+                    .map((header) => (
+                      <HeaderCell
+                        key={header.id}
+                        header={header}
+                        sortable={!sorting || sorting.columns.includes(header.column.id)}
+                      />
+                    ))}
                 </TableRow>
               ))}
             </TableHeader>
             <TableBody>
               {table.getRowModel().rows.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={columns.length} className="py-10 text-center text-slate-600">
-                    {empty}
+                  <TableCell
+                    colSpan={columns.filter((column) => !folded(column.id ?? "")).length}
+                    className="py-10 text-slate-600"
+                  >
+                    {/* Centred in the visible part of the table, which may be wider than the screen. */}
+                    <p className="sticky left-0 max-w-[calc(100vw-4.5rem)] text-center whitespace-normal">
+                      {empty}
+                    </p>
                   </TableCell>
                 </TableRow>
               ) : (
-                table.getRowModel().rows.map((row) => (
-                  <TableRow key={row.id}>
-                    {row.getAllCells().map((cell) => (
-                      <TableCell
-                        key={cell.id}
-                        className={cn("truncate", cell.column.id === ACTIONS_COLUMN_ID && stickyActions)}
-                        style={{ width: cell.column.getSize() }}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
+                table.getRowModel().rows.map((row) => {
+                  const cells = row.getAllCells().filter((cell) => !folded(cell.column.id));
+                  const detailsOpen = foldsAny && openDetails.has(row.id);
+                  const detailsId = `details-${row.id}`;
+                  return (
+                    <Fragment key={row.id}>
+                      <TableRow>
+                        {cells.map((cell, index) => (
+                          <TableCell
+                            key={cell.id}
+                            className={cn("truncate", cell.column.id === ACTIONS_COLUMN_ID && stickyActions)}
+                            style={{ width: cell.column.getSize() }}
+                          >
+                            {foldsAny && index === 0 ? (
+                              <div className="flex items-center gap-1">
+                                <Button
+                                  type="button"
+                                  size="icon"
+                                  variant="ghost"
+                                  className="size-6 shrink-0"
+                                  aria-label="Details"
+                                  aria-expanded={detailsOpen}
+                                  aria-controls={detailsOpen ? detailsId : undefined}
+                                  onClick={() => toggleDetails(row.id)}
+                                >
+                                  <ChevronRight
+                                    aria-hidden="true"
+                                    className={cn("transition-transform", detailsOpen && "rotate-90")}
+                                  />
+                                </Button>
+                                <div className="min-w-0 truncate">
+                                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                                </div>
+                              </div>
+                            ) : (
+                              flexRender(cell.column.columnDef.cell, cell.getContext())
+                            )}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                      {detailsOpen ? (
+                        <TableRow id={detailsId} className="bg-slate-50/60">
+                          <TableCell colSpan={cells.length}>
+                            <dl className="sticky left-0 grid max-w-[calc(100vw-4.5rem)] gap-x-6 gap-y-2 whitespace-normal sm:grid-cols-2">
+                              {row
+                                .getAllCells()
+                                .filter((cell) => folded(cell.column.id))
+                                .map((cell) => (
+                                  <div key={cell.id} className="grid gap-0.5">
+                                    <dt className="text-xs font-semibold text-slate-500 uppercase">
+                                      {typeof cell.column.columnDef.header === "string"
+                                        ? cell.column.columnDef.header
+                                        : cell.column.id}
+                                    </dt>
+                                    <dd className="min-w-0 break-words text-slate-800">
+                                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                                    </dd>
+                                  </div>
+                                ))}
+                            </dl>
+                          </TableCell>
+                        </TableRow>
+                      ) : null}
+                    </Fragment>
+                  );
+                })
               )}
             </TableBody>
           </Table>

@@ -125,6 +125,7 @@ export function AffiliateSection({ search }: AdminSectionProps) {
       </div>
       <AdminTable
         label="Payouts"
+        collapsible={["details"]}
         columns={columns}
         list={list}
         getRowId={(payout) => payout.id}

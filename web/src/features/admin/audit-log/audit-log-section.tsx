@@ -95,6 +95,7 @@ export function AuditLogSection({ search }: AdminSectionProps) {
       </fieldset>
       <AdminTable
         label="Audit log"
+        collapsible={["target"]}
         columns={auditLogColumns}
         list={list}
         sorting={sorting}

@@ -112,6 +112,7 @@ export function CostsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
       </div>
       <AdminTable
         label="Costs"
+        collapsible={["notes"]}
         columns={columns}
         list={list}
         sorting={sorting}

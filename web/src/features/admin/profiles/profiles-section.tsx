@@ -90,6 +90,7 @@ export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSecti
       </div>
       <AdminTable
         label="Profiles"
+        collapsible={["ipAddress", "subscription", "lastActive"]}
         columns={columns}
         list={list}
         sorting={sorting}

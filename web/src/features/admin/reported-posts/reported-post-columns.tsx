@@ -2,9 +2,9 @@ import { Eye, Trash2, TriangleAlert } from "lucide-react";
 import type { AdminReportedPost } from "#contract/api/admin-moderation.ts";
 import { REPORT_REASON_LABELS, type ReportReason } from "#contract/api/posts.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { formatDateTime, shortId } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
+import { RowActionButton } from "../row-action-button.tsx";
 import { burstExplanation, burstLabel, countedExplanation, countedOfTotalLines } from "./report-labels.ts";
 
 /** "Spam or scam ×2, No reason given ×1", the most given first. */
@@ -25,11 +25,17 @@ export type ReportedPostActions = {
   dismissingId: string | null;
 };
 
-/** The post's name, and below it the burst flag when its reporters look like one (decision 049). */
+/**
+ * The post's name, and below it the row's detail: the reasons and when it was last reported (columns of their
+ * own would need sideways scrolling at 1280 px), and the burst flag when its reporters look like one.
+ */
 function PostNameCell({ post }: { post: AdminReportedPost }) {
+  const reasons = reasonsSummary(post.reasons);
   return (
     <div className="grid justify-items-start gap-1 whitespace-normal">
       <span className="block max-w-full truncate font-medium text-slate-900">{post.postName}</span>
+      {reasons ? <span className="text-xs text-slate-600">{reasons}</span> : null}
+      <span className="text-xs text-slate-600">Last reported {formatDateTime(post.lastReportedAt)}</span>
       {post.burst ? (
         <Badge
           variant="destructive"
@@ -71,7 +77,7 @@ export function reportedPostColumns({
     {
       accessorKey: "postName",
       header: "Post Name",
-      size: 180,
+      size: 220,
       enableSorting: true,
       cell: ({ row }) => <PostNameCell post={row.original} />,
     },
@@ -86,16 +92,6 @@ export function reportedPostColumns({
       cell: ({ row }) => <ReportCountCell post={row.original} />,
     },
     {
-      id: "reasons",
-      header: "Reasons",
-      size: 220,
-      cell: ({ row }) => (
-        <span className="text-xs whitespace-normal text-slate-600">
-          {reasonsSummary(row.original.reasons)}
-        </span>
-      ),
-    },
-    {
       id: "visibility",
       header: "Status",
       size: 184,
@@ -107,38 +103,23 @@ export function reportedPostColumns({
         ),
     },
     {
-      accessorKey: "lastReportedAt",
-      header: "Last Reported",
-      size: 184,
-      enableSorting: true,
-      sortFn: "datetime",
-      cell: ({ row }) => formatDateTime(row.original.lastReportedAt),
-    },
-    {
       id: ACTIONS_COLUMN_ID,
       header: "Actions",
-      size: 264,
+      size: 88,
       cell: ({ row }) => (
-        <div className="flex gap-1.5">
-          <Button
-            size="sm"
-            variant="outline"
+        <div className="flex gap-1">
+          <RowActionButton
+            label={`Dismiss the reports of ${row.original.postName}`}
+            icon={Eye}
             disabled={dismissingId === row.original.postId}
             onClick={() => onDismiss(row.original)}
-            aria-label={`Dismiss the reports of ${row.original.postName}`}
-          >
-            <Eye aria-hidden="true" />
-            Dismiss
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive"
+          />
+          <RowActionButton
+            label={`Delete Post ${row.original.postName}`}
+            icon={Trash2}
+            destructive
             onClick={() => onDelete(row.original)}
-            aria-label={`Delete Post ${row.original.postName}`}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete Post
-          </Button>
+          />
         </div>
       ),
     },

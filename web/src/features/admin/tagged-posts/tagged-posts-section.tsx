@@ -36,6 +36,7 @@ export function TaggedPostsSection({ search }: AdminSectionProps) {
     <>
       <AdminTable
         label="Tagged posts"
+        collapsible={["settings"]}
         columns={columns}
         list={list}
         sorting={sorting}

@@ -65,6 +65,7 @@ export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
     <>
       <AdminTable
         label="Taggs"
+        collapsible={["reason", "subscription"]}
         columns={columns}
         list={list}
         sorting={sorting}

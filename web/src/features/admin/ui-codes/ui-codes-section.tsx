@@ -44,6 +44,7 @@ export function UiCodesSection({ search }: AdminSectionProps) {
       </dl>
       <AdminTable
         label="UI sections"
+        collapsible={["tags", "description"]}
         columns={columns}
         list={list}
         getRowId={(section) => section.id}
