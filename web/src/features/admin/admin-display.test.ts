@@ -26,6 +26,11 @@ describe("summaryLines", () => {
     expect(summaryLines({ after: { isHidden: true } })).toEqual(["+ isHidden: true"]);
     expect(summaryLines({ before: { email: "a@b.c" } })).toEqual(["− email: a@b.c"]);
     expect(summaryLines({})).toEqual([]);
+    expect(summaryLines({ after: { ids: ["a", "b", "c", "d", "e"], kinds: ["x"], none: [] } })).toEqual([
+      "+ ids: a, b, c and 2 more",
+      "+ kinds: x",
+      "+ none: (none)",
+    ]);
   });
 });
 

@@ -35,9 +35,17 @@ export function formatUtcDay(day: string | null | undefined): string {
   return date && !Number.isNaN(date.getTime()) ? utcDateOnly.format(date) : "—";
 }
 
+/** How many items of a list an audit line names before it says how many more there are. */
+const LIST_SHOWN = 3;
+
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === "") return "(empty)";
   if (typeof value === "string") return value;
+  if (Array.isArray(value)) {
+    // A cleanup's deleted ids run to a hundred: the first few say what it was, the count says how much.
+    const named = value.slice(0, LIST_SHOWN).map(show).join(", ");
+    return value.length > LIST_SHOWN ? `${named} and ${value.length - LIST_SHOWN} more` : named || "(none)";
+  }
   return JSON.stringify(value);
 };
 
