@@ -23,7 +23,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["contract/**/*.test.ts", "server/**/*.test.ts", "web/src/**/*.test.ts"],
+          include: [
+            "contract/**/*.test.ts",
+            "server/**/*.test.ts",
+            "web/src/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           exclude: ["server/**/*.api.test.ts"],
           setupFiles: ["server/test/console-error-trap.ts"],
         },

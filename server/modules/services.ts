@@ -125,11 +125,21 @@ export function createServices(infra: Infrastructure) {
     events: infra.events,
     clock,
   });
-  const postsRepo = createPostsRepository(db);
+  const postsService = createPostsService({
+    postsRepo: createPostsRepository(db),
+    postsRepoOn: createPostsRepository,
+    transact,
+    settings: settingsService,
+    // The report that crosses the threshold sets off moderation's automatic action, which acts on posts
+    // through this service: the closure is called only after both exist.
+    applyReportAutoAction: () => adminModerationService.applyAutoAction(),
+    uploads: uploadsService,
+    clock,
+    reportMinAccountAgeHours: config.reportMinAccountAgeHours,
+  });
   const adminModerationService = createAdminModerationService({
     transact,
-    postsRepo,
-    postsRepoOn: createPostsRepository,
+    posts: postsService,
     auditRepoOn: createAuditRepository,
     settings: settingsService,
     notices: noticesService,
@@ -257,16 +267,6 @@ export function createServices(infra: Infrastructure) {
     transact,
   });
   const contentService = createContentService({ contentRepo: createContentRepository(db) });
-  const postsService = createPostsService({
-    postsRepo,
-    postsRepoOn: createPostsRepository,
-    transact,
-    settings: settingsService,
-    applyReportAutoAction: adminModerationService.applyAutoAction,
-    uploads: uploadsService,
-    clock,
-    reportMinAccountAgeHours: config.reportMinAccountAgeHours,
-  });
 
   return {
     sessions,
@@ -283,8 +283,7 @@ export function createServices(infra: Infrastructure) {
     auditLogService: createAuditLogService({ auditRepo: createAuditRepository(db) }),
     adminTaggsService: createAdminTaggsService({
       transact,
-      taggsRepo: createTaggsRepository(db),
-      taggsRepoOn: createTaggsRepository,
+      taggs: taggsService,
       auditRepoOn: createAuditRepository,
       notices: noticesService,
     }),
@@ -322,7 +321,7 @@ export function createServices(infra: Infrastructure) {
       auditRepoOn: createAuditRepository,
       affiliate: affiliateService,
       settings: settingsService,
-      revenueBetween: createPaymentsRepository(db).revenueBetween,
+      payments: subscriptionsService,
       clock,
     }),
     emailVerificationService,

@@ -8,6 +8,7 @@ import { createEventBus } from "#server/lib/event-bus.ts";
 import { createNoticesRepository } from "#server/modules/notices/notices.repository.ts";
 import { createNoticesService } from "#server/modules/notices/notices.service.ts";
 import { createPostsRepository } from "#server/modules/posts/posts.repository.ts";
+import { createPostsService } from "#server/modules/posts/posts.service.ts";
 import { createSettingsRepository } from "#server/modules/settings/settings.repository.ts";
 import { createSettingsService } from "#server/modules/settings/settings.service.ts";
 import {
@@ -406,10 +407,19 @@ describe("the report auto-action", () => {
     /** A second app instance's moderation service on the same database. */
     const instance = () => {
       const settings = createSettingsService({ settingsRepo: createSettingsRepository(t.db) });
-      return createAdminModerationService({
-        transact: transactOn(t.db),
+      const posts = createPostsService({
         postsRepo: createPostsRepository(t.db),
         postsRepoOn: createPostsRepository,
+        transact: transactOn(t.db),
+        settings,
+        applyReportAutoAction: async () => undefined,
+        uploads: { findOwned: async () => undefined, removeFiles: async () => {} },
+        clock: systemClock,
+        reportMinAccountAgeHours: 24,
+      });
+      return createAdminModerationService({
+        transact: transactOn(t.db),
+        posts,
         auditRepoOn: createAuditRepository,
         settings,
         notices: createNoticesService({

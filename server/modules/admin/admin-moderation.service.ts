@@ -6,16 +6,15 @@ import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { NoticesService } from "../notices/notices.service.ts";
 import { isShownToOthers } from "../posts/posts.mapper.ts";
-import type { PostsRepository } from "../posts/posts.repository.ts";
+import type { PostsService } from "../posts/posts.service.ts";
 import type { ReportSettings, SettingsService } from "../settings/settings.service.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import { type AuditActor, type AuditRepository, SYSTEM_ACTOR } from "./audit.repository.ts";
 
 type Deps = {
   transact: Transact;
-  /** The posts module's repository, built on a transaction: that module owns posts and their reports. */
-  postsRepoOn: (tx: Tx) => PostsRepository;
-  postsRepo: PostsRepository;
+  /** The posts module, which owns posts and their reports. */
+  posts: Pick<PostsService, "adminList" | "reportedList" | "moderationOn">;
   auditRepoOn: (tx: Tx) => AuditRepository;
   settings: Pick<SettingsService, "reports" | "setReports">;
   notices: Pick<NoticesService, "add" | "announce" | "resolveHidden">;
@@ -32,8 +31,7 @@ type Announcement = { userId: string; notice: Notice };
  */
 export function createAdminModerationService({
   transact,
-  postsRepoOn,
-  postsRepo,
+  posts,
   auditRepoOn,
   settings,
   notices,
@@ -56,8 +54,9 @@ export function createAdminModerationService({
     actor: AuditActor,
     post: { id: string; userId: string; postName: string },
   ) {
-    const reportCount = await postsRepoOn(tx).reportCount(post.id);
-    const { deleted, files } = await postsRepoOn(tx).deletePosts({ userId: post.userId, id: post.id });
+    const moderation = posts.moderationOn(tx);
+    const reportCount = await moderation.reportCount(post.id);
+    const { deleted, files } = await moderation.deletePost({ userId: post.userId, id: post.id });
     if (deleted === 0) return undefined;
     await auditRepoOn(tx).record({
       actor,
@@ -71,7 +70,7 @@ export function createAdminModerationService({
 
   return {
     async listTaggedPosts(query: AdminListQuery) {
-      const page = await postsRepo.adminList(query);
+      const page = await posts.adminList(query);
       return {
         ...page,
         items: page.items.map((row) => ({
@@ -91,7 +90,7 @@ export function createAdminModerationService({
     },
 
     async listReportedPosts(query: AdminListQuery) {
-      const page = await postsRepo.reportedList(query);
+      const page = await posts.reportedList(query);
       return {
         ...page,
         items: page.items.map((row) => ({
@@ -111,7 +110,7 @@ export function createAdminModerationService({
     /** An administrator deletes a post: the owner's own deletion path, audited, and the owner is told. */
     async deletePost(actor: AuditActor, id: string) {
       const done = await transact(async (tx) => {
-        const post = await postsRepoOn(tx).findById(id);
+        const post = await posts.moderationOn(tx).findById(id);
         if (!post) throw notFound();
         const result = await deletePost(tx, actor, post);
         if (!result) throw notFound();
@@ -127,7 +126,7 @@ export function createAdminModerationService({
      */
     async dismissReports(actor: AuditActor, postId: string) {
       const announcements = await transact(async (tx) => {
-        const repo = postsRepoOn(tx);
+        const repo = posts.moderationOn(tx);
         const post = await repo.findById(postId);
         if (!post) throw notFound();
         const cleared = await repo.clearReports(postId);
@@ -189,7 +188,7 @@ export function createAdminModerationService({
         const outcome = { hidden: 0, deleted: 0, files: [] as string[], announcements: [] as Announcement[] };
         // Runs queue behind each other (the report that crossed the threshold waits for a job run in progress
         // rather than skip, so it never misses its post); the lock ends with the transaction.
-        const repo = postsRepoOn(tx);
+        const repo = posts.moderationOn(tx);
         await repo.lockAutoAction();
         if (autoAction === "hide") {
           for (const post of await repo.holdReportedAtLeast(autoDeleteThreshold)) {

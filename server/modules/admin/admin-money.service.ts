@@ -3,7 +3,6 @@ import type {
   AffiliateSettingsBody,
   Cost,
   Economics,
-  MoneyByCurrency,
   NewCost,
   PayoutsQuery,
   ProcessPayoutBody,
@@ -15,6 +14,7 @@ import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { utcDay } from "#server/lib/days.ts";
 import type { AffiliateService } from "../affiliate/affiliate.service.ts";
+import type { SubscriptionsService } from "../payments/subscriptions.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { AuditActor, AuditRepository } from "./audit.repository.ts";
 import type { CostRow, CostsRepository } from "./costs.repository.ts";
@@ -29,8 +29,8 @@ type Deps = {
     "stats" | "commissionTotals" | "payouts" | "processPayout" | "revealPayout"
   >;
   settings: Pick<SettingsService, "affiliate" | "setAffiliate">;
-  /** Premium revenue paid in [from, to), per currency (the payments module's recorded billing events). */
-  revenueBetween: (from: Date, to: Date) => Promise<MoneyByCurrency>;
+  /** The payments module, for the Premium revenue paid in a period. */
+  payments: Pick<SubscriptionsService, "revenueBetween">;
   clock: Clock;
 };
 
@@ -82,7 +82,7 @@ export function createAdminMoneyService({
   auditRepoOn,
   affiliate,
   settings,
-  revenueBetween,
+  payments,
   clock,
 }: Deps) {
   return {
@@ -97,7 +97,7 @@ export function createAdminMoneyService({
       const { from, to, month } = monthBounds(clock.now());
       const [costs, revenue, commission] = await Promise.all([
         costsRepo.totalsBetween(utcDay(from), utcDay(to)),
-        revenueBetween(from, to),
+        payments.revenueBetween(from, to),
         affiliate.commissionTotals(),
       ]);
       return { month, costs, revenue, commissionOwed: commission.owed, commissionPaid: commission.paid };

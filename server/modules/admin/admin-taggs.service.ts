@@ -6,15 +6,14 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { NoticesService } from "../notices/notices.service.ts";
-import type { TaggChanges, TaggRow, TaggsRepository } from "../taggs/taggs.repository.ts";
+import type { TaggChanges, TaggRow, TaggsService } from "../taggs/taggs.service.ts";
 import type { AuditActor, AuditRepository } from "./audit.repository.ts";
 
 type Deps = {
   transact: Transact;
-  /** The taggs module's repository, built on a transaction: that module owns the `taggs` table. */
-  taggsRepoOn: (tx: Tx) => TaggsRepository;
+  /** The taggs module, which owns the `taggs` table. */
+  taggs: Pick<TaggsService, "adminList" | "adminOn">;
   auditRepoOn: (tx: Tx) => AuditRepository;
-  taggsRepo: TaggsRepository;
   notices: Pick<NoticesService, "add" | "announce">;
 };
 
@@ -55,7 +54,7 @@ function diff(before: TaggRow, after: TaggRow, changes: TaggChanges) {
 const notFound = () => new AppError("not_found", MESSAGES.notFound);
 
 /** The Taggs section of the admin panel. Every write records its audit row in the same transaction. */
-export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, taggsRepo, notices }: Deps) {
+export function createAdminTaggsService({ transact, taggs, auditRepoOn, notices }: Deps) {
   /** Runs a write; a tagg that is already registered answers 409 name_taken (the transaction is rolled back). */
   async function write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
@@ -70,7 +69,7 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
   /** Applies an edit and audits the fields it changed; an unknown id answers 404. */
   function change(actor: AuditActor, id: string, changes: TaggChanges) {
     return write(async (tx) => {
-      const repo = taggsRepoOn(tx);
+      const repo = taggs.adminOn(tx);
       const before = await repo.find(id);
       if (!before) throw notFound();
       const after = await repo.update(id, changes);
@@ -89,7 +88,7 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
 
   return {
     async list(query: AdminListQuery) {
-      const page = await taggsRepo.list(query);
+      const page = await taggs.adminList(query);
       return {
         ...page,
         items: page.items.map((row) =>
@@ -110,7 +109,7 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
 
     create(actor: AuditActor, body: AdminTaggBody) {
       return write(async (tx) => {
-        const row = await taggsRepoOn(tx).create({ ...body, reason: body.reason ?? null });
+        const row = await taggs.adminOn(tx).create({ ...body, reason: body.reason ?? null });
         await auditRepoOn(tx).record({
           actor,
           action: "tagg.create",
@@ -139,7 +138,7 @@ export function createAdminTaggsService({ transact, taggsRepoOn, auditRepoOn, ta
      */
     async remove(actor: AuditActor, id: string) {
       const announcement = await write(async (tx) => {
-        const repo = taggsRepoOn(tx);
+        const repo = taggs.adminOn(tx);
         const before = await repo.find(id);
         if (!before) throw notFound();
         const holder = holderOf(await repo.holder(before.tagg));

@@ -245,6 +245,9 @@ export function createSubscriptionsService(deps: Deps) {
       return (await paymentsRepo.listInvoices(user.id, ALL_INVOICES)).map(toInvoice);
     },
 
+    /** Premium revenue paid in [from, to), per currency, from the recorded billing events (the admin figures). */
+    revenueBetween: (from: Date, to: Date) => paymentsRepo.revenueBetween(from, to),
+
     /** One of the member's invoices as a receipt prints it; anyone else's is not found. */
     async receipt(user: ProfileRow, invoiceId: string): Promise<Receipt> {
       const row = await paymentsRepo.findInvoice(user.id, invoiceId);

@@ -1,3 +1,4 @@
+import type { AdminListQuery } from "#contract/api/admin.ts";
 import {
   MIN_NAME_SUGGESTIONS,
   POST_MESSAGES,
@@ -71,6 +72,30 @@ export function createPostsService({
   }
 
   return {
+    /** The admin panel's Tagged Posts list. */
+    adminList: (query: AdminListQuery) => postsRepo.adminList(query),
+
+    /** The admin panel's report queue. */
+    reportedList: (query: AdminListQuery) => postsRepo.reportedList(query),
+
+    /**
+     * What moderation reads and changes of posts and their reports, on the caller's transaction, so that an
+     * administrator's (or the automatic action's) change commits with its audit row and the owner's notice.
+     */
+    moderationOn(tx: Tx) {
+      const repo = postsRepoOn(tx);
+      return {
+        findById: repo.findById,
+        reportCount: repo.reportCount,
+        deletePost: (post: { userId: string; id: string }) => repo.deletePosts(post),
+        clearReports: repo.clearReports,
+        release: repo.release,
+        lockAutoAction: repo.lockAutoAction,
+        holdReportedAtLeast: repo.holdReportedAtLeast,
+        reportedAtLeast: repo.reportedAtLeast,
+      };
+    },
+
     async checkName(name: string) {
       const taken = (await postsRepo.takenNameKeys([name])).size > 0;
       return { available: !taken, suggestions: taken ? await suggestionsFor(name) : [] };

@@ -1,3 +1,4 @@
+import type { AdminListQuery } from "#contract/api/admin.ts";
 import { TAGG_MESSAGES } from "#contract/taggs.ts";
 import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
@@ -5,10 +6,27 @@ import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { TaggsRepository } from "./taggs.repository.ts";
 
+export type { TaggChanges, TaggRow } from "./taggs.repository.ts";
+
 type Deps = { taggsRepo: TaggsRepository; transact: Transact; taggsRepoOn: (tx: Tx) => TaggsRepository };
 
 export function createTaggsService({ taggsRepo, transact, taggsRepoOn }: Deps) {
   return {
+    /** The admin panel's Taggs list. */
+    adminList: (query: AdminListQuery) => taggsRepo.list(query),
+
+    /** An administrator's reads and writes of taggs, on their transaction, so each commits with its audit row. */
+    adminOn(tx: Tx) {
+      const repo = taggsRepoOn(tx);
+      return {
+        find: repo.find,
+        holder: repo.holder,
+        create: repo.create,
+        update: repo.update,
+        remove: repo.remove,
+      };
+    },
+
     /** The data cleanup: taggs no member holds, registered before `before`. */
     findInactive: (before: Date, limit: number) => taggsRepo.findUnheld(before, limit),
 
