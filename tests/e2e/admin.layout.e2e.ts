@@ -32,15 +32,17 @@ test("every admin section fits a phone and a desktop: no sideways scrolling, eve
 }, testInfo) => {
   test.setTimeout(240_000);
   const postName = `Layout post ${Date.now()}`;
+  let postId = "";
 
   await test.step("a member publishes a post and another member reports it, so the tables have rows", async () => {
     const owner = await memberPage(browser, baseURL, "10.77.0.1");
     await registerMember(owner, newMember());
     await createPost(owner, postName);
     const posts = (await (await owner.request.get("/api/tagged-posts")).json()) as { id: string }[];
+    postId = posts[0]?.id ?? "";
     const reporter = await memberPage(browser, baseURL, "10.77.0.2");
     await registerMember(reporter, newMember());
-    const report = await reporter.request.post(`/api/tagged-posts/${posts[0]?.id}/report`, {
+    const report = await reporter.request.post(`/api/tagged-posts/${postId}/report`, {
       data: { reason: "spam" },
       headers: { origin: new URL(reporter.url()).origin },
     });
@@ -54,18 +56,23 @@ test("every admin section fits a phone and a desktop: no sideways scrolling, eve
   const sections = await sectionsOf(page);
   expect(sections.length).toBeGreaterThan(15);
 
+  const adminHeaders = async () => ({
+    origin: new URL(page.url()).origin,
+    "x-admin-session": (await page.evaluate(() => window.localStorage.getItem("tagit.adminSession"))) ?? "",
+  });
+  let costId = "";
   await test.step("the administrator records a cost", async () => {
-    const adminSession = await page.evaluate(() => window.localStorage.getItem("tagit.adminSession"));
     const cost = await page.request.post("/api/admin/costs", {
+      headers: await adminHeaders(),
       data: {
         service: "Hosting",
         description: "Servers for the month",
         category: "Infrastructure",
         amount: "42.50",
       },
-      headers: { origin: new URL(page.url()).origin, "x-admin-session": adminSession ?? "" },
     });
     expect(cost.status()).toBe(201);
+    costId = (await cost.json()).id;
   });
 
   for (const width of WIDTHS) {
@@ -118,4 +125,11 @@ test("every admin section fits a phone and a desktop: no sideways scrolling, eve
       });
     }
   }
+
+  await test.step("put the cost and the report away for the journeys that follow", async () => {
+    const headers = await adminHeaders();
+    expect((await page.request.delete(`/api/admin/costs/${costId}`, { headers })).status()).toBe(200);
+    const dismissed = await page.request.post(`/api/admin/reported-posts/${postId}/dismiss`, { headers });
+    expect(dismissed.status()).toBe(200);
+  });
 });
