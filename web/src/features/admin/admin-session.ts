@@ -38,7 +38,7 @@ if (typeof window !== "undefined") {
 }
 
 /**
- * The admin session id (spec 2 §6), sent as `x-admin-session`. Kept in localStorage, so one unlock serves every
+ * The admin session id the unlock answers, sent as `x-admin-session`. Kept in localStorage, so one unlock serves every
  * tab of the browser until Lock, sign-out or the server's idle expiry; the `storage` event carries an unlock or
  * a Lock to the other tabs at once. Holding it proves nothing: the server checks it, with the member session
  * (an HttpOnly cookie) and the role, on every call.

@@ -13,7 +13,7 @@ export type CostActions = {
 export const costName = (cost: Cost) =>
   `${cost.service}, ${formatCostAmount(cost.amount, cost.currency)} on ${cost.date}`;
 
-/** The costs table (spec 2 §2): Date, Service, Description, Category, Amount, Notes, and the row's actions. */
+/** The costs table: Date, Service, Description, Category, Amount, Notes, and the row's actions. */
 export function costColumns({ onEdit, onDelete }: CostActions): AdminColumn<Cost>[] {
   return [
     { accessorKey: "date", header: "Date", size: 120, enableSorting: true },

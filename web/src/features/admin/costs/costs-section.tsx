@@ -29,7 +29,7 @@ function Figure({ label, totals, loading }: { label: string; totals?: MoneyByCur
 }
 
 /**
- * Cost Tracking (spec 2 §2): the total headline, the month's unit economics beside it, and the costs, each
+ * Cost Tracking: the total headline, the month's unit economics beside it, and the costs, each
  * editable and deletable (the figures follow).
  */
 export function CostsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {

@@ -18,7 +18,7 @@ import { ROLE_FILTERS, type RoleFilter, roleChange, roleParam } from "./profile-
 import { useProfileMutations } from "./use-profile-mutations.ts";
 
 /**
- * Profile Database (spec 2 §2): members' profiles, searched and filtered by role on the server; an
+ * Profile Database: members' profiles, searched and filtered by role on the server; an
  * administrator grants or removes the administrator role from a row.
  */
 export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
