@@ -3,6 +3,15 @@ import { MESSAGES } from "#contract/errors.ts";
 import { AppError } from "#server/lib/app-error.ts";
 
 type Budget = { max: number; windowMs: number };
+type Key = (request: FastifyRequest) => string | undefined;
+
+/** A counter of `budget` per `name` and key, kept where the app's rate limits are (Redis with several instances). */
+const counterFor = (app: FastifyInstance, name: string, budget: Budget, key: Key) =>
+  app.createRateLimit({
+    max: budget.max,
+    timeWindow: budget.windowMs,
+    keyGenerator: (request) => `${name}:${key(request)}`,
+  });
 
 /**
  * A preHandler that spends one attempt of `budget` under `key(request)` (an account, say) and answers 429 past
@@ -11,17 +20,8 @@ type Budget = { max: number; windowMs: number };
  * counter is incremented atomically before the work), so parallel requests cannot slip past it. Runs after
  * validation, so the key may come from the parsed body; no key, no limit.
  */
-export function attemptLimit(
-  app: FastifyInstance,
-  name: string,
-  budget: Budget,
-  key: (request: FastifyRequest) => string | undefined,
-) {
-  const limiter = app.createRateLimit({
-    max: budget.max,
-    timeWindow: budget.windowMs,
-    keyGenerator: (request) => `${name}:${key(request)}`,
-  });
+export function attemptLimit(app: FastifyInstance, name: string, budget: Budget, key: Key) {
+  const limiter = counterFor(app, name, budget, key);
   return async (request: FastifyRequest) => {
     if (key(request) === undefined) return;
     const result = await limiter(request);
@@ -40,17 +40,8 @@ export const memberOrClient = (request: FastifyRequest) =>
  * requests sent in parallel can all pass before the first failure is counted: pair it with a counter that is
  * exact where guessing matters (the admin unlock's per-account one). No key, no limit.
  */
-export function failureLimit(
-  app: FastifyInstance,
-  name: string,
-  budget: Budget,
-  key: (request: FastifyRequest) => string | undefined,
-) {
-  const limiter = app.createRateLimit({
-    max: budget.max,
-    timeWindow: budget.windowMs,
-    keyGenerator: (request) => `${name}:${key(request)}`,
-  });
+export function failureLimit(app: FastifyInstance, name: string, budget: Budget, key: Key) {
+  const limiter = counterFor(app, name, budget, key);
   return {
     preHandler: async (request: FastifyRequest) => {
       if (key(request) === undefined) return;
