@@ -1,36 +1,15 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { migrationSteps } from "#server/test/migration-steps.ts";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const FIRST_ANONYMITY_MIGRATION = 13;
 
-/** The migrations folder as it stood before the anonymity migrations, in a temporary copy. */
-async function migrationsBefore(idx: number) {
-  const dir = await mkdtemp(path.join(tmpdir(), "tagit-migrations-"));
-  await cp(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8"));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < idx);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 describe("the anonymity migration on existing data", () => {
-  const client = new PGlite({ extensions: { pg_trgm } });
-  const db = drizzle(client);
+  const steps = migrationSteps();
+  const { client } = steps;
   afterAll(() => client.close());
 
   it("gives anonymous rows fresh per-owner pseudonyms (counts kept), hour times, no address; named rows lose the hash", async () => {
-    const before = await migrationsBefore(FIRST_ANONYMITY_MIGRATION);
-    await migrate(db, { migrationsFolder: before });
-    await rm(before, { recursive: true, force: true });
+    await steps.before(FIRST_ANONYMITY_MIGRATION);
     await client.exec(`
       insert into profiles (id, first_name, last_name, email, last_active) values
         ('00000000-0000-4000-8000-00000000000a', 'Ada', 'Owner', 'ada@example.com', '2026-03-02T14:03:12.345Z'),
@@ -46,7 +25,7 @@ describe("the anonymity migration on existing data", () => {
         ('t1', '00000000-0000-4000-8000-00000000000b', '2026-04-01T09:15:00Z');
     `);
 
-    await migrate(db, { migrationsFolder });
+    await steps.rest();
 
     const rows = (
       await client.query<Record<string, unknown>>(

@@ -1,36 +1,15 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { migrationSteps } from "#server/test/migration-steps.ts";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const AUDIT_AT_SCALE_MIGRATION = 25;
 
-/** The migrations folder as it stood before the audit-log-at-scale migration, in a temporary copy. */
-async function migrationsBefore(idx: number) {
-  const dir = await mkdtemp(path.join(tmpdir(), "tagit-migrations-"));
-  await cp(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8"));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < idx);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 describe("the audit-log-at-scale migration on an existing log (decision 055)", () => {
-  const client = new PGlite({ extensions: { pg_trgm } });
-  const db = drizzle(client);
+  const steps = migrationSteps();
+  const { client } = steps;
   afterAll(() => client.close());
 
   it("fills the filter choices from the log: each actor by the name of their latest entry, each action", async () => {
-    const before = await migrationsBefore(AUDIT_AT_SCALE_MIGRATION);
-    await migrate(db, { migrationsFolder: before });
-    await rm(before, { recursive: true, force: true });
+    await steps.before(AUDIT_AT_SCALE_MIGRATION);
     await client.exec(`
       insert into profiles (id, first_name, last_name, email) values
         ('00000000-0000-4000-8000-000000000001', 'Ada', 'Now', 'ada@example.com'),
@@ -42,7 +21,7 @@ describe("the audit-log-at-scale migration on an existing log (decision 055)", (
         ('2026-03-04T00:00:00Z', null, 'System', '(automatic)', 'post.hide', 'post', 'd', '{}');
     `);
 
-    await migrate(db, { migrationsFolder });
+    await steps.rest();
 
     const actors = await client.query(
       "select actor_id, first_name, last_name, last_seen from admin_audit_actors order by actor_id",

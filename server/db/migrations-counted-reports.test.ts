@@ -1,36 +1,15 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { migrationSteps } from "#server/test/migration-steps.ts";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const COUNTED_REPORTS_MIGRATION = 21;
 
-/** The migrations folder as it stood before the counted-reports migration, in a temporary copy. */
-async function migrationsBefore(idx: number) {
-  const dir = await mkdtemp(path.join(tmpdir(), "tagit-migrations-"));
-  await cp(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8"));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < idx);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 describe("the counted-reports migration on existing reports", () => {
-  const client = new PGlite({ extensions: { pg_trgm } });
-  const db = drizzle(client);
+  const steps = migrationSteps();
+  const { client } = steps;
   afterAll(() => client.close());
 
   it("counts a report only when its reporter was 24 hours old then and is verified", async () => {
-    const before = await migrationsBefore(COUNTED_REPORTS_MIGRATION);
-    await migrate(db, { migrationsFolder: before });
-    await rm(before, { recursive: true, force: true });
+    await steps.before(COUNTED_REPORTS_MIGRATION);
     // Reports made on 10 March at noon, by accounts of various ages then.
     await client.exec(`
       insert into profiles (id, first_name, last_name, email, email_verified, created_at) values
@@ -46,7 +25,7 @@ describe("the counted-reports migration on existing reports", () => {
         where id <> '00000000-0000-4000-8000-00000000000a';
     `);
 
-    await migrate(db, { migrationsFolder });
+    await steps.rest();
 
     const rows = (
       await client.query<{ email: string; counted: boolean }>(
