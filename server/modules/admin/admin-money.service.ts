@@ -34,6 +34,17 @@ type Deps = {
   clock: Clock;
 };
 
+/** A cost's stored columns from its validated body; `date` where the body gives none. */
+const costValues = (body: NewCost, date: string) => ({
+  service: body.service,
+  description: body.description,
+  category: body.category,
+  amountMinor: body.amount,
+  currency: body.currency,
+  notes: body.notes || null,
+  date: body.date ?? date,
+});
+
 const toCost = ({ amountMinor, createdAt, ...row }: CostRow): Cost => ({
   ...row,
   amount: amountMinor,
@@ -106,15 +117,7 @@ export function createAdminMoneyService({
     /** Takes the validated body (its amount already in minor units): parsing it again would read 1250 as 1,250.00. */
     addCost(actor: AuditActor, body: NewCost) {
       return transact(async (tx) => {
-        const row = await costsRepoOn(tx).insert({
-          service: body.service,
-          description: body.description,
-          category: body.category,
-          amountMinor: body.amount,
-          currency: body.currency,
-          notes: body.notes || null,
-          date: body.date ?? utcDay(clock.now()),
-        });
+        const row = await costsRepoOn(tx).insert(costValues(body, utcDay(clock.now())));
         await auditRepoOn(tx).record({
           actor,
           action: "cost.create",
@@ -137,15 +140,7 @@ export function createAdminMoneyService({
         const repo = costsRepoOn(tx);
         const before = await repo.lock(id);
         if (!before) throw costNotFound();
-        const after = await repo.update(id, {
-          service: body.service,
-          description: body.description,
-          category: body.category,
-          amountMinor: body.amount,
-          currency: body.currency,
-          notes: body.notes || null,
-          date: body.date ?? before.date,
-        });
+        const after = await repo.update(id, costValues(body, before.date));
         if (!after) throw costNotFound();
         await auditRepoOn(tx).record({
           actor,
