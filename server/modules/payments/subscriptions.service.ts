@@ -90,15 +90,19 @@ export function createSubscriptionsService(deps: Deps) {
       return { status: member.subscriptionStatus };
     }
     const invoice = await paymentsRepo.openInvoiceOf(user.id, ref.subscriptionId);
-    if (!invoice) return { status: member.subscriptionStatus };
-    const paid = provider.payInvoice({
-      customerId: ref.customerId,
-      invoice,
-      card: { brand: member.cardBrand, last4: member.cardLast4 },
-      now: ref.now,
-    });
-    await billingEvents.apply(provider.kind, paid);
-    return { status: "active" as const };
+    if (invoice) {
+      const paid = provider.payInvoice({
+        customerId: ref.customerId,
+        invoice,
+        card: { brand: member.cardBrand, last4: member.cardLast4 },
+        now: ref.now,
+      });
+      await billingEvents.apply(provider.kind, paid);
+    }
+    // Read again: a confirmation running beside this one may have paid the invoice after the read above, and
+    // its payment commits the invoice and the status together.
+    const settled = await paymentsRepo.findProfile(user.id);
+    return { status: settled?.subscriptionStatus ?? member.subscriptionStatus };
   }
 
   return {
