@@ -2,7 +2,7 @@
 // /api/public/tagged-posts?search= and, with --pglite, POST /api/tagged-posts (creating a post) — against the Tagit app and, in the same run, a bare server doing the
 // same SQL: on PostgreSQL (node:http + pg; run bench:seed first, a small and a large data set to compare), or
 // with --pglite on the embedded default (Fastify + PGlite; the data set is made in a temporary directory),
-// where it also opens 500 connections at once to show excess load refused with 503, never left to time out.
+// and on both, the flood (bench/flood.ts): 500 connections ignoring Retry-After, served and refused apart.
 //   npm run bench:api -- --url postgres://…/tagit_bench_small --url postgres://…/tagit_bench
 //   npm run bench:api -- --pglite
 
@@ -19,6 +19,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { blockingMembers, seedBenchData } from "./bench-data.ts";
+import { FLOOD_HEADER, type FloodFigures, flood, floodLine } from "./flood.ts";
 import { startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
@@ -29,10 +30,12 @@ const { values } = parseArgs({
     connections: { type: "string" },
     duration: { type: "string", default: "10" },
     "sample-members": { type: "string", default: "2000" },
+    "flood-connections": { type: "string", default: "500" },
   },
 });
 const connections = Number(values.connections ?? (values.pglite ? 20 : 50));
 const duration = Number(values.duration);
+const floodConnections = Number(values["flood-connections"]);
 
 /** Where a server finds its database: `DATABASE_URL` or `PGLITE_DIR`. */
 type Target = {
@@ -100,7 +103,7 @@ type Row = {
   errors: number;
 };
 const rows: Row[] = [];
-const overload: { server: string; rps: number; p99: number; refused: number; timeouts: number }[] = [];
+const floods: { dataset: string; server: string; modest: FloodFigures; flooded: FloodFigures }[] = [];
 
 const targets: Target[] = values.pglite
   ? [await pgliteTarget(Number(values["pglite-members"]))]
@@ -202,14 +205,12 @@ for (const target of targets) {
         `  ${server.padEnd(4)} ${scenario.padEnd(27)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  errors ${result.errors}`,
       );
     }
-    if (values.pglite) {
-      // Far more connections than the embedded database can serve: what is not served must be refused quickly.
-      const result = await load(port, searchByName, { connections: 500, duration: 15 });
-      overload.push({ server, ...result });
-      console.log(
-        `  ${server.padEnd(4)} 500 connections      ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms  503 ${result.refused}  timed out (10 s) ${result.timeouts}`,
-      );
-    }
+    // The flood: far more connections than the server can serve, ignoring Retry-After, beside the same search at
+    // the run's own concurrency.
+    const modest = await flood(port, searchByName, { connections, duration });
+    const flooded = await flood(port, searchByName, { connections: floodConnections, duration: 15 });
+    floods.push({ dataset, server, modest, flooded });
+    console.log(`  ${server.padEnd(4)} flood     ${floodLine(flooded, modest)}`);
     await stopServer(child); // PGlite's directory is opened by one process at a time
   }
 }
@@ -227,15 +228,13 @@ for (const app of rows.filter((r) => r.server === "app")) {
     `${app.dataset.padEnd(15)} ${app.scenario.padEnd(27)} ${app.rps.toFixed(0).padStart(9)}  ${bare.rps.toFixed(0).padStart(10)}  ${(app.rps / bare.rps).toFixed(2).padStart(5)}  ${String(app.p50).padStart(5)} ms ${String(app.p99).padStart(5)} ms ${String(bare.p99).padStart(6)} ms`,
   );
 }
-if (overload.length > 0) {
-  console.log(
-    "\n500 connections, 15 s, public search: server  req/s  p99  503 (Retry-After)  timed out after 10 s",
-  );
-  for (const run of overload) {
-    console.log(
-      `  ${run.server.padEnd(4)} ${run.rps.toFixed(0).padStart(6)}  ${String(run.p99).padStart(6)} ms  ${String(run.refused).padStart(6)}  ${String(run.timeouts).padStart(6)}`,
-    );
-  }
+console.log(
+  `\nThe flood: public search from ${floodConnections} connections ignoring Retry-After, 15 s, beside ${connections} connections`,
+);
+console.log(`data set        server  ${FLOOD_HEADER}`);
+for (const run of floods) {
+  console.log(`${run.dataset.padEnd(15)} ${run.server.padEnd(6)}  ${floodLine(run.modest, run.modest)}`);
+  console.log(`${"".padEnd(15)} ${"".padEnd(6)}  ${floodLine(run.flooded, run.modest)}`);
 }
 for (const target of targets) {
   if (target.env.PGLITE_DIR) await rm(target.env.PGLITE_DIR, { recursive: true, force: true });

@@ -1,12 +1,11 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pLimit from "p-limit";
 import pg from "pg";
 import { ensureOwnerOnlyDirectory } from "#server/lib/owner-only.ts";
+import { takingTurns } from "./pglite-turns.ts";
 import * as schema from "./schema/index.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -92,9 +91,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, extensions } : { extensions });
   }
   const pglite = client;
-  const gate = pLimit(1);
+  const turns = takingTurns(pglite);
   const db = drizzlePglite({
-    client: takingTurns(pglite, gate),
+    client: turns.client,
     schema,
     casing: "snake_case",
   }) as unknown as Database;
@@ -104,7 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await pglite.query("select 1");
     },
-    waiting: () => gate.pendingCount,
+    waiting: turns.waiting,
     async listen(channel, onNotify, onListening) {
       const unlisten = await pglite.listen(channel, onNotify);
       onListening(true);
@@ -139,34 +138,6 @@ async function onDedicatedConnection<T>(
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-/**
- * PGlite runs in this process and its queued queries back to back without returning to the event loop, so
- * under load new connections are not even read (issue 16). Its queries (a transaction counts as one) take
- * turns here instead, each after a turn of the event loop, and the queue's length is what admission control
- * reads.
- */
-function takingTurns(pglite: PGlite, gate: ReturnType<typeof pLimit>): PGlite {
-  const inTurn =
-    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
-    (...args: A) =>
-      gate(async () => {
-        await nextTurn();
-        return run(...args);
-      });
-  const turns: Partial<PGlite> = {
-    query: inTurn(pglite.query.bind(pglite)) as PGlite["query"],
-    exec: inTurn(pglite.exec.bind(pglite)),
-    transaction: inTurn(pglite.transaction.bind(pglite)) as PGlite["transaction"],
-  };
-  return new Proxy(pglite, {
-    get(target, key) {
-      if (key in turns) return turns[key as keyof typeof turns];
-      const value = Reflect.get(target, key, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }
 
 const RELISTEN_AFTER_MS = 1_000;

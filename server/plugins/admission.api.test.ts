@@ -16,7 +16,7 @@ async function appWithQueue(waiting: () => number) {
 }
 
 describe("admission control", () => {
-  it("refuses an API request at once with 503 and Retry-After while the database queue is full", async () => {
+  it("refuses an API request with 503 and Retry-After while the database queue is full", async () => {
     let waiting = 9;
     const app = await appWithQueue(() => waiting);
     expect((await app.inject({ url: "/api/thing" })).statusCode).toBe(200);
@@ -31,6 +31,19 @@ describe("admission control", () => {
     expect((await app.inject({ url: "/" })).statusCode).toBe(200);
   });
 
+  it("answers a refusal after a pause, so a client ignoring Retry-After cannot keep the thread busy", async () => {
+    const app = await appWithQueue(() => 10);
+    const order: string[] = [];
+    const refused = app.inject({ url: "/api/thing" }).then((res) => {
+      order.push(`refused ${res.statusCode}`);
+    });
+    // Anything else due on the loop (here a timer) runs before the refusal is answered.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    order.push("timer");
+    await refused;
+    expect(order).toEqual(["timer", "refused 503"]);
+  });
+
   it("reads the length of PGlite's queue: its queries take turns", async () => {
     const database = await openDatabase({ kind: "pglite" });
     try {
@@ -41,6 +54,25 @@ describe("admission control", () => {
       expect(database.waiting()).toBeGreaterThan(10);
       await queries;
       expect(database.waiting()).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("lets the event loop take turns while PGlite's queue is long: sockets are read between slices", async () => {
+    const database = await openDatabase({ kind: "pglite" });
+    try {
+      let done = 0;
+      const queries = Array.from({ length: 400 }, () =>
+        database.db.execute("select pg_sleep(0.001)").then(() => {
+          done += 1;
+        }),
+      );
+      // A timer stands for a socket with a request waiting: it runs long before the queue is done.
+      const doneWhenTheLoopTookATurn = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
+      expect(doneWhenTheLoopTookATurn).toBeLessThan(400);
+      await Promise.all(queries);
+      expect(done).toBe(400);
     } finally {
       await database.close();
     }

@@ -14,12 +14,19 @@ export const DATABASE_QUEUE_LIMIT = 64;
 /** Answered without building an error: under overload the refusals are most of the work. */
 const BUSY = JSON.stringify(errorBody("unavailable", MESSAGES.busy));
 const RESTARTING = JSON.stringify(errorBody("unavailable", MESSAGES.restarting));
+/**
+ * A request refused for load is answered after this pause, not at once. A client that ignores `Retry-After` (a
+ * broken client, a botnet) sends its next request the moment it has an answer, so hundreds of such connections
+ * answered at once keep the thread busy refusing and starve the requests already admitted. Held this long, each
+ * connection costs a few refusals a second; the answer is still quick, and nothing was done for it.
+ */
+export const REFUSAL_PAUSE_MS = 250;
 /** A request refused while this instance shuts down may go to another one at once. */
 const RESTARTING_RETRY_AFTER_SECONDS = 1;
 
 /**
- * Admission control (issue 16): excess load is refused quickly, before any work is done for it, rather than
- * left to time out. Only API requests are refused: the web app's files need no database, and the health checks
+ * Admission control: excess load is refused quickly, before any work is done for it, rather than left to time
+ * out. Only API requests are refused: the web app's files need no database, and the health checks
  * (/healthz, /readyz) must answer a load balancer whatever the load.
  *
  * Once the app is closing (SIGTERM), every request that still arrives on an open connection is refused the
@@ -28,8 +35,9 @@ const RESTARTING_RETRY_AFTER_SECONDS = 1;
  * `return503OnClosing`, is switched off in app.ts: its body is not the app's error shape.)
  */
 export const admissionPlugin = fp(
-  async (app: FastifyInstance, opts: { waiting: () => number; limit?: number }) => {
+  async (app: FastifyInstance, opts: { waiting: () => number; limit?: number; refusalPauseMs?: number }) => {
     const limit = opts.limit ?? DATABASE_QUEUE_LIMIT;
+    const pauseMs = opts.refusalPauseMs ?? REFUSAL_PAUSE_MS;
     let closing = false;
     app.addHook("preClose", async () => {
       closing = true;
@@ -45,11 +53,14 @@ export const admissionPlugin = fp(
         return;
       }
       if (!request.url.startsWith("/api/") || opts.waiting() < limit) return done();
-      reply
-        .code(503)
-        .header("retry-after", String(RETRY_AFTER_SECONDS))
-        .type("application/json; charset=utf-8")
-        .send(BUSY);
+      setTimeout(() => {
+        if (reply.raw.destroyed) return;
+        reply
+          .code(503)
+          .header("retry-after", String(RETRY_AFTER_SECONDS))
+          .type("application/json; charset=utf-8")
+          .send(BUSY);
+      }, pauseMs);
     });
   },
   { name: "tagit-admission", dependencies: ["tagit-error-handler"] },
