@@ -82,3 +82,19 @@ export function floodLine(figures: FloodFigures, modest: FloodFigures) {
   const f = figures;
   return `${String(f.connections).padStart(11)}  ${f.goodput.toFixed(0).padStart(8)}  ${`${f.servedP99} ms`.padStart(10)}  ${(f.goodput / modest.goodput).toFixed(2).padStart(15)}  ${String(f.refused).padStart(7)}  ${`${f.refusedP99} ms`.padStart(11)}  ${String(f.refusedWithoutRetryAfter).padStart(14)}  ${String(f.otherErrors).padStart(12)}  ${String(f.timeouts).padStart(8)}`;
 }
+
+/** Several instances' figures for the same flood as one: counts add up, each p99 is the worst instance's. */
+export function mergeFloods(all: FloodFigures[]): FloodFigures {
+  const sum = (pick: (f: FloodFigures) => number) => all.reduce((total, f) => total + pick(f), 0);
+  const worst = (pick: (f: FloodFigures) => number) => Math.max(...all.map(pick));
+  return {
+    connections: sum((f) => f.connections),
+    goodput: sum((f) => f.goodput),
+    servedP99: worst((f) => f.servedP99),
+    refused: sum((f) => f.refused),
+    refusedP99: worst((f) => f.refusedP99),
+    refusedWithoutRetryAfter: sum((f) => f.refusedWithoutRetryAfter),
+    otherErrors: sum((f) => f.otherErrors),
+    timeouts: sum((f) => f.timeouts),
+  };
+}

@@ -1,11 +1,13 @@
-// Load held (issue 17): a realistic mix (bench/load-client.ts: searches, views, analytics polls with live
+// Load held: a realistic mix (bench/load-client.ts: searches, views, analytics polls with live
 // streams open, the dashboard's lists, sign-ins, sign-ups, uploads and posts) from 500 people at once against
 // one Tagit instance on PostgreSQL, then against two behind the clients' round-robin (one PostgreSQL, one Redis,
 // one shared upload directory). Each configuration runs twice: at a person's pace (a pause of about a second
 // between one person's requests) for the latencies, errors and memory over time, then flat out (no pause) for the
-// most each configuration serves. Run bench:seed first (100k members, 1M posts).
+// most each configuration serves. Then the flood (bench/flood.ts): public searches from 500 connections ignoring
+// Retry-After, beside the same searches from 20 (`--flood-only` runs just that). Run bench:seed first (100k
+// members, 1M posts).
 //   npm run bench:load -- --url postgres://postgres@127.0.0.1:5432/tagit_bench --redis redis://127.0.0.1:6379
-import { fork } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
+import { FLOOD_HEADER, type FloodFigures, flood, floodLine, mergeFloods } from "./flood.ts";
 import { photoPixels } from "./generate-images.ts";
 import { errorsOf, type Figures } from "./http-client.ts";
 import { ask, processUsage, startServer, stopServer } from "./servers.ts";
@@ -28,6 +31,8 @@ const { values } = parseArgs({
     "think-ms": { type: "string", default: "1000" },
     streams: { type: "string", default: "300" },
     instances: { type: "string", default: "1,2" },
+    "flood-connections": { type: "string", default: "500" },
+    "flood-only": { type: "boolean", default: false },
   },
 });
 const duration = Number(values.duration);
@@ -114,19 +119,8 @@ function printRoutes(ran: Ran) {
   }
 }
 
-const summary: string[] = [];
-const flatOut: number[] = [];
-let offset = 0;
-for (const count of values.instances.split(",").map(Number)) {
-  const dataDir = path.join(work, `data-${count}`);
-  const env = {
-    DATABASE_URL: values.url,
-    BENCH_DATA_DIR: dataDir,
-    ...(count > 1 ? { REDIS_URL: values.redis } : {}),
-  };
-  const instances = await Promise.all(
-    Array.from({ length: count }, () => startServer("./app-server.ts", env)),
-  );
+/** The realistic mix (bench/load-client.ts), at a person's pace and then flat out. */
+async function mixPhases(count: number, instances: { port: number; child: ChildProcess }[]) {
   const client = fork(fileURLToPath(new URL("./load-client.ts", import.meta.url)), {
     execArgv: ["--import", "tsx"],
     env: {
@@ -202,8 +196,48 @@ for (const count of values.instances.split(",").map(Number)) {
   );
 
   flatOut.push(served(flat));
-
   client.kill();
+}
+
+/**
+ * The flood: public searches from far more connections than the instances can serve, ignoring Retry-After,
+ * spread over the instances as a load balancer would, beside the same searches from 20 connections.
+ */
+async function floodPhase(count: number, instances: { port: number }[]) {
+  const search = () => ({
+    path: `/api/public/tagged-posts?search=${encodeURIComponent(`bench post ${1 + random(members * 10)}`)}`,
+    headers: { "x-forwarded-for": `10.${random(255)}.${random(255)}.${1 + random(253)}` },
+  });
+  const across = async (connections: number, seconds: number) =>
+    mergeFloods(
+      await Promise.all(
+        instances.map(({ port }) =>
+          flood(port, search, { connections: Math.ceil(connections / count), duration: seconds }),
+        ),
+      ),
+    );
+  const modest = await across(20, 10);
+  const flooded = await across(Number(values["flood-connections"]), 15);
+  floods.push({ count, modest, flooded });
+}
+
+const summary: string[] = [];
+const floods: { count: number; modest: FloodFigures; flooded: FloodFigures }[] = [];
+const random = (below: number) => Math.floor(Math.random() * below);
+const flatOut: number[] = [];
+let offset = 0;
+for (const count of values.instances.split(",").map(Number)) {
+  const dataDir = path.join(work, `data-${count}`);
+  const env = {
+    DATABASE_URL: values.url,
+    BENCH_DATA_DIR: dataDir,
+    ...(count > 1 ? { REDIS_URL: values.redis } : {}),
+  };
+  const instances = await Promise.all(
+    Array.from({ length: count }, () => startServer("./app-server.ts", env)),
+  );
+  if (!values["flood-only"]) await mixPhases(count, instances);
+  await floodPhase(count, instances);
   await Promise.all(instances.map((instance) => stopServer(instance.child)));
 }
 
@@ -213,4 +247,10 @@ console.log(
 for (const row of summary) console.log(row);
 const [one, two] = flatOut;
 if (one && two) console.log(`two instances / one, served flat out: ${(two / one).toFixed(2)}×`);
+console.log("\nThe flood: public search ignoring Retry-After, 15 s, beside 20 connections for 10 s");
+console.log(`instances  ${FLOOD_HEADER}`);
+for (const { count, modest, flooded } of floods) {
+  console.log(`${String(count).padStart(9)}  ${floodLine(modest, modest)}`);
+  console.log(`${"".padStart(9)}  ${floodLine(flooded, modest)}`);
+}
 await rm(work, { recursive: true, force: true });
