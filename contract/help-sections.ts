@@ -1,7 +1,7 @@
 /**
- * The help sections the member pages show a help button for (spec 2 §9 codes), with the default help text a
- * fresh install ships. Member pages look a section up by its name, so these names are fixed; codes, titles and
- * help texts are the administrator's to change.
+ * The help sections the member pages show a help button for, with their six-digit codes and the default help
+ * text a fresh install ships. Member pages look a section up by its name, so these names are fixed; codes,
+ * titles and help texts are the administrator's to change.
  */
 export const BUILT_IN_HELP_SECTIONS = [
   {

@@ -1,7 +1,7 @@
 /**
  * What administrator-written HTML (terms, the saved-images popup) may hold: formatting elements and links, no
  * attributes but `href`, and only http(s), mailto and same-site links. The server sanitizes with it when the
- * HTML is written, the browser again when it is shown (DESIGN "Administration").
+ * HTML is written, the browser again when it is shown.
  */
 export const HTML_ALLOWED_TAGS = [
   "a",

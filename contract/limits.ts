@@ -1,4 +1,4 @@
-// The specs' business constants, shared by server and web. Names say what the number limits.
+// The product's business constants, shared by server and web. Names say what the number limits.
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -103,7 +103,7 @@ export const DEFAULT_REPORT_MIN_ACCOUNT_AGE_HOURS = 24;
 export const REPORT_BURST = { minAccounts: 3, windowMinutes: 60, newAccountDays: 7 } as const;
 export const DEFAULT_COMMISSION_PERCENTAGE = "10.00";
 
-/** Timing rules of spec 1 §9, used by the web app. */
+/** Timing rules of the web app: toasts, tooltips, polls and redirect delays. */
 export const TIMING = {
   toastDurationMs: 5_000,
   tooltipDelayMs: 700,
@@ -177,7 +177,7 @@ export const ADMIN_LIST_MAX_LIMIT = 200;
 /** An admin list's `total` counts matching rows up to this many; past it the answer says `totalCapped` ("1,000+"). */
 export const ADMIN_LIST_TOTAL_CAP = 1_000;
 
-/** Data cleanup (spec 2 §5, §9): the databases it searches and the inactivity choices, in days. */
+/** Data cleanup: the databases it searches and the inactivity choices, in days. */
 export const CLEANUP_DATABASES = ["taggs", "profiles", "posts", "sessions"] as const;
 export const CLEANUP_DAYS = [30, 60, 90] as const;
 /** The most items one cleanup search answers (the oldest first) and one cleanup delete takes. */

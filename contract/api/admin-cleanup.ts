@@ -42,7 +42,7 @@ export const cleanupSearchResponseSchema = z.object({
 /**
  * Deletes the chosen items that still match (the criteria are checked again: a member who came back since the
  * search stays). `days` is the search's choice; without it the items must still be inactive for the shortest
- * choice (30 days), which is all DESIGN's `{database, ids}` can promise.
+ * choice (30 days), which is all a body of only `{database, ids}` (the published API's shape) can promise.
  */
 export const cleanupDeleteBodySchema = z.strictObject({
   database: cleanupDatabaseSchema,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { timestampSchema } from "./timestamps.ts";
 
-/** Spec 2 §2 "Terms & Conditions", "UI codes", "Help content" and "What We Do": what the panel writes. */
+/** What the admin panel's Terms & Conditions, UI codes, Help content and What We Do sections write. */
 
 const required = (label: string, max: number) =>
   z
@@ -19,7 +19,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** Terms need a title and content (spec 2 §5); the content is HTML, sanitized on the server when stored. */
+/** Terms need a title and content; the content is HTML, sanitized on the server when stored. */
 export const adminTermsBodySchema = z.strictObject({
   title: required("Title", 255),
   content: required("Content", 200_000),
@@ -30,7 +30,7 @@ export const UI_SECTION_TYPES = ["page", "popup", "editable"] as const;
 export const SECTION_CODE_MIN = 100_000;
 export const SECTION_CODE_MAX = 999_999;
 
-/** Edit UI Section (spec 2 §7 `PATCH /api/sections/{id}`): the section name is required; the code is six digits. */
+/** Edit UI Section (`PATCH /api/sections/{id}`): the section name is required; the code is six digits. */
 export const sectionPatchSchema = z.strictObject({
   sectionName: required("Section name", 100),
   code: z
@@ -53,7 +53,7 @@ export type SectionPatch = z.input<typeof sectionPatchSchema>;
  */
 export const sectionIdParamsSchema = z.object({ section: z.uuid({ error: "Section not found" }) });
 
-/** Help content create (spec 2 §5): all three fields required; the client says "All fields are required". */
+/** Help content create: all three fields required; the client says "All fields are required". */
 export const helpContentBodySchema = z.strictObject({
   sectionName: required("Section name", 100),
   title: required("Title", 255),

@@ -67,7 +67,7 @@ export const REPORT_SETTINGS_MESSAGES = {
 export const postReportSettingsSchema = z.strictObject({
   autoDeleteEnabled: z.boolean({ error: "autoDeleteEnabled must be true or false" }),
   autoDeleteThreshold: z.literal(REPORT_THRESHOLDS, { error: REPORT_SETTINGS_MESSAGES.threshold }),
-  /** Optional so the spec's body (without it) still works: absent keeps the stored action. */
+  /** Optional so a body of only the two published fields still works: absent keeps the stored action. */
   autoAction: z.enum(REPORT_AUTO_ACTIONS, { error: REPORT_SETTINGS_MESSAGES.autoAction }).optional(),
 });
 export type PostReportSettingsBody = z.infer<typeof postReportSettingsSchema>;

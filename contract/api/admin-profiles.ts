@@ -59,7 +59,7 @@ export type AdminProfileUpdateBody = z.infer<typeof adminProfileUpdateBodySchema
 
 export const adminProfileIdParamsSchema = z.object({ id: z.uuid() });
 
-/** A row of the Profiles table (spec 2 §3). Never a password hash, a provider id or a visitor's identity. */
+/** A row of the Profiles table. Never a password hash, a provider id or a visitor's identity. */
 export const adminProfileSchema = z.object({
   id: z.string(),
   tagg: z.string().nullable(),

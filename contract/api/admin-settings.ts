@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The popups an administrator edits (spec 2 §2); the saved-images one is HTML, the other two plain text. */
+/** The popups an administrator edits; the saved-images one is HTML, the other two plain text. */
 export const POPUP_NAMES = ["greetings", "saved-images", "hide-searches"] as const;
 export type PopupName = (typeof POPUP_NAMES)[number];
 export const HTML_POPUPS: readonly PopupName[] = ["saved-images"];
@@ -21,7 +21,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
   bannerTextTooLong: `Banner text must be at most ${BANNER_TEXT_MAX_LENGTH} characters`,
 } as const;
 
-/** Spec 2 §8: the toast text when saving a popup fails without a server message. */
+/** The toast text when saving a popup fails without a server message. */
 export const POPUP_FAILURE: Record<PopupName, string> = {
   greetings: "Failed to update greetings popup settings",
   "saved-images": "Failed to update saved images popup settings",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { timestampSchema } from "./timestamps.ts";
 
-/** GET /api/affiliate/dashboard (spec 2 §3). Amounts are pence (integers) with their currency. */
+/** GET /api/affiliate/dashboard. Amounts are pence (integers) with their currency. */
 export const affiliateDashboardSchema = z.object({
   referralCode: z.string(),
   referralUrl: z.string(),

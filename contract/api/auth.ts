@@ -58,7 +58,7 @@ export const resetPasswordBodySchema = z.strictObject({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
-/** The user as the auth calls answer it (spec 1 §7: email, firstName, lastName, tagg). */
+/** The user as the auth calls answer it: email, firstName, lastName, tagg. */
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -52,7 +52,7 @@ export type Profile = z.infer<typeof profileSchema>;
 
 const clampAxis = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
 
-/** "x,y" with each axis a number; out-of-range numbers are clamped to 0–100 (spec 1 §5). */
+/** "x,y" with each axis a number; out-of-range numbers are clamped to 0–100. */
 export const wallpaperPositionSchema = z
   .string()
   .trim()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { timestampSchema } from "./timestamps.ts";
 
-/** Spec 2 §2 "Terms page": the title shown when the stored terms have none. */
+/** The terms page's title when the stored terms have none. */
 export { DEFAULT_TERMS_TITLE } from "../content-defaults.ts";
 
 /**
