@@ -10,7 +10,8 @@ import { type S3TestServer, startS3Server } from "#server/test/s3-server.ts";
 import { openSse, type SseStream } from "#server/test/sse-client.ts";
 
 // Two real app processes (server/main.ts) on one PostgreSQL, one Redis and one S3 server (each with a data
-// directory of its own), as behind a load balancer (issue 17, decision 034). Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set, as .ci/run sets them.
+// directory of its own), as behind a load balancer (decision 034). Runs when TEST_DATABASE_URL and
+// TEST_REDIS_URL are set, as .ci/run sets them.
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const PUBLIC_URL = "http://tagit.test";

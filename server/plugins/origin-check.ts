@@ -19,7 +19,7 @@ function originAllowed(request: FastifyRequest, publicOrigin: string): boolean {
 }
 
 /**
- * CSRF protection without tokens (DESIGN.md): a state-changing request must come from our own origin.
+ * CSRF protection without tokens: a state-changing request must come from our own origin.
  * Browsers always send Origin (and Sec-Fetch-Site) on such requests, so a foreign page is refused.
  */
 export const originCheckPlugin = fp(

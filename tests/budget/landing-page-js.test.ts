@@ -1,4 +1,4 @@
-// The size budget of issue 16: the JavaScript the landing page loads before it can render — the entry
+// The landing page's size budget: the JavaScript the landing page loads before it can render — the entry
 // script of index.html and every chunk it imports statically (Vite preloads them all) — at most 170 KB
 // gzipped. Chunks loaded on demand (other pages, dialogs, the admin panel) are not counted. A size, not a time.
 import { execFileSync } from "node:child_process";

@@ -85,7 +85,7 @@ test("/tagg?ref= shows the disabled registration form with the referral banner, 
   browser,
   baseURL,
 }) => {
-  // Time stands still while the page is checked, so the spec's 2 s redirect cannot race the assertions.
+  // Time stands still while the page is checked, so its 2 s redirect to /auth cannot race the assertions.
   await page.clock.install();
   await page.goto("/tagg?ref=FRIEND42");
   // A little ahead of the page's clock, well before the 2 s redirect; on a busy machine the page's time may

@@ -123,7 +123,7 @@ test("a member changes their e-mail and password in Security Settings and logs i
     await expect(update).toBeDisabled();
   });
 
-  await test.step("change the password, with the spec's messages first", async () => {
+  await test.step("change the password, with the form's failure messages first", async () => {
     const form = dialog.getByRole("form", { name: "Change Password" });
     await form.getByLabel("Current password", { exact: true }).fill(member.password);
     await form.getByRole("button", { name: "Show current password" }).click();

@@ -201,12 +201,12 @@ test("a visitor's search and view reach the owner live; paused, the next search 
   await visitorContext.close();
 });
 
-test("the pause countdown ticks and ends with the spec's notice once the server says show", async ({
+test("the pause countdown ticks and ends with the back-to-show notice once the server says show", async ({
   page,
 }) => {
   await registerMember(page, newMember());
   // The server decides when a pause ends (48 h); its answer is replayed here with 100 s left, so the
-  // countdown shows for about 28 s before the spec's 0.02 h (72 s) expiry check — room for a busy machine.
+  // countdown shows for about 28 s before the 0.02 h (72 s) expiry check — room for a busy machine.
   // Every read in the first 20 s (the page may read more than once as it mounts) answers the same pause; the
   // expiry check, 28 s in, is told "show".
   let pauseEndsAt = 0;

@@ -107,7 +107,7 @@ export const helpContent = pgTable(
   (t) => [uniqueIndex("help_content_section_name_unique").on(t.sectionName)],
 );
 
-/** Named UI sections and their six-digit codes (spec 1 §9); a missing section reads as code 199. */
+/** Named UI sections and their six-digit codes; a missing section reads as code 199. */
 export const uiSections = pgTable(
   "ui_sections",
   {

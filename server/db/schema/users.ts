@@ -26,7 +26,7 @@ export type SocialLinks = {
 export const themeEnum = pgEnum("theme", THEMES);
 export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
 
-/** A member account (spec "profiles"). E-mail is stored lower-case; only this row knows it. */
+/** A member account. E-mail is stored lower-case; only this row knows it. */
 export const profiles = pgTable(
   "profiles",
   {

@@ -20,8 +20,9 @@ const WRONG_PASSWORD = { password: "not the password" };
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * Every admin route the app registered — under /api/admin/, or elsewhere with `access: "admin"` (the spec puts
- * a few admin writes outside that prefix) — read from the app itself so new ones are covered too.
+ * Every admin route the app registered — under /api/admin/, or elsewhere with `access: "admin"` (a few admin
+ * writes of the published API sit outside that prefix) — read from the app itself so new ones are covered
+ * too.
  */
 function adminRoutes(t: TestApp) {
   return (

@@ -157,8 +157,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
 };
 
 /**
- * Edit UI Section: the spec puts it at `PATCH /api/sections/{id}` (here `{section}`, the public read's name), beside the public reads, so it is registered
- * outside the /api/admin scope and declares its access itself.
+ * Edit UI Section: the published API has it at `PATCH /api/sections/{id}` (here `{section}`, the public
+ * read's name), beside the public reads, so it is registered outside the /api/admin scope and declares its
+ * access itself.
  */
 export const adminSectionsRoutes: FastifyPluginAsyncZod<Options> = async (app, { adminContentService }) => {
   app.addHook("onRoute", documentedUnder("Admin content"));

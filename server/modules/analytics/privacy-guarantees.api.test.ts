@@ -163,7 +163,7 @@ describe("server-side recording", () => {
     expect(byTagg).toMatchObject({ visitorName: "Anonymous User", visitorId: null, postId: post.id });
   });
 
-  it("records the spec's view without a postId as a view of the post with that exact name", async () => {
+  it("records a view without a postId as a view of the post with that exact name", async () => {
     const { t, ada, bob, post } = await setup();
     await giveTagg(t, ada, "ada_o");
     expect((await track(t, bob, { searchTerm: " LightHouse", action: "view" })).json()).toEqual({

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 const countProfiles = async ({ db }: TestApp) => (await db.select({ n: count() }).from(profiles))[0]?.n;
 
 describe("POST /api/auth/register", () => {
-  it("creates the member, signs them in with an HttpOnly cookie and answers the spec's user", async () => {
+  it("creates the member, signs them in with an HttpOnly cookie and answers the user {email, firstName, lastName, tagg}", async () => {
     const t = await createTestApp();
     const input = memberInput({ email: "  Grace.Hopper@Example.COM " });
     const res = await t.app.inject({
@@ -141,7 +141,7 @@ describe("POST /api/auth/register", () => {
 });
 
 describe("POST /api/auth/login", () => {
-  it("signs a member in with the spec's user and a fresh session", async () => {
+  it("signs a member in with the user {email, firstName, lastName, tagg} and a fresh session", async () => {
     const t = await createTestApp();
     const { input } = await registerMember(t);
     const res = await t.app.inject({

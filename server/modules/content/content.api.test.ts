@@ -56,7 +56,7 @@ describe("popups, What We Do, sections and help content", () => {
     expect((await t.app.inject({ url: "/api/what-we-do-content" })).json().content).toContain("Tagit");
   });
 
-  it("list the UI sections with the spec's codes and answer one by name", async () => {
+  it("list the UI sections with the seeded codes 100001–100009 and answer one by name", async () => {
     const t = await createTestApp();
     const sections = (await t.app.inject({ url: "/api/sections" })).json();
     expect(sections.map((s: { code: number }) => s.code)).toEqual([

@@ -157,7 +157,7 @@ export function createContentService({ contentRepo }: { contentRepo: ContentRepo
       return row ? toTerms(row) : { title: DEFAULT_TERMS_TITLE, content: "", updatedAt: null };
     },
 
-    /** Creates or replaces the terms; the HTML is sanitized before it is stored (DESIGN "Administration"). */
+    /** Creates or replaces the terms; the HTML is sanitized before it is stored, and again in the browser. */
     async saveTerms(values: { title: string; content: string }, tx?: Tx) {
       const repo = repoOn(tx);
       const before = await repo.findTerms();

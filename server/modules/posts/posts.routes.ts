@@ -86,7 +86,8 @@ export const postsRoutes: FastifyPluginAsyncZod<{ postsService: PostsService }> 
     },
   );
 
-  // The bulk routes are declared before /:id so their static paths win.
+  // The router matches a static segment before a parameter, in whatever order routes are declared, so
+  // `/bulk-hide` and its siblings never reach the `/:id` routes below.
   app.patch(
     "/api/tagged-posts/bulk-hide",
     {

@@ -36,7 +36,7 @@ export function createPrivacyService({ privacyRepo, analytics, clock }: Deps) {
     },
 
     /**
-     * Applies a mode by the spec's rule: hide only with 5+ unique viewers on the best post, else pause. Only
+     * Applies a mode: hide is granted only with 5+ unique viewers on the best post, else pause. Only
      * signed-in members count, so the threshold cannot be met with made-up signed-out visits.
      */
     async choose(user: ProfileRow, requested: PrivacyMode) {

@@ -19,7 +19,7 @@ const put = (t: TestApp, cookie: string, payload: unknown) =>
   t.app.inject({ method: "PUT", url: "/api/profile", headers: asMember(cookie), payload: payload as object });
 
 describe("GET /api/profile", () => {
-  it("answers the signed-in member's own profile with the spec's defaults", async () => {
+  it("answers the signed-in member's own profile with a new member's defaults", async () => {
     const t = await createTestApp();
     const { cookie, input } = await registerMember(t);
     const res = await t.app.inject({ url: "/api/profile", headers: { cookie } });

@@ -5,15 +5,17 @@ import { createTestApp } from "#server/test/test-app.ts";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * Every operation the two product specifications name, as they name it: method and path, path parameters in
- * braces. Written out by hand, one row per operation: a line naming several paths or methods is several rows,
- * and an operation both documents name (GET /api/profile, GET /api/sections, …) is one row.
+ * The published API: every call the product's screens make, as they make it — method and path, path
+ * parameters in braces. These are served exactly as named (method, path, body fields and units), even where
+ * a tidier REST shape exists, so a client written against them keeps working; a tidier alias may sit beside
+ * one. Written out by hand, one row per operation; a call both the member and the admin screens make
+ * (GET /api/profile, GET /api/sections, …) is one row.
  *
- * The count is 82: the specs name 83 operations, and `GET /api/user-info-by-email/{email}` is not served (no
+ * The count is 82: the screens make 83 calls, and `GET /api/user-info-by-email/{email}` is not served (no
  * member's profile is found by e-mail address; `GET /api/user-info/{viewerId}` replaces it).
  */
-const SPEC_OPERATIONS: readonly (readonly [Method, string])[] = [
-  // The members' specification, its table of calls (41 rows without the e-mail lookup).
+const PUBLISHED_OPERATIONS: readonly (readonly [Method, string])[] = [
+  // The member-facing screens (41 rows without the e-mail lookup).
   ["GET", "/api/profile"],
   ["PUT", "/api/profile"],
   ["DELETE", "/api/profile"],
@@ -56,7 +58,7 @@ const SPEC_OPERATIONS: readonly (readonly [Method, string])[] = [
   ["GET", "/api/hide-searches-popup"],
   ["GET", "/api/saved-images-popup"],
 
-  // The administrator, affiliate and montage specification, its list of calls (41 rows not named above).
+  // The admin panel, the affiliate page and the terms page (41 rows not named above).
   ["GET", "/api/admin/settings"],
   ["GET", "/api/admin/taggs"],
   ["GET", "/api/admin/profiles"],
@@ -101,7 +103,7 @@ const SPEC_OPERATIONS: readonly (readonly [Method, string])[] = [
 ];
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
-/** A plausible value for each path parameter the specs name. */
+/** A plausible value for each path parameter of the published API. */
 const PARAMETER_VALUES: Record<string, string> = { id: SOME_ID, sectionName: "share-something" };
 
 const concrete = (path: string) =>
@@ -111,15 +113,15 @@ const concrete = (path: string) =>
     return value;
   });
 
-/** A registered route's path in the specs' notation: `/api/tagged-posts/:id` → `/api/tagged-posts/{}`. */
+/** A registered route's path in the braces notation: `/api/tagged-posts/:id` → `/api/tagged-posts/{}`. */
 const template = (path: string) => path.replace(/:\w+/g, "{}").replace(/\{\w+\}/g, "{}");
 
 /** Calls that end or delete the caller's own account; they run as a member of their own. */
 const ENDS_THE_CALLER = new Set(["POST /api/logout", "DELETE /api/profile"]);
 
-describe("the routes the specifications name", () => {
+describe("the published API", () => {
   it("names 82 distinct operations", () => {
-    const keys = SPEC_OPERATIONS.map(([method, path]) => `${method} ${path}`);
+    const keys = PUBLISHED_OPERATIONS.map(([method, path]) => `${method} ${path}`);
     expect(keys).toHaveLength(82);
     expect(new Set(keys).size).toBe(82);
   });
@@ -134,7 +136,7 @@ describe("the routes the specifications name", () => {
     );
 
     const unserved: string[] = [];
-    for (const [method, path] of SPEC_OPERATIONS) {
+    for (const [method, path] of PUBLISHED_OPERATIONS) {
       const key = `${method} ${path}`;
       // Registered under exactly this path, not merely caught by a parameter (`/api/tagged-posts/{id}` would
       // otherwise answer for `/api/tagged-posts/bulk-hide`).
