@@ -18,7 +18,7 @@ export type MobileMenuSheetProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** The side sheet the mobile menu button opens, with exactly the spec's items. */
+/** The side sheet the mobile menu button opens, with the mobile menu's links (MOBILE_LINKS). */
 export default function MobileMenuSheet({
   profile,
   loading,

@@ -13,7 +13,7 @@ export type MobileMenuProps = {
   loading: boolean;
 };
 
-/** Hamburger button and side sheet for small screens, with exactly the spec's items. */
+/** Hamburger button and side sheet for small screens, with the mobile menu's links (MOBILE_LINKS). */
 export function MobileMenu({ profile, loading }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   return (

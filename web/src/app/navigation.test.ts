@@ -64,7 +64,7 @@ describe("top links", () => {
 });
 
 describe("mobile menu", () => {
-  it("has exactly the spec's items for visitors", () => {
+  it("has exactly Home, Tagged Posts, Terms and Login / Register for visitors", () => {
     expect(labels(visibleLinks(MOBILE_LINKS, visitor))).toEqual([
       "Home",
       "Tagged Posts",
@@ -73,7 +73,7 @@ describe("mobile menu", () => {
     ]);
   });
 
-  it("has exactly the spec's items for members", () => {
+  it("has exactly the shared links plus the members' pages for members", () => {
     expect(labels(visibleLinks(MOBILE_LINKS, member))).toEqual([
       "Home",
       "Tagged Posts",

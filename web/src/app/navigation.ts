@@ -1,5 +1,5 @@
 /**
- * Which links show where, and which paths hide the site chrome (spec 1 §2 "Navigation"). Pure: unit-tested.
+ * Which links show where, and which paths hide the site chrome. Pure: unit-tested.
  */
 export type Audience = "everyone" | "member" | "visitor" | "admin";
 

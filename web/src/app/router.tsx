@@ -49,8 +49,8 @@ const memberPage = (
 const required = (description: string) => ({ title: "Authentication Required", description });
 
 /**
- * Every route of spec 1 §2 / spec 2 "Top-level routing". Members-only pages sit inside RequireAuth. The
- * landing page (also /auth) is in the entry chunk: it is the first page most people open.
+ * Every page of the app; any other path shows the not-found page. Members-only pages sit inside
+ * RequireAuth. The landing page (also /auth) is in the entry chunk: it is the first page most people open.
  */
 export const routes: RouteObject[] = [
   {

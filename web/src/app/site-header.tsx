@@ -17,7 +17,7 @@ const MemberControls = lazy(() =>
 
 export type SiteHeaderProps = { profile: Profile | null; loading: boolean };
 
-/** Fixed top bar: logo, the spec's top links (desktop), account menu or sign-in, mobile menu. */
+/** Fixed top bar: logo, the top links (desktop), account menu or sign-in, mobile menu. */
 export function SiteHeader({ profile, loading }: SiteHeaderProps) {
   const links = visibleLinks(TOP_LINKS, { signedIn: Boolean(profile), isAdmin: Boolean(profile?.isAdmin) });
   return (

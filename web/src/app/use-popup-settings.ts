@@ -7,7 +7,7 @@ export type PopupName = "greetings" | "saved-images" | "hide-searches";
 const popupUrl = (name: PopupName) => `/api/${name}-popup`;
 
 /**
- * A popup's settings {isEnabled, content}; only fetched while `enabled` (spec 1 §4 "Dialogs"), and again each
+ * A popup's settings {isEnabled, content}; only fetched while its dialog is open (`enabled`), and again each
  * time a popup that uses it appears, so an administrator's edit shows at once.
  */
 export function usePopupSettings(name: PopupName, enabled = true) {

@@ -8,7 +8,7 @@ import { safeStorage } from "#web/lib/storage-keys.ts";
 import { PROFILE_QUERY_KEY } from "./use-profile.ts";
 
 /**
- * Spec 1 §8: when a mutation fails because the session is gone, say so, clear browser storage and go to /
+ * When a mutation fails because the session is gone, say so, clear browser storage and go to /
  * after 2 s. Returns a handler that answers true when it took care of the error.
  */
 export function useSessionExpired() {

@@ -9,7 +9,7 @@ import { sectionTopic } from "./help-text.ts";
 const HelpDialog = lazy(() => import("./help-dialog.tsx"));
 
 export type HelpButtonProps = {
-  /** The help section to show, e.g. "social-links" (spec 1 §9 lists the seeded ones). */
+  /** The help section to show, e.g. "social-links" (`BUILT_IN_HELP_SECTIONS` lists the seeded ones). */
   sectionName: string;
   /** Words for the button's accessible name ("Help: …"); defaults to the section name in words. */
   topic?: string;

@@ -6,7 +6,7 @@ export const HELP_MESSAGES = {
   empty: "No help content available for this section",
 } as const;
 
-/** The help dialog's error line: "HTTP error! status: 500", or the network message (spec 1 §8). */
+/** The help dialog's error line: "HTTP error! status: 500", or the network message. */
 export function helpErrorText(error: unknown): string {
   if (error instanceof ApiError) return `HTTP error! status: ${error.status}`;
   if (error instanceof NetworkError) return error.message;

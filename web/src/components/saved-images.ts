@@ -1,6 +1,6 @@
 import type { Popup } from "#contract/api/content.ts";
 
-/** The fixed code labels of the saved-images dialog (spec 1 §9). */
+/** The saved-images dialog's fixed code labels: 116 for the default text, 101 for the administrator's. */
 export const SAVED_IMAGES_CODES = { fallback: 116, custom: 101 } as const;
 export const SAVED_IMAGES_DEFAULT_TEXT = "Your image has been saved successfully!";
 
@@ -10,7 +10,7 @@ export type SavedImagesView =
   | { kind: "html"; html: string; code: 101 };
 
 /**
- * What the dialog shows (spec 1 §2 popup 3): "Loading..." while the setting loads, the default text when
+ * What the dialog shows: "Loading..." while the setting loads, the default text when
  * it is missing, failed or disabled, otherwise the administrator's HTML (sanitised by the caller).
  * Pure: unit-tested.
  */

@@ -6,7 +6,7 @@ import { apiRequest } from "#web/lib/api-request.ts";
 const sectionUrl = (name: string) => `/api/sections/${encodeURIComponent(name)}`;
 const helpContentUrl = (name: string) => `/api/help-content/${encodeURIComponent(name)}`;
 
-/** A section's numeric code; a failed or missing answer silently counts as the default 199 (spec 1 §8). */
+/** A section's numeric code; a failed or missing answer silently counts as the default 199. */
 export function useSectionCode(sectionName: string, enabled: boolean) {
   return useQuery<number>({
     queryKey: [sectionUrl(sectionName), "code"],
@@ -26,7 +26,7 @@ export function useSectionCode(sectionName: string, enabled: boolean) {
   });
 }
 
-/** A section's help {title, content}; a 404 means there is none. No retry (spec 1 §7). */
+/** A section's help {title, content}; a 404 means there is none. No retry. */
 export function useHelpContent(sectionName: string, enabled: boolean) {
   return useQuery<HelpContent>({
     queryKey: [helpContentUrl(sectionName)],

@@ -2,10 +2,10 @@ import type { QueryFunction } from "@tanstack/react-query";
 import { type ErrorBody, type ErrorCode, readErrorBody } from "#contract/errors.ts";
 import { askToReauthenticate } from "./reauthentication.ts";
 
-/** Toast text for a request that never reached the server (spec 1 §8). */
+/** Toast text for a request that never reached the server. */
 export const NETWORK_ERROR_MESSAGE = "Network error. Please check your connection and try again.";
 
-/** A non-2xx answer. `message` is "<status>: <body text or status text>" as spec 1 §8 describes. */
+/** A non-2xx answer. `message` is "<status>: <body text or status text>", the same for every call. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;

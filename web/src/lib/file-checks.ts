@@ -2,7 +2,7 @@ import { MAX_UPLOAD_BYTES } from "#contract/limits.ts";
 
 export type FileProblem = { title: string; description: string };
 
-/** The create-post wording of spec 1 §5. */
+/** The wording of the create-post upload checks (the profile uploads have their own). */
 export const FILE_PROBLEMS = {
   tooLarge: { title: "File too large", description: "Please choose an image under 20MB" },
   wrongType: { title: "Invalid file type", description: "Please choose an image file (JPG, PNG, GIF)" },

@@ -1,4 +1,4 @@
-/** Money display (DESIGN "Payments and affiliate money"): amounts travel as integer minor units (pence). */
+/** Money display: amounts travel as integer minor units (pence). */
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -25,7 +25,7 @@ export function formatMoney(amountMinor: number, currency = "GBP"): string {
   return formatterFor(currency).format(minor / 100);
 }
 
-/** The plan price as the spec writes it: 1200, "GBP" → "GBP 12"; 1250 → "GBP 12.50". Integer maths only. */
+/** The plan price as the Premium screen shows it: 1200, "GBP" → "GBP 12"; 1250 → "GBP 12.50". No floats. */
 export function formatPlanPrice(priceMinor: number, currency: string): string {
   const minor = Math.max(0, Math.trunc(priceMinor));
   const major = Math.trunc(minor / 100);

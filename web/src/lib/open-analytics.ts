@@ -1,4 +1,4 @@
-/** Window event that opens the My Tagged Posts popup on its Analytics view (spec 1 §2 notification bell). */
+/** Window event that opens the My Tagged Posts popup on its Analytics view (the bell's View sends it). */
 export const OPEN_ANALYTICS_EVENT = "tagit:open-analytics";
 
 /** The bell's View: after going to /dashboard, wait this long before asking the popup to open. */

@@ -2,7 +2,7 @@ import type { TaggedPost } from "#contract/api/posts.ts";
 
 /**
  * The name shown on a post: the text inside the first pair of parentheses when there is some, otherwise the
- * whole name (spec 1 §2). "Summer trip (Ada)" → "Ada". Pure: unit-tested.
+ * whole name. "Summer trip (Ada)" → "Ada". Pure: unit-tested.
  */
 export function postDisplayName(postName: string): string {
   const open = postName.indexOf("(");
@@ -16,7 +16,7 @@ export function postDisplayName(postName: string): string {
 
 type PostImages = Pick<TaggedPost, "originalImage" | "scrambledImage" | "thumbnailImage" | "scrambleImage">;
 
-/** A distinct scrambled file exists (spec 1 §4: only then is it shown instead of the original). */
+/** A distinct scrambled file exists (only then is it shown instead of the original). */
 export function hasDistinctScrambledFile(post: PostImages): boolean {
   return Boolean(post.scrambledImage) && post.scrambledImage !== post.originalImage;
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./api-request.ts";
 
-/** Spec 1 §9: data never goes stale, no refocus refetch, no polling by default, no retries. */
+/** Data never goes stale, no refocus refetch, no polling by default, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -5,7 +5,7 @@ const DAY_MS = 24 * HOUR_MS;
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
 
 /**
- * The spec's relative labels (spec 1 §9): "Just now" under a minute (and for clock skew into the future),
+ * Relative time labels: "Just now" under a minute (and for clock skew into the future),
  * then whole minutes, hours and days: "5 minutes ago", "1 hour ago", "3 days ago". Empty for a bad date.
  * Pure: unit-tested.
  */

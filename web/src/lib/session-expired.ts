@@ -6,7 +6,7 @@ export const SESSION_EXPIRED_TOAST = {
 } as const;
 
 /**
- * Spec 1 §8: a mutation error whose message contains "401", "session" or "Invalid or expired" means the
+ * A mutation error whose message contains "401", "session" or "Invalid or expired" means the
  * member's session is gone. Our ApiError messages read "<status>: <body>", so any 401 answer matches.
  * A network failure never counts, whatever its wording. Pure: unit-tested.
  */

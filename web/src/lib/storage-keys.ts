@@ -1,5 +1,5 @@
 /**
- * Every browser-storage key the web app uses, in one place (spec 1 §3 "Browser storage keys").
+ * Every browser-storage key the web app uses, in one place.
  * No session token is ever stored: the session is an HttpOnly cookie.
  */
 export const STORAGE_KEYS = {

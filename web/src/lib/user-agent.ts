@@ -1,6 +1,6 @@
 const MOBILE_PATTERN = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i;
 
-/** True for phones and tablets; spec 1 delays some redirects on them (TIMING.mobileHomeRedirectMs). */
+/** True for phones and tablets; some redirects wait a little on them (TIMING.mobileHomeRedirectMs). */
 export function isMobileUserAgent(userAgent: string): boolean {
   return MOBILE_PATTERN.test(userAgent);
 }

@@ -8,7 +8,7 @@ import {
   summaryLines,
 } from "./admin-display.ts";
 
-describe("subscriptionLabel (spec 2 §4)", () => {
+describe("subscriptionLabel", () => {
   it("shows Paid, Free, the raw value, or Unknown", () => {
     expect(subscriptionLabel("active")).toBe("Paid");
     expect(subscriptionLabel("inactive")).toBe("Free");

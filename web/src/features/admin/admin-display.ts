@@ -1,6 +1,6 @@
 import type { AuditSummary } from "#contract/api/admin.ts";
 
-/** Spec 2 §4: active shows as Paid, inactive as Free, anything else as its raw value; none is Unknown. */
+/** Subscription column: active is Paid, inactive is Free, anything else its raw value; none is Unknown. */
 export function subscriptionLabel(status: string | null | undefined): string {
   if (status === "active") return "Paid";
   if (status === "inactive") return "Free";

@@ -6,7 +6,7 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 
-// The panel is its own chunk (DESIGN "Administration"): members never download it.
+// The panel is its own chunk, loaded lazily: members never download it.
 const AdminPanel = lazy(() => import("./admin-panel.tsx").then((module) => ({ default: module.AdminPanel })));
 
 export type AdminPageProps = { profile: Profile };

@@ -34,7 +34,7 @@ const POPUPS_GROUP = "Popups & Overlays";
 
 type AdminSection = AdminSectionInfo & { Component: ComponentType<AdminSectionProps> };
 
-/** The sections, in the sidebar's order (spec 2 §2), and the Audit Log last. */
+/** The sections, in the sidebar's order, and the Audit Log last. */
 const SECTIONS: readonly AdminSection[] = [
   {
     id: "affiliate",

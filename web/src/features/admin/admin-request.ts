@@ -4,13 +4,13 @@ import { adminSession } from "./admin-session.ts";
 
 export const ADMIN_SESSION_HEADER = "x-admin-session";
 
-/** Spec 2 §8: any admin call refused as unauthorized. */
+/** The toast for any admin call refused as unauthorized. */
 export const ADMIN_SESSION_EXPIRED_TOAST = {
   title: "Session Expired",
   description: "Please log in to the admin panel again.",
 } as const;
 
-/** Spec 2 §4: an admin call that fails with 403 ("Admin access required" among them) ends the admin session. */
+/** An admin call that fails with 403 ("Admin access required" among them) ends the admin session. */
 export const isAdminSessionLost = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 403;
 

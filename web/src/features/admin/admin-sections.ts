@@ -1,4 +1,4 @@
-/** A section of the admin panel (spec 2 §2). `addEntry`: the header's "Add Entry" opens its add dialog. */
+/** A section of the admin panel. `addEntry`: the header's "Add Entry" opens its add dialog. */
 export type AdminSectionInfo = {
   id: string;
   label: string;

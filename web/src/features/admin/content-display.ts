@@ -11,7 +11,7 @@ export function matchesSearch(values: readonly unknown[], search: string): boole
   );
 }
 
-/** The UI codes counters (spec 2 §2): every section, the popups and the pages. */
+/** The UI codes counters: every section, the popups and the pages. */
 export function sectionCounts(sections: readonly Pick<Section, "type">[]) {
   const ofType = (type: string) =>
     sections.filter((section) => section.type?.trim().toLowerCase() === type).length;

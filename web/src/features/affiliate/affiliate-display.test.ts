@@ -30,7 +30,7 @@ describe("formatPercentage and commissionText", () => {
     expect(formatPercentage(" abc ")).toBe("abc");
   });
 
-  it("writes the spec's sentence", () => {
+  it("writes the commission sentence with the percentage trimmed", () => {
     expect(commissionText("10.00")).toBe(
       "Earn 10% commission for every user you refer who subscribes to Premium!",
     );

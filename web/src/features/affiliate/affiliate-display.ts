@@ -1,7 +1,7 @@
 import type { AffiliateDashboard } from "#contract/api/affiliate.ts";
 import { formatMoney } from "#web/lib/money.ts";
 
-/** Display rules of the affiliate page (spec 2 §2, §4, §5). Pure: unit-tested. */
+/** Display rules of the affiliate page. Pure: unit-tested. */
 
 type Referral = AffiliateDashboard["referrals"][number];
 
@@ -23,7 +23,7 @@ export function commissionText(commissionPercentage: string): string {
 
 export type ReferralCounts = { total: number; confirmed: number; pending: number };
 
-/** Confirmed counts as subscribed; every other status counts as pending (spec 2 §4). */
+/** Confirmed counts as subscribed; every other status counts as pending. */
 export function countReferrals(referrals: readonly Pick<Referral, "status">[]): ReferralCounts {
   const confirmed = referrals.filter((referral) => referral.status === "confirmed").length;
   return { total: referrals.length, confirmed, pending: referrals.length - confirmed };
@@ -104,7 +104,7 @@ export const EMPTY_PAYOUT_FORM: PayoutFormValues = {
   paypalEmail: "",
 };
 
-/** Spec 2 §5: submit is disabled while a field of the chosen method is empty or a request is pending. */
+/** Submit is disabled while a field of the chosen method is empty or a request is pending. */
 export function canSubmitPayout(values: PayoutFormValues, pending: boolean): boolean {
   if (pending) return false;
   if (values.payoutMethod === "paypal") return values.paypalEmail.trim() !== "";

@@ -39,7 +39,7 @@ import { AffiliateTables, StatusBadge } from "./affiliate-tables.tsx";
 import { PayoutDialog } from "./payout-dialog.tsx";
 import { useAffiliateDashboard } from "./use-affiliate.ts";
 
-/** /affiliate (members): referral link, stats, balance, payouts and the three tabs (spec 2 §2). */
+/** /affiliate (members): referral link, stats, balance, payouts and the three tabs. */
 export function AffiliatePage() {
   const dashboard = useAffiliateDashboard();
   return (

@@ -44,7 +44,7 @@ function DataTable({ label, columns, empty, rows }: TableProps) {
 
 const cell = "px-4 py-3 align-middle text-slate-700";
 
-/** Referrals / Earnings / Payouts with the spec's columns and empty texts (spec 2 §2). */
+/** Referrals / Earnings / Payouts, each with its columns and its empty text. */
 export function AffiliateTables({ data }: { data: AffiliateDashboard }) {
   return (
     <Tabs defaultValue="referrals">

@@ -31,7 +31,7 @@ type DetailField = "accountDetails" | "sortCode" | "accountNumber" | "paypalEmai
 /** The body nests the details ("payoutDetails.sortCode"); the form holds them flat ("sortCode"). */
 const toFormField = (path: string) => path.replace(/^payoutDetails\./, "");
 
-/** "Request Payout": the whole available balance, to a bank account or PayPal (spec 2 §2, §5). */
+/** "Request Payout": the whole available balance, to a bank account or PayPal. */
 export function PayoutDialog({ open, onOpenChange, availableMinor, currency }: PayoutDialogProps) {
   const payout = useRequestPayout();
   const form = useForm<PayoutFormValues>({ defaultValues: EMPTY_PAYOUT_FORM });

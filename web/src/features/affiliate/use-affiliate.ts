@@ -4,7 +4,7 @@ import { apiRequest } from "#web/lib/api-request.ts";
 
 export const AFFILIATE_DASHBOARD_KEY = ["/api/affiliate/dashboard"] as const;
 
-/** GET /api/affiliate/dashboard (spec 2 §3); amounts are integer pence. */
+/** GET /api/affiliate/dashboard; amounts are integer pence. */
 export function useAffiliateDashboard() {
   return useQuery<AffiliateDashboard>({ queryKey: AFFILIATE_DASHBOARD_KEY });
 }

@@ -10,7 +10,7 @@ import {
 } from "./analytics-display.ts";
 
 describe("actionText", () => {
-  it("uses the spec's wording", () => {
+  it("says a view as viewed your post and any search as searched for your posts", () => {
     expect(actionText("view")).toBe("viewed your post");
     expect(actionText("search")).toBe("searched for your posts");
     expect(actionText("internal_search")).toBe("searched for your posts");

@@ -1,9 +1,9 @@
 import type { AnalyticsEvent } from "#contract/api/analytics.ts";
 
-/** The post filter's "no filter" label (spec 1 §2: default All Posts); the filter itself is then null. */
+/** The post filter's "no filter" label, its default; the filter itself is then null. */
 export const ALL_POSTS_LABEL = "All Posts";
 
-/** What the visitor did, as the analytics list and the notifications say it (spec 1 §3). */
+/** What the visitor did, as the analytics list and the notifications say it; any other action is a click. */
 export function actionText(action: AnalyticsEvent["action"]): string {
   return action === "view" ? "viewed your post" : "searched for your posts";
 }

@@ -41,7 +41,7 @@ export function useTaggAnalytics() {
 
 /**
  * Keeps the list fresh while a member is signed in: a server-sent events stream puts new events into the
- * cache at once, and the spec's 3-second poll runs as a safety net (cheap: a conditional request answered
+ * cache at once, and a 3-second poll runs as a safety net (cheap: a conditional request answered
  * 304 while nothing changed; it also catches deletions, which the stream does not announce). Mounted once,
  * by the notification bell in the header.
  */

@@ -2,7 +2,8 @@ import type { Viewer } from "#contract/api/analytics.ts";
 
 /**
  * The who-viewed dialog's filter: matches the viewer's full name or tagg (with or without the @), ignoring
- * case and surrounding spaces; a blank filter keeps everyone. There are no e-mails to match on (DESIGN.md).
+ * case and surrounding spaces; a blank filter keeps everyone. There are no e-mails to match on: a member's
+ * address is never shown to another member.
  */
 export function filterViewers<T extends Pick<Viewer, "firstName" | "lastName" | "tagg">>(
   viewers: readonly T[],

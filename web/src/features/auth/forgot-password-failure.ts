@@ -3,7 +3,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from "#web/lib/api-requ
 export type FailureToast = { title: string; description: string };
 
 /**
- * The toast for a failed reset-link request (spec 1 §8): an answer from the server is "Failed to Send Reset
+ * The toast for a failed reset-link request: an answer from the server is "Failed to Send Reset
  * Email" with its message; a request that threw is "Error" with the network text when it never reached the
  * server, else the second wording "Failed to send password reset email.".
  */

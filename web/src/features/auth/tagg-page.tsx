@@ -20,7 +20,7 @@ import { Textarea } from "#web/components/ui/textarea.tsx";
 import { rememberReferralCode } from "./referral.ts";
 import { ReferralBanner } from "./referral-banner.tsx";
 
-/** Spec 1 §2: the screen sends the visitor on to /auth after 2 s. */
+/** The screen sends the visitor on to /auth after 2 s. */
 export const TAGG_REDIRECT_MS = 2_000;
 
 type TaggRequestFields = { firstName: string; lastName: string; tagg: string; reason: string; email: string };
@@ -44,7 +44,7 @@ const FIELDS: FieldSpec[] = [
 ];
 
 /**
- * /tagg: the old alternative registration screen (spec 1 §2). Its five fields are shown but disabled, since
+ * /tagg: the old alternative registration screen. Its five fields are shown but disabled, since
  * accounts are created on /auth and a tagg is claimed from the dashboard; any `?ref=` code is kept for the
  * registration form, and the visitor is taken to /auth after 2 s (or at once with the button).
  */

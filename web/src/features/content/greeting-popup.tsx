@@ -9,7 +9,7 @@ import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { mayGreet, readGreetingStorage, shouldShowGreeting } from "./greeting-rules.ts";
 
 /**
- * The "Welcome" greeting (spec 1 §2 popup 4): about 1 s after load, once per browser session, for a
+ * The "Welcome" greeting: about 1 s after load, once per browser session, for a
  * signed-in member, when enabled, unless they chose "Don't show again" or have just reset their password.
  * It is a non-modal card: it does not block the page or take focus (announced through a status line), and
  * any click elsewhere, Escape or its buttons close it.

@@ -1,7 +1,7 @@
 import type { Popup } from "#contract/api/content.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 
-/** What the greeting depends on (spec 1 §2 popup 4). */
+/** What the greeting depends on. */
 export type GreetingFlags = {
   signedIn: boolean;
   /** sessionStorage: already shown in this browser session. */

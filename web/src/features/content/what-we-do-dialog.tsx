@@ -4,7 +4,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
 import { useWhatWeDo } from "./use-what-we-do.ts";
 
-/** Shown when the What We Do text cannot be loaded (spec 1 §8). */
+/** Shown when the What We Do text cannot be loaded. */
 export const DEFAULT_WHAT_WE_DO_TEXT = `Welcome to Tagit!
 
 Publish tagged posts: images with a name that is yours alone. People find them only by typing that exact name or your tagg, and you see who came looking.`;

@@ -1,6 +1,6 @@
-/** Display rules of the dashboard header (spec 1 §2 "Dashboard"). Pure: unit-tested. */
+/** Display rules of the dashboard header. Pure: unit-tested. */
 
-/** Members without a tagg cannot be found by search yet (DESIGN "Taggs"). */
+/** Members without a tagg cannot be found by search yet. */
 export function needsTagg(tagg: string | null | undefined): boolean {
   return !tagg?.trim();
 }

@@ -5,7 +5,7 @@ import { isMobileDevice } from "#web/lib/user-agent.ts";
 import { shouldReloadAfterPoll } from "./session-poll.ts";
 
 /**
- * Spec 1 §4: on mobile user agents, ask GET /api/profile every 30 s and reload the page when the answer is
+ * On mobile user agents, ask GET /api/profile every 30 s and reload the page when the answer is
  * not ok (the session ended elsewhere, e.g. after a password change). Phones keep tabs alive for days;
  * this brings such a tab back to the signed-out screens. Desktop browsers are left alone.
  */

@@ -8,7 +8,7 @@ const STEPS = [
   "Download your 800×600 montage as a PNG.",
 ];
 
-/** How to make a montage (spec 2 §2, main area). */
+/** How to make a montage, shown under the canvas. */
 export function HowToList() {
   return (
     <section aria-labelledby="montage-how-to" className="rounded-xl bg-slate-50 p-4">

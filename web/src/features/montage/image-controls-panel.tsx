@@ -38,7 +38,7 @@ function NumberField({ label, imageId, value, onCommit }: NumberFieldProps) {
   );
 }
 
-/** Position, size and rotation of the selected image; the profile is centred and round (spec 2 §2). */
+/** Position, size and rotation of the selected image; the profile is centred and round. */
 export function ImageControlsPanel({ doc, selectedId, dispatch }: ImageControlsPanelProps) {
   const isProfile = selectedId === PROFILE_ID && doc.profile !== null;
   const image = doc.images.find((item) => item.id === selectedId);

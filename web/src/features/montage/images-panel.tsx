@@ -23,7 +23,7 @@ const filesOf = (event: ChangeEvent<HTMLInputElement>) => {
   return files;
 };
 
-/** The profile picture, the unique images (n/10) with their note, and Clear All (spec 2 §2, left panel). */
+/** The profile picture, the unique images (n/10) with their note, and Clear All: the editor's left panel. */
 export function ImagesPanel(props: ImagesPanelProps) {
   const { doc } = props;
   const profileInput = useRef<HTMLInputElement>(null);

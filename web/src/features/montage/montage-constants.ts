@@ -1,4 +1,4 @@
-/** The montage maker's numbers and words (spec 2 §8 and §9). */
+/** The montage maker's numbers and words. */
 
 export const CANVAS = { width: 800, height: 600 } as const;
 export const CENTER = { x: CANVAS.width / 2, y: CANVAS.height / 2 } as const;
@@ -14,9 +14,9 @@ export const GRID_JITTER = 50;
 
 export const PROFILE_SIZE = 200;
 
-/** Dragging keeps an image's top-left corner inside these bounds (spec 2 §5). */
+/** Dragging keeps an image's top-left corner inside these bounds. */
 export const DRAG_BOUNDS = { minX: 0, maxX: 700, minY: 0, maxY: 500 } as const;
-/** What a typed position or size becomes when it is not a number (spec 2 §5). */
+/** What a typed position or size becomes when it is not a number. */
 export const TYPED_DEFAULTS = { position: 0, size: 50 } as const;
 /** The largest size a typed width or height may take: the canvas itself. */
 export const MAX_TYPED_SIZE = CANVAS.width;
@@ -45,7 +45,7 @@ export const COLOURS = [
   "orange",
   "purple",
 ] as const;
-/** The watermark's default colour is grey, which the list of choices does not hold (spec 2 §9). */
+/** The watermark's default colour is grey, which the list of choices does not hold. */
 export const WATERMARK_COLOURS = ["grey", ...COLOURS] as const;
 
 export const NAME_TEXT = { fontSize: 32, bottomMargin: 40, outlineWidth: 3, outlineColour: "black" } as const;

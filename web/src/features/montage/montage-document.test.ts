@@ -17,7 +17,7 @@ const run = (actions: EditorAction[], state: EditorState = initialEditorState(1)
 const withImages = () => run([{ type: "addSources", sources: [source("a"), source("b"), source("c")] }]);
 
 describe("editorReducer", () => {
-  it("starts empty with the spec's text defaults: white Arial name, grey Arial watermark", () => {
+  it("starts empty with the text defaults: white Arial name, grey Arial watermark", () => {
     const state = initialEditorState(5);
     expect(state.present).toMatchObject({ profile: null, sources: [], images: [], seed: 5 });
     expect(DEFAULT_TEXT).toEqual({

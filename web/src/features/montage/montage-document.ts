@@ -3,7 +3,7 @@ import { type CanvasImage, generateLayout } from "./montage-layout.ts";
 import { clampPosition, rotateQuarter, typedPosition, typedSize } from "./montage-rules.ts";
 
 /**
- * The montage as data (STYLE 14): one plain document changed by named actions; undo and redo step through
+ * The montage as data: one plain document changed by named actions; undo and redo step through
  * earlier documents. The canvas only draws what the document says.
  */
 

@@ -10,7 +10,7 @@ describe("generateLayout", () => {
     expect(generateLayout([], 42)).toEqual([]);
   });
 
-  it("keeps every guarantee of spec 2 §9 for many seeds and image counts", () => {
+  it("keeps its sizes, the canvas, the centre zone and the image limit for many seeds and image counts", () => {
     const broken: string[] = [];
     for (const count of [1, 3, 7, 10]) {
       for (const seed of SEEDS) {

@@ -9,7 +9,7 @@ import {
 } from "./montage-constants.ts";
 
 /**
- * The generated montage (spec 2 §2, §9): the unique images duplicated over a grid of cells 80 px apart,
+ * The generated montage: the unique images duplicated over a grid of cells 80 px apart,
  * each copy pushed up to 50 px further and sized 80–120 px, kept inside the 800×600 canvas and out of the
  * radius-120 zone around the centre where the profile sits, at most 60 in all. Pure and seeded: the same
  * images and seed give the same layout, so Shuffle is a new seed and undo restores the old one.

@@ -10,7 +10,7 @@ import {
   TYPED_DEFAULTS,
 } from "./montage-constants.ts";
 
-/** The montage's rules of spec 2 §5 as pure functions, unit-tested beside this file. */
+/** The montage's upload, download and position rules as pure functions, unit-tested beside this file. */
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

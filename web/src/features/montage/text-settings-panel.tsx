@@ -48,7 +48,7 @@ function Choice({ label, value, options, kind, onChange }: ChoiceProps) {
   );
 }
 
-/** Fonts and colours of the name and the watermark (spec 2 §9 lists). */
+/** Fonts and colours of the name and the watermark, chosen from MONTAGE_FONTS and MONTAGE_COLOURS. */
 export function TextSettingsPanel({ text, onChange }: TextSettingsPanelProps) {
   return (
     <PanelSection title="Text Settings" icon={Type}>

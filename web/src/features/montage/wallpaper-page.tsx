@@ -4,7 +4,7 @@ import { BackToDashboard } from "#web/components/back-to-dashboard.tsx";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
 
-// The editor and its canvas library are their own chunks (DESIGN "Montage maker"): loaded only here.
+// The editor and its canvas library are their own chunks: loaded only on this page.
 const MontageEditor = lazy(() =>
   import("./montage-editor.tsx").then((module) => ({ default: module.MontageEditor })),
 );

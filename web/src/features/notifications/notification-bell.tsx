@@ -21,7 +21,7 @@ import { useDismissNotices, useNotices } from "./use-notices.ts";
 export type NotificationBellProps = { profile: Profile };
 
 /**
- * The header's notification bell (spec 1 §2/§4): the member's moderation notices (a post hidden pending review
+ * The header's notification bell: the member's moderation notices (a post hidden pending review
  * or removed, kept on the server), then up to 10 items derived from visible visitors' events,
  * de-duplicated, dismissable per member, a badge with the count or 9+, a tone and a "new" marker when more
  * arrive. It also keeps the analytics list live for the whole app (stream + 3 s conditional poll).

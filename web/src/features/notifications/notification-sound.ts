@@ -1,4 +1,4 @@
-/** The bell's tone: 0.3 s, falling from 880 Hz to 440 Hz (spec 1 §9). */
+/** The bell's tone: 0.3 s, falling from 880 Hz to 440 Hz. */
 export const TONE_SECONDS = 0.3;
 
 let gestureSeen = false;

@@ -51,7 +51,7 @@ describe("buildNotifications", () => {
     analyticsEvent({ visitorId: `m${i}`, createdAt: at(14 - i), action: i % 2 ? "view" : "search" }),
   );
 
-  it("shows at most 10, newest first, with the spec's action text", () => {
+  it("shows at most 10, newest first, with the action in words", () => {
     const items = buildNotifications(events, new Set());
     expect(items).toHaveLength(10);
     expect(items[0]?.id).toBe(events[0]?.id);

@@ -2,7 +2,7 @@ import type { AnalyticsEvent } from "#contract/api/analytics.ts";
 import { MAX_NOTIFICATIONS_SHOWN, NOTIFICATION_DEDUP_WINDOW_MS } from "#contract/limits.ts";
 import { actionText } from "#web/features/analytics/index.ts";
 
-/** One bell item, derived from an analytics event of a visible visitor (spec 1 §3 "Notification"). */
+/** One bell item, derived from an analytics event of a visible visitor. */
 export type AppNotification = {
   id: string;
   visitorId: string;
@@ -20,7 +20,7 @@ const dedupKey = (visitorId: string, term: string | null) =>
   `${visitorId}\u0000${(term ?? "").trim().toLowerCase()}`;
 
 /**
- * Spec 1 §5: events are grouped by visitor (by id here — there are no e-mails) plus the trimmed, lower-cased
+ * Events are grouped by visitor (by id here — there are no e-mails) plus the trimmed, lower-cased
  * search term; a later event with the same pair less than 24 h after a kept one is dropped. Only visible
  * visitors make notifications (anonymous events carry no visitor id). Returns the kept events newest first.
  */
@@ -68,7 +68,7 @@ export function buildNotifications(
     }));
 }
 
-/** The badge: the count, or "9+" above 9 (spec 1 §2); nothing at zero. */
+/** The badge: the count, or "9+" above 9; nothing at zero. */
 export function badgeLabel(count: number): string {
   if (count <= 0) return "";
   return count > 9 ? "9+" : String(count);
@@ -77,7 +77,7 @@ export function badgeLabel(count: number): string {
 export type Arrival = {
   /** Items not seen before in this session. */
   newIds: string[];
-  /** Play the tone: new items arrived while the bell already showed some (spec 1 §4). */
+  /** Play the tone: new items arrived while the bell already showed some. */
   playSound: boolean;
 };
 

@@ -3,7 +3,7 @@ import type { Profile } from "#contract/api/profile.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
 import { formatPeriodEnd } from "./payments-display.ts";
 
-/** Rules of the self-service part of /payments and of the plan badge (issue 18). Pure: unit-tested. */
+/** Rules of the self-service part of /payments and of the plan badge. Pure: unit-tested. */
 
 type SubscriptionFields = Pick<
   Profile,

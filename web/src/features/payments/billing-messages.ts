@@ -1,4 +1,4 @@
-/** The toasts of billing self-service, in the spec's title + description style (spec 1 §8). */
+/** The toasts of billing self-service, each a title and a description like the app's other toasts. */
 export const BILLING_TOASTS = {
   cancelled: { title: "Subscription Cancelled" },
   cancelFailed: { title: "Cancellation Failed", fallback: "Failed to cancel subscription" },

@@ -1,6 +1,6 @@
 import { testConfirmBodySchema } from "#contract/api/payments.ts";
 
-/** The TEST MODE card form's rules (spec 1 §8). Pure: unit-tested. */
+/** The TEST MODE card form's rules. Pure: unit-tested. */
 
 /** "4242424242424242" → "4242 4242 4242 4242" as typed; digits only, at most 19. */
 export function formatCardNumber(value: string): string {

@@ -7,7 +7,7 @@ import { formatPeriodEnd } from "./payments-display.ts";
 
 export type PastDueBannerProps = { profile: Pick<Profile, "subscriptionLapsesAt"> };
 
-/** Across the app while a renewal is unpaid: when Premium lapses, and the way to fix it (issue 18). */
+/** Across the app while a renewal is unpaid: when Premium lapses, and the way to fix it. */
 export function PastDueBanner({ profile }: PastDueBannerProps) {
   return (
     <section

@@ -1,6 +1,6 @@
-/** Rules of the Premium screen (spec 1 §2, §4, §8). Pure: unit-tested. */
+/** Rules of the Premium screen. Pure: unit-tested. */
 
-/** What Premium offers (spec 1 §1). */
+/** What Premium offers, as the plan card lists it. */
 export const PREMIUM_FEATURES = [
   "Full dashboard access",
   "Create and view posts",

@@ -33,7 +33,7 @@ const CardChangeStep = lazy(() =>
 const hasBillingHistory = (status: string) =>
   status === "active" || status === "past_due" || status === "canceled";
 
-/** /payments (everyone): the Premium plan, the free option and the payment step (spec 1 §2, §4, §8). */
+/** /payments (everyone): the Premium plan, the free option and the payment step. */
 export function PaymentsPage() {
   const navigate = useNavigate();
   const { profile, isLoading: profileLoading } = useProfile();

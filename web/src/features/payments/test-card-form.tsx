@@ -35,7 +35,7 @@ const SHORT_FIELDS = [
   { name: "cvc", label: "CVC", placeholder: "123", maxLength: 4, autoComplete: "cc-csc" },
 ] as const;
 
-/** The built-in card form of the test provider, clearly marked TEST MODE (DESIGN "Payments"). */
+/** The built-in card form of the test provider, clearly marked TEST MODE. */
 export function TestCardForm({
   clientSecret,
   priceLabel,

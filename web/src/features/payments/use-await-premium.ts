@@ -53,7 +53,7 @@ export const useAwaitPremium = (since: number | null, timing: AwaitPremiumTiming
 export const PAYMENT_PREMIUM_WAIT: AwaitPremiumTiming = { pollMs: 1_000, timeoutMs: 10_000 };
 
 /**
- * Spec 1 §8: after "Payment Successful", /dashboard 2 s after paying — or later, as soon as Premium has
+ * After "Payment Successful", /dashboard 2 s after paying — or later, as soon as Premium has
  * arrived (at most 10 s), so the dashboard shows the member as Premium.
  */
 export function useDashboardOncePremium(paidAt: number | null) {

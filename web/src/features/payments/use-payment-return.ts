@@ -8,8 +8,8 @@ const RETURN_PREMIUM_WAIT = { pollMs: 2_000, timeoutMs: 10_000 };
 
 /**
  * A member who paid with a redirecting method comes back to /dashboard with Stripe's `redirect_status`
- * (spec 1 §8: the return URL). Says how it went, refreshes the profile until the webhook has landed, and
- * removes Stripe's parameters from the address bar.
+ * (the return URL the card provider is given). Says how it went, refreshes the profile until the webhook has
+ * landed, and removes Stripe's parameters from the address bar.
  */
 export function usePaymentReturn() {
   const [params, setParams] = useSearchParams();

@@ -1,5 +1,5 @@
 /**
- * Layout of the downloaded post image (spec 1 §9): an 800×600 JPEG at quality 0.9; the admin banner in a bar
+ * Layout of the downloaded post image: an 800×600 JPEG at quality 0.9; the admin banner in a bar
  * from 45% to 55% of the height with a font of at least 24 px or 4% of the width, whichever is larger; an
  * optional "Post: <name>" strip in the bottom 10%. Pure math, unit-tested; drawing is in download-post-image.ts.
  */

@@ -48,7 +48,7 @@ const isSubscriptionRequired = (error: unknown) => errorCodeOf(error) === "subsc
 
 /**
  * Hide All / Show All / Delete All, each behind a confirmation. Visibility changes are Premium: free members
- * get the "Active subscription required" message with an upgrade button instead (spec 1 §4).
+ * get the "Active subscription required" message with an upgrade button instead.
  */
 export function BulkPostActions({ subscriptionStatus, postCount }: BulkPostActionsProps) {
   const canChangeVisibility = getPlanCapabilities(subscriptionStatus).changePostVisibility;

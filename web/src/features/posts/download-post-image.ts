@@ -87,7 +87,7 @@ function saveBlob(blob: Blob, fileName: string) {
 }
 
 /**
- * Composes the 800×600 JPEG of spec 1 §9 (image letterboxed, admin banner bar across the middle, optional
+ * Composes the 800×600 JPEG at quality 0.9 (image letterboxed, admin banner bar across the middle, optional
  * name strip) and saves it. Throws when the image itself cannot be loaded or encoded; a banner that cannot
  * be fetched or drawn is left out and reported in the outcome.
  */

@@ -24,7 +24,7 @@ import { PostGrid } from "./post-grid.tsx";
 import { TaggedPostsState } from "./tagged-posts-state.tsx";
 import { useTaggedPosts } from "./use-tagged-posts.ts";
 
-/** How many posts the dashboard card shows; the rest are in the popup (spec 1 §9). */
+/** How many posts the dashboard card shows; the rest are in the popup. */
 export const DASHBOARD_SUMMARY_COUNT = 4;
 
 /**

@@ -17,7 +17,7 @@ export type MyTaggedPostsDialogProps = {
   onOpenChange: (open: boolean) => void;
   posts: TaggedPost[];
   onOpenPost: (post: TaggedPost) => void;
-  /** Which view shows: the posts grid or the visitor analytics (spec 1 §2 "Analytics / Show Posts"). */
+  /** Which view shows: the posts grid or the visitor analytics (the Analytics / Show Posts toggle). */
   view: MyTaggedPostsView;
   onViewChange: (view: MyTaggedPostsView) => void;
   /** The Analytics view's content. */

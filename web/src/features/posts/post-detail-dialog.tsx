@@ -43,7 +43,7 @@ export type PostDetailDialogProps = {
   canReport?: boolean;
 };
 
-/** The draggable post detail dialog of spec 1 §2. */
+/** The draggable post detail dialog. */
 export function PostDetailDialog({ post, onClose, creatorName, canReport = false }: PostDetailDialogProps) {
   return (
     <DraggableDialog

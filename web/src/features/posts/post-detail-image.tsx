@@ -19,7 +19,7 @@ export type PostDetailImageProps = {
 
 /**
  * The post's image in the detail dialog: heavy blur and a SCRAMBLED IMAGE overlay when scrambling is on,
- * the spec's error box when the file fails to load, and the no-image state (spec 1 §2).
+ * the "Image Load Error" box when the file fails to load, and the no-image state.
  */
 export function PostDetailImage({ image, scrambled, alt }: PostDetailImageProps) {
   if (!image.attempted) {

@@ -8,7 +8,7 @@ import { Button } from "#web/components/ui/button.tsx";
 export type SavedImagesDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
- * "Image Saved!" (spec 1 §2 popup 3), shown after a post image is downloaded. Draggable; the setting is
+ * "Image Saved!", shown after a post image is downloaded. Draggable; the setting is
  * fetched only while it is open; the administrator's HTML is sanitised before it is rendered.
  */
 export function SavedImagesDialog({ open, onOpenChange }: SavedImagesDialogProps) {

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 
-/** Post id → scramble choice, as kept in localStorage (spec 1 §3). The server's value is the truth. */
+/** Post id → scramble choice, as kept in localStorage. The server's value is the truth. */
 export type ScrambleMap = Record<string, boolean>;
 
 /** Reads a stored map, dropping anything that is not a boolean entry. Pure: unit-tested. */

@@ -1,6 +1,6 @@
 const HOUR_MS = 3_600_000;
 
-/** Spec 1 §4: the pause counts as over at about 0.02 hours (72 s) or less remaining. */
+/** The pause counts as over at about 0.02 hours (72 s) or less remaining. */
 export const PAUSE_EXPIRY_THRESHOLD_HOURS = 0.02;
 export const PAUSE_EXPIRY_THRESHOLD_MS = PAUSE_EXPIRY_THRESHOLD_HOURS * HOUR_MS;
 
@@ -28,7 +28,7 @@ export function describeTimeRemaining(remainingMs: number): string {
   return `${part(hours, "hour")} ${part(minutes, "minute")}`;
 }
 
-/** Whether the countdown has reached the spec's end (≤ 0.02 h left). */
+/** Whether the countdown has reached its end (≤ 0.02 h left). */
 export function isPauseExpiring(remainingMs: number): boolean {
   return remainingMs <= PAUSE_EXPIRY_THRESHOLD_MS;
 }

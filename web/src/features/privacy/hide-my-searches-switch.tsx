@@ -7,7 +7,7 @@ import { useToggleVisibility } from "./use-privacy-settings.ts";
 export type HideMySearchesSwitchProps = { profile: Profile };
 
 /**
- * The analytics card's "Hide my searches" switch (spec 1 §2). The server's switch behind it
+ * The analytics card's "Hide my searches" switch. The server's switch behind it
  * (toggle-visibility) takes the member's tagg and posts out of search; the hint says so.
  */
 export function HideMySearchesSwitch({ profile }: HideMySearchesSwitchProps) {

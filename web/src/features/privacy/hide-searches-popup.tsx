@@ -11,19 +11,19 @@ import { formatViewCount, postDisplayName } from "#web/lib/post-display.ts";
 import { ANONYMOUS_NOT_RECORDED, ANONYMOUS_SHOWN_LATER } from "./anonymity-copy.ts";
 import { useHighestViewedPost } from "./use-highest-viewed-post.ts";
 
-/** The fixed code label of this popup (spec 1 §9). */
+/** The fixed code label of this popup. */
 export const HIDE_SEARCHES_CODE = 130;
 
 export type HideSearchesPopupProps = {
   open: boolean;
   content: string;
-  /** Closed by Continue, the close button, Escape or a click outside: the spec applies Hide on closing. */
+  /** Closed by Continue, the close button, Escape or a click outside: closing applies Hide. */
   onClosed: () => void;
   /** Closed by Cancel: nothing changes. */
   onCancel: () => void;
 };
 
-/** "How to Hide My Searches" (spec 1 §2 popup 2): the content, code 130 and the highest-viewed post. */
+/** "How to Hide My Searches": the content, code 130 and the highest-viewed post. */
 export function HideSearchesPopup({ open, content, onClosed, onCancel }: HideSearchesPopupProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClosed())}>

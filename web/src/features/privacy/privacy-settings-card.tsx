@@ -52,7 +52,7 @@ const STATUS: Record<PrivacyMode, string> = {
 
 export type PrivacySettingsCardProps = { className?: string };
 
-/** Privacy settings (spec 1 §4): Show / Hide / Pause, the hide popup, and the pause countdown. */
+/** Privacy settings: Show / Hide / Pause, the hide popup, and the pause countdown. */
 export function PrivacySettingsCard({ className }: PrivacySettingsCardProps) {
   const queryClient = useQueryClient();
   const query = usePrivacySettings();

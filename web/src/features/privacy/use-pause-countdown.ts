@@ -13,7 +13,7 @@ type Countdown = {
 };
 
 /**
- * Spec 1 §4: the pause countdown ticks every second; at about 0.02 h left the settings are fetched again and
+ * The pause countdown ticks every second; at about 0.02 h left the settings are fetched again and
  * the member is told the pause is over once the server says so. The server decides when the pause ends
  * (the client never sets show itself), so while it still reports a pause the check repeats at the end time.
  */

@@ -55,7 +55,7 @@ export function useUpdatePrivacy() {
 
 export type HideSearchesPopup = { isEnabled: boolean; content: string };
 
-/** The spec's default text, used when the setting cannot be fetched (spec 1 §3). */
+/** The popup's default text, used when the setting cannot be fetched. */
 export const DEFAULT_HIDE_SEARCHES_CONTENT = "This is how to hide your searches";
 
 /**

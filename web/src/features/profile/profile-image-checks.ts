@@ -1,7 +1,7 @@
 import { errorCodeOf } from "#web/lib/api-request.ts";
 import { checkImageFile, FILE_PROBLEMS, type FileProblem } from "#web/lib/file-checks.ts";
 
-/** The profile-upload wording of spec 1 §5 (create-post has its own). */
+/** The wording of the profile uploads' checks (create-post has its own). */
 export const PROFILE_FILE_PROBLEMS = {
   tooLarge: { title: "File Too Large", description: "Please select an image smaller than 20MB." },
   wrongType: { title: "Invalid File Type", description: "Please select an image file." },

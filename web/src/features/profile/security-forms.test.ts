@@ -16,7 +16,7 @@ describe("passwordChangeProblem", () => {
     expect(passwordChangeProblem("abcdef", "abcdef")).toBeNull();
   });
 
-  it("uses the spec's wording", () => {
+  it("words each failure as the form shows it", () => {
     expect(PASSWORD_CHANGE_MESSAGES).toMatchObject({
       required: "Please enter a new password",
       mismatch: "New passwords do not match",

@@ -3,7 +3,7 @@ import { emailSchema } from "#contract/api/auth.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/limits.ts";
 
-/** The spec's change-password messages (spec 1 §5), in the order they are checked. */
+/** The change-password messages, in the order they are checked: required, match, length. */
 export const PASSWORD_CHANGE_MESSAGES = {
   required: "Please enter a new password",
   mismatch: "New passwords do not match",
@@ -41,7 +41,7 @@ export function passwordChangeProblem(newPassword: string, confirmPassword: stri
 export const changeEmailFormSchema = z.object({ email: emailSchema, currentPassword });
 export type ChangeEmailForm = z.input<typeof changeEmailFormSchema>;
 
-/** "Update Email" is disabled while the field is empty or still holds the current address (spec 1 §5). */
+/** "Update Email" is disabled while the field is empty or still holds the current address. */
 export function canSubmitEmail(typed: string, currentEmail: string): boolean {
   const next = typed.trim().toLowerCase();
   return next.length > 0 && next !== currentEmail.trim().toLowerCase();

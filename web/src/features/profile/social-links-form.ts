@@ -55,7 +55,7 @@ export function toSocialLinksBody(values: SocialLinksFormValues): SocialLinksInp
   };
 }
 
-/** The add button is disabled at 12 shortcuts (spec 1 §2). */
+/** The add button is disabled at 12 shortcuts. */
 export function canAddShortcut(count: number): boolean {
   return count < MAX_SHORTCUTS;
 }

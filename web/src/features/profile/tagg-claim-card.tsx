@@ -12,8 +12,8 @@ import type { TaggStatus } from "./tagg-availability.ts";
 import { useClaimTagg, useTaggAvailability } from "./use-tagg-claim.ts";
 
 /**
- * Shown while the member has no tagg: the spec's notice, and a field to claim a free handle, checked as
- * they type. Claiming updates the profile, which removes this card.
+ * Shown while the member has no tagg: a notice that search features wait for a tagg, and a field to claim a
+ * free handle, checked as they type. Claiming updates the profile, which removes this card.
  */
 export function TaggClaimCard() {
   const [input, setInput] = useState("");

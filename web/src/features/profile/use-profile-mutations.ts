@@ -42,7 +42,7 @@ export function useDeclinePendingEmail() {
 
 /**
  * DELETE /api/profile. The server answers once the account and everything it owns is gone and ends the
- * session; the caller tells the member, and `leave` sends them to / after 2 s (spec 1 §9) with this
+ * session; the caller tells the member, and `leave` sends them to / after 2 s with this
  * browser's caches and storage cleared.
  */
 export function useDeleteProfile() {

@@ -5,7 +5,7 @@ export type WallpaperPosition = { x: number; y: number };
 
 const [DEFAULT_X = 50, DEFAULT_Y = 50] = DEFAULT_WALLPAPER_POSITION.split(",").map(Number);
 
-/** Keeps an axis inside 0–100 (spec 1 §5). */
+/** Keeps an axis inside 0–100. */
 export function clampAxis(value: number): number {
   return Math.min(100, Math.max(0, value));
 }

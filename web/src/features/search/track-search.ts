@@ -2,7 +2,7 @@ import type { TrackSearchBody } from "#contract/api/search.ts";
 import { nameKey } from "#contract/names.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
-/** The term as the spec sends it: trimmed and lower-cased (spec 1 §7). */
+/** The term as track-search sends it: trimmed and lower-cased. */
 export function normaliseSearchTerm(term: string): string {
   return nameKey(term);
 }

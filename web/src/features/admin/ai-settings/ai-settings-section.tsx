@@ -20,7 +20,7 @@ const useAi = () =>
   });
 
 /**
- * AI Settings (spec 2 §2; decision 026): two switches saved at once, the free-users one disabled while AI is
+ * AI Settings (decision 026): two switches saved at once, the free-users one disabled while AI is
  * off. The panel says plainly that no feature uses AI yet, and shows what the plan rules make of the switches.
  */
 export function AiSettingsSection() {

@@ -19,7 +19,7 @@ const ANY = "any";
 type Filters = { actorId: string; action: string; from: string; to: string };
 const NO_FILTERS: Filters = { actorId: ANY, action: ANY, from: "", to: "" };
 
-/** The Audit Log (beyond the spec): every admin write, filterable by actor, action and date. Read-only. */
+/** The Audit Log: every admin write, filterable by actor, action and date. Read-only. */
 export function AuditLogSection({ search }: AdminSectionProps) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const facets = useQuery({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanupCountLabel, inactiveBadgeVariant } from "./cleanup-display.ts";
 
-describe("inactiveBadgeVariant (spec 2 §9)", () => {
+describe("inactiveBadgeVariant", () => {
   it("is destructive above 90 days, secondary above 60, otherwise outline", () => {
     expect(inactiveBadgeVariant(91)).toBe("destructive");
     expect(inactiveBadgeVariant(90)).toBe("secondary");

@@ -1,6 +1,6 @@
 import type { CleanupDatabase } from "#contract/api/admin-cleanup.ts";
 
-/** Spec 2 §9: the days-inactive badge is destructive above 90 days, secondary above 60, otherwise outline. */
+/** The days-inactive badge is destructive above 90 days, secondary above 60, otherwise outline. */
 export function inactiveBadgeVariant(daysInactive: number): "destructive" | "secondary" | "outline" {
   if (daysInactive > 90) return "destructive";
   if (daysInactive > 60) return "secondary";
@@ -14,7 +14,7 @@ export const CLEANUP_DATABASE_LABELS: Record<CleanupDatabase, string> = {
   sessions: "Sessions",
 };
 
-/** What each database's search looks for (DESIGN "Cleanup"), said under the form. */
+/** What each database's search looks for, said under the form. */
 export const CLEANUP_DATABASE_HINTS: Record<CleanupDatabase, string> = {
   taggs: "Registered taggs no member holds, created before the cut-off.",
   profiles: "Members not active since the cut-off (your own profile is never listed).",

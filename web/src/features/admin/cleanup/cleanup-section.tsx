@@ -18,7 +18,7 @@ import { type CleanupSearchResult, useCleanup } from "./use-cleanup.ts";
 type Days = (typeof CLEANUP_DAYS)[number];
 type Searched = CleanupSearchResult & { database: CleanupDatabase; days: Days };
 
-/** Data Cleanup (spec 2 §2): find inactive taggs, profiles, posts or sessions, select some, delete them. */
+/** Data Cleanup: find inactive taggs, profiles, posts or sessions, select some, delete them. */
 export function CleanupSection() {
   const { search, remove } = useCleanup();
   const [database, setDatabase] = useState<CleanupDatabase>("taggs");

@@ -1,4 +1,4 @@
-/** A cost's amount as the spec's table shows it: two decimals plus the currency, 1250 "USD" → "12.50 USD". */
+/** A cost's amount as the Costs table shows it: two decimals plus the currency, 1250 "USD" → "12.50 USD". */
 export function formatCostAmount(amountMinor: number, currency: string): string {
   const minor = Math.trunc(amountMinor);
   const sign = minor < 0 ? "-" : "";

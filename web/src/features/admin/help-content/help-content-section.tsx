@@ -15,7 +15,7 @@ import { useHelpMutations } from "./use-help-mutations.ts";
 
 const searchIn = (help: AdminHelpContent) => [help.sectionName, help.title, help.content];
 
-/** Help Content (spec 2 §2): the help texts of the sections, with create, edit and delete. */
+/** Help Content: the help texts of the sections, with create, edit and delete. */
 export function HelpContentSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
   const { list } = useAdminFullList<AdminHelpContent>(ADMIN_URLS.helpContent, search, searchIn);
   const sections = useAdminAll<Section>(PUBLIC_CONTENT_URLS.sections);

@@ -32,7 +32,7 @@ const formValues = (help: AdminHelpContent | null | undefined) => ({
   content: help?.content ?? "",
 });
 
-/** The help content create/edit dialog (spec 2 §2, §5): all three fields required; the section name is fixed on edit. */
+/** The help content create/edit dialog: all three fields required; the section name is fixed on edit. */
 export function HelpContentDialog({ open, onOpenChange, help, sectionNames }: HelpDialogProps) {
   const { create, update } = useHelpMutations();
   const form = useForm({ resolver: zodResolver(helpContentBodySchema), defaultValues: formValues(help) });

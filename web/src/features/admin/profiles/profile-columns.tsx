@@ -16,7 +16,7 @@ export type ProfileActions = {
 /** How a profile is named in a button's label: its tagg, else its e-mail. */
 export const profileName = (profile: AdminProfile) => (profile.tagg ? `@${profile.tagg}` : profile.email);
 
-/** The Profiles table's columns (spec 2 §2). */
+/** The Profiles table's columns. */
 export function profileColumns({
   onEdit,
   onDelete,

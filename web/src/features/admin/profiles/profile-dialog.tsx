@@ -25,8 +25,8 @@ type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 const EMPTY_NEW_PROFILE = { tagg: "", firstName: "", lastName: "", email: "", bio: "" };
 
 /**
- * "Add New Profile" (spec 2 §5): for a tagg already registered that no member holds. No password is set:
- * the address receives an invitation with a set-password link (DESIGN "Admin-created profiles").
+ * "Add New Profile": for a tagg already registered that no member holds. No password is set:
+ * the address receives an invitation with a set-password link (a reset token valid 7 days).
  */
 export function AddProfileDialog({ open, onOpenChange }: DialogProps) {
   const { create } = useProfileMutations();

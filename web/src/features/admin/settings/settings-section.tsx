@@ -20,7 +20,7 @@ const useSiteSettings = () =>
     alsoCached: [PUBLIC_FREE_OPTION_URL],
   });
 
-/** Settings (spec 2 §2): the free-access option, saved as soon as it is switched. */
+/** Settings: the free-access option, saved as soon as it is switched. */
 export function SettingsSection() {
   const { query } = useSiteSettings();
   return (

@@ -8,7 +8,7 @@ const tile =
   "flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-100";
 
 /**
- * The post's two images as thumbnails that open in a new tab (spec 2 §2). The scrambled copy is public; the
+ * The post's two images as thumbnails that open in a new tab. The scrambled copy is public; the
  * original of a scrambled or hidden post is served only with the admin session, so it opens through
  * `openAdminImage` instead of a plain link (and shows a lock rather than being downloaded for every row).
  */

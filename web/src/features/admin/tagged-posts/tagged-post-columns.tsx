@@ -6,7 +6,7 @@ import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
 import { RowActionButton } from "../row-action-button.tsx";
 import { PostImageCells } from "./post-image-cells.tsx";
 
-/** The Tagged posts table's columns (spec 2 §2). */
+/** The Tagged posts table's columns: ID, User, Post Name, Images, Settings, Created, and a delete action. */
 export function taggedPostColumns(onDelete: (post: AdminTaggedPost) => void): AdminColumn<AdminTaggedPost>[] {
   return [
     {

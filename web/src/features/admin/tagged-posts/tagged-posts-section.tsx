@@ -12,7 +12,7 @@ import { useAdminSort } from "../use-admin-sort.ts";
 import { useDeletePost } from "../use-delete-post.ts";
 import { taggedPostColumns } from "./tagged-post-columns.tsx";
 
-/** Tagged Posts (spec 2 §2): every post, searched on the server by id, user tagg, post name or date. */
+/** Tagged Posts: every post, searched on the server by id, user tagg, post name or date. */
 export function TaggedPostsSection({ search }: AdminSectionProps) {
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.taggedPosts);
   const list = useAdminList<AdminTaggedPost>(ADMIN_URLS.taggedPosts, { search, ...sort });

@@ -16,7 +16,7 @@ export type TaggActions = {
   togglingId: string | null;
 };
 
-/** The Taggs table's columns (spec 2 §2). */
+/** The Taggs table's columns. */
 export function taggColumns({
   onEdit,
   onToggleVisibility,

@@ -33,7 +33,7 @@ const formValues = (tagg: AdminTagg | null | undefined): TaggForm => ({
   reason: tagg?.reason ?? "",
 });
 
-/** "Add New Tagg" / "Edit Tagg" (spec 2 §2, §5): first name, last name, tagg and e-mail required; a reason. */
+/** "Add New Tagg" / "Edit Tagg": first name, last name, tagg and e-mail required; a reason. */
 export function TaggDialog({ open, onOpenChange, tagg }: TaggDialogProps) {
   const { create, update } = useTaggMutations();
   const form = useForm({

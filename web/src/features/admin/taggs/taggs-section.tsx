@@ -14,7 +14,7 @@ import { TaggDialog } from "./tagg-dialog.tsx";
 import { deleteTaggDescription, taggDeletedDescription } from "./tagg-holder.ts";
 import { useTaggMutations } from "./use-tagg-mutations.ts";
 
-/** Tagit Database (spec 2 §2): the registered taggs, searched on the server. */
+/** Tagit Database: the registered taggs, searched on the server. */
 export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.taggs);
   const list = useAdminList<AdminTagg>(ADMIN_URLS.taggs, { search, ...sort });

@@ -27,7 +27,7 @@ const formValues = (terms: TermsResponse | null) => ({
   content: terms?.content ?? "",
 });
 
-/** Create / Edit Terms (spec 2 §2, §5): title and content (HTML) required, with a live sanitized preview. */
+/** Create / Edit Terms: title and content (HTML) required, with a live sanitized preview. */
 export function TermsDialog({ open, onOpenChange, terms }: TermsDialogProps) {
   const { save } = useTermsMutations();
   const form = useForm({ resolver: zodResolver(adminTermsBodySchema), defaultValues: formValues(terms) });

@@ -15,7 +15,7 @@ import type { AdminSectionProps } from "../admin-section-props.ts";
 import { TermsDialog } from "./terms-dialog.tsx";
 import { useAdminTerms, useTermsMutations } from "./use-admin-terms.ts";
 
-/** Terms & Conditions (spec 2 §2): the current terms as members see them, Create/Edit Terms and Delete Terms. */
+/** Terms & Conditions: the current terms as members see them, Create/Edit Terms and Delete Terms. */
 export function TermsSection({ addOpen, onAddOpenChange }: AdminSectionProps) {
   const terms = useAdminTerms();
   const { remove } = useTermsMutations();

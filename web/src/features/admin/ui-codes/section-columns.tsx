@@ -10,7 +10,7 @@ export type SectionActions = { onEdit: (section: Section) => void };
 
 const text = (value: string | null) => value ?? "";
 
-/** The UI codes table's columns (spec 2 §2): Code, Section Name, Title, Type, Route, Tags, Description. */
+/** The UI codes table's columns: Code, Section Name, Title, Type, Route, Tags, Description. */
 export function sectionColumns({ onEdit }: SectionActions): AdminColumn<Section>[] {
   return [
     {

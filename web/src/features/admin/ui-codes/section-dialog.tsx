@@ -46,7 +46,7 @@ const formValues = (section: Section | null): SectionForm => ({
 
 export type SectionDialogProps = { section: Section | null; onOpenChange: (open: boolean) => void };
 
-/** Edit UI Section (spec 2 §2, §5): the section name is required, the code unique; the rest is description. */
+/** Edit UI Section: the section name is required, the code unique; the rest is description. */
 export function SectionDialog({ section, onOpenChange }: SectionDialogProps) {
   const { update } = useSectionMutations();
   const form = useForm({ resolver: zodResolver(sectionFormSchema), defaultValues: formValues(section) });

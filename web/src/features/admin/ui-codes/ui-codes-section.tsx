@@ -19,7 +19,7 @@ const searchIn = (section: Section) => [
   section.description,
 ];
 
-/** UI Code Management (spec 2 §2): the counters and the searchable table of UI sections, with Edit UI Section. */
+/** UI Code Management: the counters and the searchable table of UI sections, with Edit UI Section. */
 export function UiCodesSection({ search }: AdminSectionProps) {
   const { all, list } = useAdminFullList<Section>(PUBLIC_CONTENT_URLS.sections, search, searchIn);
   const [editing, setEditing] = useState<Section | null>(null);

@@ -36,7 +36,7 @@ function useWhatWeDoAdmin() {
   };
 }
 
-/** What We Do (spec 2 §2): the text members read in the What We Do dialog, and its editor dialog. Plain text. */
+/** What We Do: the text members read in the What We Do dialog, and its editor dialog. Plain text. */
 export function WhatWeDoSection(_props: AdminSectionProps) {
   const { current } = useWhatWeDoAdmin();
   const [editing, setEditing] = useState(false);
