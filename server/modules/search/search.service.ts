@@ -131,7 +131,8 @@ export function createSearchService({ transact, searchRepo, analytics, alerts, c
       return owner && taggKey ? { term: taggKey, found: [{ ownerId: owner.id, post: null }] } : none;
     }
     const { nameKey: key, taggKey } = searchKeys(term);
-    // The spec's view call without a postId names the post by its exact name (never by a tagg).
+    // A view sent without a postId (`{searchTerm, action: "view"}`) names the post by its exact name, never
+    // by a tagg.
     const rows = await searchRepo.findExact(key, input.action === "view" ? null : taggKey, self);
     return { term, found: byOwner(rows) };
   }
