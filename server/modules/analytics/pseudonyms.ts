@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject, randomBytes } from "node:crypto";
 import Bowser from "bowser";
 import type { Clock } from "#server/lib/clock.ts";
 import type { SecretBox } from "#server/lib/secret-box.ts";
@@ -29,8 +29,9 @@ type Deps = { keysRepo: AnonymityKeysRepository; secretBox: SecretBox; clock: Cl
  * activity the old pseudonyms stood for.
  */
 export function createPseudonyms({ keysRepo, secretBox, clock, keyDays }: Deps) {
-  let cached: { row: AnonymityKeyRow; key: Buffer; readAt: number } | undefined;
-  let loading: Promise<Buffer> | undefined;
+  // The key as a KeyObject: an HMAC made from raw bytes builds one every time, twice for each search.
+  let cached: { row: AnonymityKeyRow; key: KeyObject; readAt: number } | undefined;
+  let loading: Promise<KeyObject> | undefined;
 
   const newKey = (epoch: number): AnonymityKeyRow => ({
     epoch,
@@ -50,22 +51,22 @@ export function createPseudonyms({ keysRepo, secretBox, clock, keyDays }: Deps) 
     }
   };
 
-  async function load(): Promise<Buffer> {
+  async function load(): Promise<KeyObject> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const row = await keysRepo.current();
       // A new database (the first instance to get here writes epoch 1; the others read it), or a key sealed
       // under a secret that is gone: a new epoch starts, as if the old key had been retired.
       const key = row && opened(row);
       if (row && key) {
-        cached = { row, key, readAt: Date.now() };
-        return key;
+        cached = { row, key: createSecretKey(key), readAt: Date.now() };
+        return cached.key;
       }
       await keysRepo.replace(newKey((row?.epoch ?? 0) + 1));
     }
     throw new Error("no usable anonymity key after writing one");
   }
 
-  async function currentKey(): Promise<Buffer> {
+  async function currentKey(): Promise<KeyObject> {
     if (cached && Date.now() - cached.readAt < KEY_CACHE_MS) return cached.key;
     loading ??= load().finally(() => {
       loading = undefined;
