@@ -1,14 +1,9 @@
 import { and, asc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
 import type { ADMIN_LIST_SORTS, AuditLogQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import {
-  byText,
-  countRows,
-  cursorAt,
-  paginate,
-  type SearchCondition,
-  type SortColumn,
-} from "#server/db/paginate.ts";
+import type { SearchCondition } from "#server/db/list-search.ts";
+import { byText, type SortColumn } from "#server/db/list-sort.ts";
+import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import {
   type AuditSummary,
   adminAuditActions,

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { ADMIN_LIST_SORTS, AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
-import { byText, countRows, cursorAt, paginate, type SortColumn } from "#server/db/paginate.ts";
+import { byText, type SortColumn } from "#server/db/list-sort.ts";
+import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import { costs } from "#server/db/schema/index.ts";
 
 export type CostRow = typeof costs.$inferSelect;

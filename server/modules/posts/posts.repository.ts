@@ -5,16 +5,9 @@ import { REPORT_BURST } from "#contract/limits.ts";
 import { nameKey } from "#contract/names.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
-import {
-  byText,
-  countRows,
-  cursorAt,
-  fullName,
-  paginate,
-  type SearchCondition,
-  type SortColumn,
-  taggSearch,
-} from "#server/db/paginate.ts";
+import { fullName, type SearchCondition, taggSearch } from "#server/db/list-search.ts";
+import { byText, type SortColumn } from "#server/db/list-sort.ts";
+import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import { postReports, profiles, searchAnalytics, taggedPosts, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 import { viewerKey } from "#server/modules/analytics/viewer-key.ts";

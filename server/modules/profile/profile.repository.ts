@@ -3,15 +3,9 @@ import type { ADMIN_LIST_SORTS, AdminListQuery } from "#contract/api/admin.ts";
 import type { AdminRole } from "#contract/api/admin-profiles.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage } from "#server/db/inactive.ts";
-import {
-  byText,
-  countRows,
-  cursorAt,
-  fullName,
-  paginate,
-  type SortColumn,
-  taggSearch,
-} from "#server/db/paginate.ts";
+import { fullName, taggSearch } from "#server/db/list-search.ts";
+import { byText, type SortColumn } from "#server/db/list-sort.ts";
+import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, taggs, uploads } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 import { startOfUtcDay, utcDay } from "#server/lib/days.ts";

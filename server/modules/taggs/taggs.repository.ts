@@ -2,15 +2,9 @@ import { and, asc, count, eq, getTableColumns, inArray, isNull, lt, notExists, s
 import type { ADMIN_LIST_SORTS, AdminListQuery } from "#contract/api/admin.ts";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
-import {
-  byText,
-  countRows,
-  cursorAt,
-  fullName,
-  paginate,
-  type SortColumn,
-  taggSearch,
-} from "#server/db/paginate.ts";
+import { fullName, taggSearch } from "#server/db/list-search.ts";
+import { byText, type SortColumn } from "#server/db/list-sort.ts";
+import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, taggs } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
 
