@@ -57,7 +57,7 @@ import { createStripeClient, createStripeProvider } from "./payments/stripe-prov
 import { createStripeWebhookService } from "./payments/stripe-webhook.service.ts";
 import { createSubscriptionsService } from "./payments/subscriptions.service.ts";
 import { createTestProvider } from "./payments/test-provider.ts";
-import { createPostsRepository } from "./posts/posts.repository.ts";
+import { createPostsRepositories } from "./posts/posts.repository.ts";
 import { createPostsService } from "./posts/posts.service.ts";
 import { createPrivacyRepository } from "./privacy/privacy.repository.ts";
 import { createPrivacyService } from "./privacy/privacy.service.ts";
@@ -126,8 +126,8 @@ export function createServices(infra: Infrastructure) {
     clock,
   });
   const postsService = createPostsService({
-    postsRepo: createPostsRepository(db),
-    postsRepoOn: createPostsRepository,
+    repos: createPostsRepositories(db),
+    reposOn: createPostsRepositories,
     transact,
     settings: settingsService,
     // The report that crosses the threshold sets off moderation's automatic action, which acts on posts

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -39,7 +40,13 @@ export const uploads = pgTable(
   ],
 );
 
-/** A member's tagged post (spec "tagged_users_posts"). Names are unique trimmed and case-insensitively. */
+/**
+ * The key post names are unique by and found by: trimmed and lower-cased, as `nameKey` in contract/names.ts
+ * computes it. A query that compares this expression is answered by the unique index below.
+ */
+const nameKeyOf = (postName: AnyPgColumn): SQL => sql`lower(btrim(${postName}))`;
+
+/** A member's tagged post. Names are unique trimmed and case-insensitively (`postNameKey`). */
 export const taggedPosts = pgTable(
   "tagged_posts",
   {
@@ -64,8 +71,7 @@ export const taggedPosts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Query with `lower(btrim(post_name)) = lower(btrim($1))` so this index answers exact-name search.
-    uniqueIndex("tagged_posts_post_name_unique").using("btree", sql`lower(btrim(${t.postName}))`),
+    uniqueIndex("tagged_posts_post_name_unique").using("btree", nameKeyOf(t.postName)),
     index("tagged_posts_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // Newest first, with the id as tie-breaker: the admin list's keyset order (decision 024) and the feeds'.
     index("tagged_posts_created_id_idx").on(t.createdAt, t.id),
@@ -78,6 +84,9 @@ export const taggedPosts = pgTable(
 );
 
 export type TaggedPostRow = typeof taggedPosts.$inferSelect;
+
+/** A post's name key in SQL: compare it with `nameKey(name)` to find a name the way its unique index does. */
+export const postNameKey = nameKeyOf(taggedPosts.postName);
 
 /** One member's report of one tagged post; a member reports a post at most once. */
 export const postReports = pgTable(

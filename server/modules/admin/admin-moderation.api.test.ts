@@ -7,7 +7,7 @@ import { systemClock } from "#server/lib/clock.ts";
 import { createEventBus } from "#server/lib/event-bus.ts";
 import { createNoticesRepository } from "#server/modules/notices/notices.repository.ts";
 import { createNoticesService } from "#server/modules/notices/notices.service.ts";
-import { createPostsRepository } from "#server/modules/posts/posts.repository.ts";
+import { createPostsRepositories } from "#server/modules/posts/posts.repository.ts";
 import { createPostsService } from "#server/modules/posts/posts.service.ts";
 import { createSettingsRepository } from "#server/modules/settings/settings.repository.ts";
 import { createSettingsService } from "#server/modules/settings/settings.service.ts";
@@ -408,8 +408,8 @@ describe("the report auto-action", () => {
     const instance = () => {
       const settings = createSettingsService({ settingsRepo: createSettingsRepository(t.db) });
       const posts = createPostsService({
-        postsRepo: createPostsRepository(t.db),
-        postsRepoOn: createPostsRepository,
+        repos: createPostsRepositories(t.db),
+        reposOn: createPostsRepositories,
         transact: transactOn(t.db),
         settings,
         applyReportAutoAction: async () => undefined,

@@ -17,13 +17,14 @@ import type { SettingsService } from "#server/modules/settings/settings.service.
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import { nameCandidates } from "./name-suggestions.ts";
 import { toTaggedPost } from "./posts.mapper.ts";
-import type { PostsRepository } from "./posts.repository.ts";
+import type { PostsRepositories } from "./posts.repository.ts";
 import { reportCounts } from "./report-rules.ts";
 
 type Deps = {
-  postsRepo: PostsRepository;
+  /** The module's repositories on the app's database. */
+  repos: PostsRepositories;
   transact: Transact;
-  postsRepoOn: (tx: Tx) => PostsRepository;
+  reposOn: (tx: Tx) => PostsRepositories;
   settings: Pick<SettingsService, "reports">;
   /** Runs the report auto-action (hide pending review, or delete) now, rather than at the job's next run. */
   applyReportAutoAction: () => Promise<unknown>;
@@ -43,15 +44,17 @@ type CreateInput = {
 };
 
 export function createPostsService({
-  postsRepo,
+  repos,
   transact,
-  postsRepoOn,
+  reposOn,
   settings,
   applyReportAutoAction,
   uploads,
   clock,
   reportMinAccountAgeHours,
 }: Deps) {
+  const { posts: postsRepo, reports: reportsRepo, cleanup: cleanupRepo } = repos;
+
   async function suggestionsFor(name: string): Promise<string[]> {
     const free: string[] = [];
     for (let round = 0; round < 5 && free.length < MIN_NAME_SUGGESTIONS; round++) {
@@ -76,23 +79,23 @@ export function createPostsService({
     adminList: (query: AdminListQuery) => postsRepo.adminList(query),
 
     /** The admin panel's report queue. */
-    reportedList: (query: AdminListQuery) => postsRepo.reportedList(query),
+    reportedList: (query: AdminListQuery) => reportsRepo.reportedList(query),
 
     /**
      * What moderation reads and changes of posts and their reports, on the caller's transaction, so that an
      * administrator's (or the automatic action's) change commits with its audit row and the owner's notice.
      */
     moderationOn(tx: Tx) {
-      const repo = postsRepoOn(tx);
+      const { posts, reports } = reposOn(tx);
       return {
-        findById: repo.findById,
-        reportCount: repo.reportCount,
-        deletePost: (post: { userId: string; id: string }) => repo.deletePosts(post),
-        clearReports: repo.clearReports,
-        release: repo.release,
-        lockAutoAction: repo.lockAutoAction,
-        holdReportedAtLeast: repo.holdReportedAtLeast,
-        reportedAtLeast: repo.reportedAtLeast,
+        findById: posts.findById,
+        reportCount: reports.reportCount,
+        deletePost: (post: { userId: string; id: string }) => posts.deletePosts(post),
+        clearReports: reports.clearReports,
+        release: reports.release,
+        lockAutoAction: reports.lockAutoAction,
+        holdReportedAtLeast: reports.holdReportedAtLeast,
+        reportedAtLeast: reports.reportedAtLeast,
       };
     },
 
@@ -157,7 +160,7 @@ export function createPostsService({
     },
 
     /** The data cleanup: posts with no search or view since `before`. */
-    findInactive: (before: Date, limit: number) => postsRepo.findInactive(before, limit),
+    findInactive: (before: Date, limit: number) => cleanupRepo.findInactive(before, limit),
 
     /**
      * Deletes those of `ids` still inactive, with their unused uploads, as a member's own deletion does;
@@ -165,7 +168,7 @@ export function createPostsService({
      */
     async deleteInactive(ids: string[], before: Date, inTransaction: InTransaction) {
       const { deleted, files } = await transact(async (tx) => {
-        const result = await postsRepoOn(tx).deleteInactive(ids, before);
+        const result = await reposOn(tx).cleanup.deleteInactive(ids, before);
         await inTransaction(tx, result.deleted);
         return result;
       });
@@ -195,7 +198,7 @@ export function createPostsService({
       if (!post) throw new AppError("not_found", POST_MESSAGES.notFound);
       if (post.userId === reporter.id) throw new AppError("validation", POST_MESSAGES.ownPost);
       const now = clock.now();
-      const { isNew, countedReports } = await postsRepo.addReport({
+      const { isNew, countedReports } = await reportsRepo.addReport({
         postId: id,
         reporterId: reporter.id,
         reason: reason ?? null,

@@ -1,7 +1,14 @@
 import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
-import { blocks, profiles, searchAnalytics, taggedPosts, taggs } from "#server/db/schema/index.ts";
+import {
+  blocks,
+  postNameKey,
+  profiles,
+  searchAnalytics,
+  taggedPosts,
+  taggs,
+} from "#server/db/schema/index.ts";
 
 const owner = alias(profiles, "owner");
 const RESULT_LIMIT = 50;
@@ -54,13 +61,7 @@ export function createSearchRepository(db: Database) {
     db.select(findableColumns).from(taggedPosts).innerJoin(owner, eq(owner.id, taggedPosts.userId));
   // The public search is the hottest anonymous path: both lookups are prepared.
   const byNameQuery = base()
-    .where(
-      and(
-        findable,
-        sql`lower(btrim(${taggedPosts.postName})) = ${sql.placeholder("nameKey")}`,
-        notBlockedFor(sql`${viewer}`),
-      ),
-    )
+    .where(and(findable, eq(postNameKey, sql.placeholder("nameKey")), notBlockedFor(sql`${viewer}`)))
     .limit(RESULT_LIMIT)
     .prepare("search_by_post_name");
   // A post that hides its owner's identity is never listed under that owner's tagg, except to the owner:
