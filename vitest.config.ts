@@ -36,6 +36,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "components",
+          include: ["web/src/**/*.test.tsx"],
+          // React components rendered into happy-dom's document and driven with Testing Library.
+          environment: "happy-dom",
+          setupFiles: ["server/test/console-error-trap.ts", "web/src/test/component-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "budget",
           include: ["tests/budget/**/*.test.ts"],
           setupFiles: ["server/test/console-error-trap.ts"],

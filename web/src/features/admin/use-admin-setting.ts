@@ -12,9 +12,10 @@ export type AdminSettingUrls = {
 
 /**
  * One administrator setting: read on the server each time the section opens, saved there, and after a save
- * every cached copy of it (the member's own reads in this tab included) holds the saved value.
+ * every cached copy of it (the member's own reads in this tab included) holds the saved value. `Body` is what
+ * a save sends, where it differs from what the server answers.
  */
-export function useAdminSetting<T>({ read, write, alsoCached = [] }: AdminSettingUrls) {
+export function useAdminSetting<T, Body = T>({ read, write, alsoCached = [] }: AdminSettingUrls) {
   const queryClient = useQueryClient();
   const refresh = useAdminRefresh();
   const query = useQuery({
@@ -23,7 +24,7 @@ export function useAdminSetting<T>({ read, write, alsoCached = [] }: AdminSettin
     staleTime: 0,
   });
   const save = useMutation({
-    mutationFn: (body: T) => adminRequest<T>(write.method, write.url, body),
+    mutationFn: (body: Body) => adminRequest<T>(write.method, write.url, body),
     onSuccess: (saved) => {
       for (const key of [read, ...alsoCached]) queryClient.setQueryData([key], saved);
       return refresh();
@@ -31,3 +32,6 @@ export function useAdminSetting<T>({ read, write, alsoCached = [] }: AdminSettin
   });
   return { query, save };
 }
+
+/** A setting's read and save, as `useAdminSetting` gives them. */
+export type AdminSetting<T, Body = T> = ReturnType<typeof useAdminSetting<T, Body>>;

@@ -1,0 +1,119 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
+import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { LoadingStatus } from "#web/components/loading-placeholders.tsx";
+import { QueryState } from "#web/components/query-state.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Form } from "#web/components/ui/form.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { errorMessage } from "#web/lib/api-request.ts";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
+import type { AdminSetting } from "./use-admin-setting.ts";
+
+/** What a setting's fields are given to draw themselves. */
+export type AdminSettingFieldsProps<TData, TForm extends FieldValues, TBody> = {
+  form: UseFormReturn<TForm, unknown, TBody>;
+  /** The setting as the server last answered it. */
+  data: TData;
+  /** A save is under way. */
+  pending: boolean;
+  /** Saves a body at once, past the form (a switch that saves as it is turned), with the same notices. */
+  send: (body: TBody) => void;
+};
+
+export type AdminSettingCardProps<TData, TForm extends FieldValues, TBody> = {
+  title: ReactNode;
+  description: ReactNode;
+  /** The setting's read and save (`useAdminSetting`). */
+  setting: AdminSetting<TData, TBody>;
+  /**
+   * What loads ("affiliate settings"): said to screen readers as "Loading affiliate settings..." over a
+   * skeleton of these classes, and "Failed to load affiliate settings" (with Try Again) if it fails.
+   */
+  loading: { what: string; skeleton: string };
+  /** The contract's body schema: the form shows its messages, and sends what it outputs. */
+  schema: z.ZodType<TBody, TForm>;
+  /** The form's values for what the server answered; the form follows when that changes (after a save). */
+  toForm: (data: TData) => TForm;
+  /** The notice after a save, from what the server saved. */
+  savedToast: (saved: TData) => { title: string; description: string };
+  /** The notice when a save fails: its title, and the text when the server gave none. */
+  failedToast: { title: string; fallback: string };
+  /** The form's layout. */
+  className?: string;
+  /** The setting's fields and its submit button. */
+  children: (props: AdminSettingFieldsProps<TData, TForm, TBody>) => ReactNode;
+};
+
+/**
+ * An administrator setting as a card: its loading, load failure and form, checked with the contract's schema
+ * and saved on the server. A save's field errors show on their fields, and every save says how it went.
+ */
+export function AdminSettingCard<TData, TForm extends FieldValues, TBody>({
+  title,
+  description,
+  setting,
+  loading: { what, skeleton },
+  ...formProps
+}: AdminSettingCardProps<TData, TForm, TBody>) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState
+          query={setting.query}
+          loading={
+            <LoadingStatus label={`Loading ${what}...`}>
+              <Skeleton className={skeleton} />
+            </LoadingStatus>
+          }
+          error={`Failed to load ${what}`}
+        >
+          {(data) => <AdminSettingForm data={data} setting={setting} {...formProps} />}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+type AdminSettingFormProps<TData, TForm extends FieldValues, TBody> = Omit<
+  AdminSettingCardProps<TData, TForm, TBody>,
+  "title" | "description" | "loading"
+> & { data: TData };
+
+function AdminSettingForm<TData, TForm extends FieldValues, TBody>({
+  data,
+  setting: { save },
+  schema,
+  toForm,
+  savedToast,
+  failedToast,
+  className,
+  children,
+}: AdminSettingFormProps<TData, TForm, TBody>) {
+  const form = useForm<TForm, unknown, TBody>({ resolver: zodResolver(schema), values: toForm(data) });
+  const send = (body: TBody) =>
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        const { title, description } = savedToast(saved);
+        toast.success(title, { description });
+      },
+      onError: (error) => {
+        applyServerFieldErrors(form, error);
+        toast.error(failedToast.title, { description: errorMessage(error, failedToast.fallback) });
+      },
+    });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(send)} noValidate className={className}>
+        {children({ form, data, pending: save.isPending, send })}
+      </form>
+    </Form>
+  );
+}
