@@ -1,31 +1,19 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AffiliateSettingsBody, AffiliateStats, ProcessPayoutBody } from "#contract/api/admin-money.ts";
+import type { AffiliateStats, ProcessPayoutBody } from "#contract/api/admin-money.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
 
-export type AffiliateSettings = { commissionPercentage: string; isActive: boolean };
-
-/** The Affiliate System's reads and writes; each write refreshes what it changed and the audit log. */
+/** The Affiliate System's stats and payouts; each write refreshes what it changed and the audit log. */
 export function useAffiliateAdmin() {
   const refresh = useAdminRefresh();
   const refreshPayouts = () =>
     refresh(ADMIN_URLS.affiliatePayouts, ADMIN_URLS.affiliateStats, ADMIN_URLS.costsEconomics);
   return {
-    settings: useQuery({
-      queryKey: [ADMIN_URLS.affiliateSettings],
-      queryFn: ({ signal }) =>
-        adminRequest<AffiliateSettings>("GET", ADMIN_URLS.affiliateSettings, undefined, signal),
-    }),
     stats: useQuery({
       queryKey: [ADMIN_URLS.affiliateStats],
       queryFn: ({ signal }) =>
         adminRequest<AffiliateStats>("GET", ADMIN_URLS.affiliateStats, undefined, signal),
-    }),
-    saveSettings: useMutation({
-      mutationFn: (body: AffiliateSettingsBody) =>
-        adminRequest<AffiliateSettings>("PUT", ADMIN_URLS.affiliateSettings, body),
-      onSuccess: () => refresh(ADMIN_URLS.affiliateSettings),
     }),
     process: useMutation({
       mutationFn: ({ id, body }: { id: string; body: ProcessPayoutBody }) =>

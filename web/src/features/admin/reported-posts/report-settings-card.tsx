@@ -1,128 +1,90 @@
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
-import { REPORT_THRESHOLDS } from "#contract/api/admin-moderation.ts";
+import type { z } from "zod";
+import {
+  type PostReportSettingsBody,
+  type postReportSettingsResponseSchema,
+  postReportSettingsSchema,
+  REPORT_THRESHOLDS,
+} from "#contract/api/admin-moderation.ts";
 import type { ReportAutoAction } from "#contract/api/posts.ts";
-import { LoadingStatus } from "#web/components/loading-placeholders.tsx";
-import { QueryState } from "#web/components/query-state.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { Label } from "#web/components/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { Switch } from "#web/components/ui/switch.tsx";
-import { errorMessage } from "#web/lib/api-request.ts";
-import { type ReportSettings, useReportSettings } from "./use-report-settings.ts";
+import { FormField } from "#web/components/ui/form.tsx";
+import { AdminSettingCard } from "../admin-setting-card.tsx";
+import { ADMIN_URLS } from "../admin-urls.ts";
+import { SettingSelect } from "../setting-select.tsx";
+import { SettingSwitch } from "../setting-switch.tsx";
+import { useAdminSetting } from "../use-admin-setting.ts";
+import { reportCountLabel } from "./report-labels.ts";
 
-const ACTION_LABELS: Record<ReportAutoAction, string> = {
-  hide: "Hide pending review",
-  delete: "Delete the post",
-};
+type ReportSettings = z.infer<typeof postReportSettingsResponseSchema>;
 
-/** The auto-action settings card above the report queue (spec 2 §2 "auto-delete settings", DESIGN's choice). */
+const THRESHOLD_CHOICES = REPORT_THRESHOLDS.map((n) => ({ value: n, label: reportCountLabel(n) }));
+const ACTION_CHOICES: { value: ReportAutoAction; label: string }[] = [
+  { value: "hide", label: "Hide pending review" },
+  { value: "delete", label: "Delete the post" },
+];
+
+/** A threshold stored before the 10/50/100 rule is shown, and saved, as the lowest choice. */
+const choosableThreshold = (threshold: number) =>
+  REPORT_THRESHOLDS.find((choice) => choice === threshold) ?? REPORT_THRESHOLDS[0];
+
+/**
+ * The automatic action above the report queue: when a post reaches the chosen number of counted reports it
+ * is hidden until reviewed, or deleted.
+ */
 export function ReportSettingsCard() {
-  const { settings } = useReportSettings();
+  const setting = useAdminSetting<ReportSettings, PostReportSettingsBody>({
+    read: ADMIN_URLS.reportSettings,
+    write: { method: "PUT", url: ADMIN_URLS.reportSettings },
+  });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Automatic action</CardTitle>
-        <CardDescription>
+    <AdminSettingCard
+      title="Automatic action"
+      description={
+        <>
           When a post reaches the threshold of reports from different members, it is hidden until you review
           it — or deleted, if you choose that instead. Only reports from members with a verified e-mail and an
           account at least 24 hours old (by default) count; the queue shows them “counted of” all reports.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <QueryState
-          query={settings}
-          loading={
-            <LoadingStatus label="Loading report settings...">
-              <Skeleton className="h-10 w-full max-w-xl" />
-            </LoadingStatus>
-          }
-          error="Failed to load report settings"
-        >
-          {(data) => <SettingsForm initial={data} />}
-        </QueryState>
-      </CardContent>
-    </Card>
-  );
-}
-
-function SettingsForm({ initial }: { initial: ReportSettings }) {
-  const { save } = useReportSettings();
-  const [values, setValues] = useState(initial);
-  useEffect(() => setValues(initial), [initial]);
-  const threshold = (REPORT_THRESHOLDS as readonly number[]).includes(values.autoDeleteThreshold)
-    ? (values.autoDeleteThreshold as (typeof REPORT_THRESHOLDS)[number])
-    : REPORT_THRESHOLDS[0];
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    save.mutate(
-      {
-        autoDeleteEnabled: values.autoDeleteEnabled,
-        autoDeleteThreshold: threshold,
-        autoAction: values.autoAction,
-      },
-      {
-        onSuccess: () => toast.success("Settings Updated", { description: "The report settings are saved." }),
-        onError: (error) =>
-          toast.error("Error", {
-            description: errorMessage(error, "Failed to update settings. Please try again."),
-          }),
-      },
-    );
-  };
-
-  return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[auto_10rem_14rem_auto] sm:items-end">
-      <div className="flex items-center gap-3 sm:h-10">
-        <Switch
-          id="report-auto-enabled"
-          checked={values.autoDeleteEnabled}
-          onCheckedChange={(checked) => setValues((v) => ({ ...v, autoDeleteEnabled: checked }))}
-        />
-        <Label htmlFor="report-auto-enabled">Enabled</Label>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="report-threshold">Threshold</Label>
-        <Select
-          value={String(threshold)}
-          onValueChange={(next) => setValues((v) => ({ ...v, autoDeleteThreshold: Number(next) }))}
-          disabled={!values.autoDeleteEnabled}
-        >
-          <SelectTrigger id="report-threshold">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {REPORT_THRESHOLDS.map((n) => (
-              <SelectItem key={n} value={String(n)}>
-                {n} reports
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="report-action">Action</Label>
-        <Select
-          value={values.autoAction}
-          onValueChange={(next) => setValues((v) => ({ ...v, autoAction: next as ReportAutoAction }))}
-          disabled={!values.autoDeleteEnabled}
-        >
-          <SelectTrigger id="report-action">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(Object.keys(ACTION_LABELS) as ReportAutoAction[]).map((action) => (
-              <SelectItem key={action} value={action}>
-                {ACTION_LABELS[action]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <SubmitButton pending={save.isPending}>Save Settings</SubmitButton>
-    </form>
+        </>
+      }
+      setting={setting}
+      loading={{ what: "report settings", skeleton: "h-10 w-full max-w-xl" }}
+      schema={postReportSettingsSchema}
+      toForm={({ autoDeleteEnabled, autoDeleteThreshold, autoAction }) => ({
+        autoDeleteEnabled,
+        autoDeleteThreshold: choosableThreshold(autoDeleteThreshold),
+        autoAction,
+      })}
+      savedToast={() => ({ title: "Settings Updated", description: "The report settings are saved." })}
+      failedToast={{ title: "Error", fallback: "Failed to update settings. Please try again." }}
+      className="grid gap-4 sm:grid-cols-[auto_10rem_14rem_auto] sm:items-end"
+    >
+      {({ form, pending }) => {
+        const off = !form.watch("autoDeleteEnabled");
+        return (
+          <>
+            <FormField
+              control={form.control}
+              name="autoDeleteEnabled"
+              render={({ field }) => <SettingSwitch field={field} label="Enabled" className="sm:h-10" />}
+            />
+            <FormField
+              control={form.control}
+              name="autoDeleteThreshold"
+              render={({ field }) => (
+                <SettingSelect field={field} label="Threshold" choices={THRESHOLD_CHOICES} disabled={off} />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="autoAction"
+              render={({ field }) => (
+                <SettingSelect field={field} label="Action" choices={ACTION_CHOICES} disabled={off} />
+              )}
+            />
+            <SubmitButton pending={pending}>Save Settings</SubmitButton>
+          </>
+        );
+      }}
+    </AdminSettingCard>
   );
 }

@@ -61,7 +61,7 @@ function ReportCountCell({ post }: { post: AdminReportedPost }) {
   );
 }
 
-/** The report queue's columns (spec 2 §2, DESIGN "Moderation"). */
+/** The report queue's columns: the post, its owner, its counted reports, whether it is shown, and its actions. */
 export function reportedPostColumns({
   onDismiss,
   onDelete,

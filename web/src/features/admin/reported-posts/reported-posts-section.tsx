@@ -17,7 +17,7 @@ import { reportCountLabel } from "./report-labels.ts";
 import { ReportSettingsCard } from "./report-settings-card.tsx";
 import { reportedPostColumns } from "./reported-post-columns.tsx";
 
-/** Reported Posts (spec 2 §2): the auto-action settings and the queue, where a post is deleted or its reports dismissed. */
+/** Reported Posts: the automatic action's settings and the queue, where a post is deleted or its reports dismissed. */
 export function ReportedPostsSection({ search }: AdminSectionProps) {
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.reportedPosts);
   const list = useAdminList<AdminReportedPost>(ADMIN_URLS.reportedPosts, { search, ...sort });
