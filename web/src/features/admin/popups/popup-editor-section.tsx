@@ -1,5 +1,3 @@
-import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
 import {
   HTML_POPUPS,
   POPUP_FAILURE,
@@ -9,15 +7,12 @@ import {
   popupBodySchema,
 } from "#contract/api/admin-settings.ts";
 import type { Popup } from "#contract/api/content.ts";
-import { LoadingStatus } from "#web/components/loading-placeholders.tsx";
-import { QueryState } from "#web/components/query-state.tsx";
+import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-import { Label } from "#web/components/ui/label.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { Switch } from "#web/components/ui/switch.tsx";
+import { FormField } from "#web/components/ui/form.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
-import { errorMessage } from "#web/lib/api-request.ts";
+import { AdminSettingCard } from "../admin-setting-card.tsx";
+import { SettingSwitch } from "../setting-switch.tsx";
 import { useAdminSetting } from "../use-admin-setting.ts";
 import { PopupPreview } from "./popup-previews.tsx";
 
@@ -41,101 +36,58 @@ const POPUPS: Record<PopupName, { title: string; description: string }> = {
 
 export const popupUrl = (name: PopupName) => `/api/${name}-popup`;
 
-/** Greetings, Saved Images and Hide Searches popup editors (spec 2 §2): switch, content, preview, Save Settings. */
+/**
+ * The Greetings, Saved Images and Hide Searches popup editors: the switch, the content with its count, a
+ * preview of what members see, and Save Settings.
+ */
 export function PopupEditorSection({ name }: { name: PopupName }) {
   const url = popupUrl(name);
-  const { query } = useAdminSetting<Popup>({ read: url, write: { method: "PUT", url } });
+  const setting = useAdminSetting<Popup>({ read: url, write: { method: "PUT", url } });
+  const { title, description } = POPUPS[name];
+  const html = HTML_POPUPS.includes(name);
+  const max = html ? POPUP_HTML_MAX_LENGTH : POPUP_TEXT_MAX_LENGTH;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{POPUPS[name].title}</CardTitle>
-        <CardDescription>{POPUPS[name].description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <QueryState
-          query={query}
-          loading={
-            <LoadingStatus label="Loading popup settings...">
-              <Skeleton className="h-40 w-full" />
-            </LoadingStatus>
-          }
-          error="Failed to load popup settings"
-        >
-          {(data) => <PopupForm name={name} initial={data} />}
-        </QueryState>
-      </CardContent>
-    </Card>
-  );
-}
-
-function PopupForm({ name, initial }: { name: PopupName; initial: Popup }) {
-  const url = popupUrl(name);
-  const { save } = useAdminSetting<Popup>({ read: url, write: { method: "PUT", url } });
-  const [values, setValues] = useState(initial);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  useEffect(() => setValues(initial), [initial]);
-  const id = useId();
-  const max = HTML_POPUPS.includes(name) ? POPUP_HTML_MAX_LENGTH : POPUP_TEXT_MAX_LENGTH;
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = popupBodySchema(name).safeParse(values);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? POPUP_FAILURE[name]);
-      return;
-    }
-    setFieldError(null);
-    save.mutate(parsed.data, {
-      onSuccess: () =>
-        toast.success("Settings Updated", {
-          description: `The ${POPUPS[name].title.toLowerCase()} is saved.`,
-        }),
-      onError: (error) => toast.error("Error", { description: errorMessage(error, POPUP_FAILURE[name]) }),
-    });
-  };
-
-  return (
-    <form onSubmit={submit} className="grid gap-5 lg:grid-cols-2">
-      <div className="grid content-start gap-4">
-        <div className="flex items-center gap-3">
-          <Switch
-            id={`${id}-enabled`}
-            checked={values.isEnabled}
-            onCheckedChange={(checked) => setValues((v) => ({ ...v, isEnabled: checked }))}
-          />
-          <Label htmlFor={`${id}-enabled`}>Enabled</Label>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-content`}>Content</Label>
-          <Textarea
-            id={`${id}-content`}
-            value={values.content}
-            maxLength={max}
-            rows={8}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={`${id}-count${fieldError ? ` ${id}-error` : ""}`}
-            className={HTML_POPUPS.includes(name) ? "font-mono" : undefined}
-            onChange={(event) => setValues((v) => ({ ...v, content: event.target.value }))}
-          />
-          <p id={`${id}-count`} className="text-xs text-slate-500">
-            {values.content.length}/{max}
-          </p>
-          {fieldError ? (
-            <p id={`${id}-error`} className="text-sm text-red-700">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <SubmitButton pending={save.isPending}>Save Settings</SubmitButton>
-        </div>
-      </div>
-      <section aria-label="Preview" className="grid content-start gap-2">
-        <h3 className="text-sm font-medium text-slate-700">Preview — as members see it</h3>
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <PopupPreview name={name} values={values} />
-        </div>
-      </section>
-    </form>
+    <AdminSettingCard
+      title={title}
+      description={description}
+      setting={setting}
+      loading={{ what: "popup settings", skeleton: "h-40 w-full" }}
+      schema={popupBodySchema(name)}
+      toForm={({ isEnabled, content }) => ({ isEnabled, content })}
+      savedToast={() => ({ title: "Settings Updated", description: `The ${title.toLowerCase()} is saved.` })}
+      failedToast={{ title: "Error", fallback: POPUP_FAILURE[name] }}
+      className="grid gap-5 lg:grid-cols-2"
+    >
+      {({ form, pending }) => (
+        <>
+          <div className="grid content-start gap-4">
+            <FormField
+              control={form.control}
+              name="isEnabled"
+              render={({ field }) => <SettingSwitch field={field} label="Enabled" />}
+            />
+            <LabelledField
+              control={form.control}
+              name="content"
+              label="Content"
+              description={`${form.watch("content").length}/${max}`}
+            >
+              {({ field }) => (
+                <Textarea rows={8} maxLength={max} className={html ? "font-mono" : undefined} {...field} />
+              )}
+            </LabelledField>
+            <div>
+              <SubmitButton pending={pending}>Save Settings</SubmitButton>
+            </div>
+          </div>
+          <section aria-label="Preview" className="grid content-start gap-2">
+            <h3 className="text-sm font-medium text-slate-700">Preview — as members see it</h3>
+            <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <PopupPreview name={name} values={form.watch()} />
+            </div>
+          </section>
+        </>
+      )}
+    </AdminSettingCard>
   );
 }
