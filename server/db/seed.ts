@@ -1,17 +1,8 @@
+import { DEFAULT_WHAT_WE_DO_CONTENT } from "#contract/content-defaults.ts";
 import { BUILT_IN_HELP_SECTIONS } from "#contract/help-sections.ts";
 import type { Database } from "./client.ts";
 import * as schema from "./schema/index.ts";
 import { withTransaction } from "./transaction.ts";
-
-export const DEFAULT_WHAT_WE_DO_CONTENT = `Welcome to Tagit.
-
-Tagit lets you publish tagged posts: an image with a name that is yours alone. Nobody browses Tagit and nobody stumbles on your posts. People find a post only by typing its exact name or your tagg, your unique handle, so you decide who can find you by deciding who you tell.
-
-Every time someone searches for your posts or opens one, you see it in "Who's Searching for Your Taggs": who looked, what they typed and when. Visitors who choose to stay anonymous appear as Anonymous User and still count towards your unique viewers.
-
-You control how you appear to others. Show lets the people you look up see your visit, Hide keeps you anonymous, and Pause hides you for 48 hours. You can scramble an image so only a blurred version is public, hide your name from a post, and delete your own search history at any time.
-
-Premium unlocks visibility controls for all your posts at once. The affiliate programme pays you a commission for every member you refer who subscribes, and the montage maker turns your pictures into a wallpaper you can download.`;
 
 /** A settings key that marks the help texts as seeded: they are inserted once, so a deleted one stays deleted. */
 export const HELP_SEEDED_KEY = "seed.helpContent";

@@ -11,15 +11,14 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { DEFAULT_TERMS_TITLE } from "#contract/api/terms.ts";
+import {
+  DEFAULT_BANNER_TEXT,
+  DEFAULT_GREETING_CONTENT,
+  DEFAULT_HIDE_SEARCHES_CONTENT,
+  DEFAULT_SAVED_IMAGES_CONTENT,
+  DEFAULT_TERMS_TITLE,
+} from "#contract/content-defaults.ts";
 import { updatedAt } from "./columns.ts";
-
-export const DEFAULT_GREETING_CONTENT =
-  "Welcome to Tagit! Give your next post a unique name, share the name, and see who comes looking for it.";
-export const DEFAULT_SAVED_IMAGES_CONTENT =
-  "<p><strong>Thank you for saving this image!</strong> You will find it in your downloads.</p>";
-export const DEFAULT_HIDE_SEARCHES_CONTENT = "This is how to hide your searches";
-export const DEFAULT_BANNER_TEXT = "come see me";
 
 /** Singleton (id = 1): the greeting shown once per session after sign-in. */
 export const greetingsPopup = pgTable(

@@ -7,8 +7,8 @@ import {
 } from "#contract/api/admin-content.ts";
 import { CONTENT_MESSAGES, type HelpContent, type Section } from "#contract/api/content.ts";
 import { DEFAULT_TERMS_TITLE, type TermsResponse } from "#contract/api/terms.ts";
+import { DEFAULT_WHAT_WE_DO_CONTENT } from "#contract/content-defaults.ts";
 import { isBuiltInSection } from "#contract/help-sections.ts";
-import { DEFAULT_WHAT_WE_DO_CONTENT } from "#server/db/seed.ts";
 import type { Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { sanitizeStoredHtml } from "#server/lib/sanitize-html.ts";

@@ -1,12 +1,12 @@
 import type { Popup } from "#contract/api/content.ts";
 import type { ImageBanner, ReportAutoAction } from "#contract/api/posts.ts";
-import { DEFAULT_COMMISSION_PERCENTAGE, DEFAULT_REPORT_THRESHOLD } from "#contract/limits.ts";
 import {
   DEFAULT_BANNER_TEXT,
   DEFAULT_GREETING_CONTENT,
   DEFAULT_HIDE_SEARCHES_CONTENT,
   DEFAULT_SAVED_IMAGES_CONTENT,
-} from "#server/db/schema/index.ts";
+} from "#contract/content-defaults.ts";
+import { DEFAULT_COMMISSION_PERCENTAGE, DEFAULT_REPORT_THRESHOLD } from "#contract/limits.ts";
 import type { Tx } from "#server/db/transaction.ts";
 import { createSettingsRepository, type PopupName, type SettingsRepository } from "./settings.repository.ts";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SAVED_IMAGES_DEFAULT_TEXT, savedImagesView } from "./saved-images.ts";
+import { SAVED_IMAGES_FALLBACK_TEXT } from "#contract/content-defaults.ts";
+import { savedImagesView } from "./saved-images.ts";
 
 describe("savedImagesView", () => {
   it("says Loading with code 116 while the setting loads", () => {
@@ -7,7 +8,7 @@ describe("savedImagesView", () => {
   });
 
   it("falls back to the default text with code 116 when missing, disabled or empty", () => {
-    const fallback = { kind: "text", text: SAVED_IMAGES_DEFAULT_TEXT, code: 116 };
+    const fallback = { kind: "text", text: SAVED_IMAGES_FALLBACK_TEXT, code: 116 };
     expect(savedImagesView({ isPending: false, data: undefined })).toEqual(fallback);
     expect(savedImagesView({ isPending: false, data: { isEnabled: false, content: "<p>x</p>" } })).toEqual(
       fallback,

@@ -1,8 +1,8 @@
 import type { Popup } from "#contract/api/content.ts";
+import { SAVED_IMAGES_FALLBACK_TEXT } from "#contract/content-defaults.ts";
 
 /** The saved-images dialog's fixed code labels: 116 for the default text, 101 for the administrator's. */
 export const SAVED_IMAGES_CODES = { fallback: 116, custom: 101 } as const;
-export const SAVED_IMAGES_DEFAULT_TEXT = "Your image has been saved successfully!";
 
 export type SavedImagesView =
   | { kind: "loading"; code: 116 }
@@ -18,7 +18,7 @@ export function savedImagesView(state: { isPending: boolean; data: Popup | undef
   if (state.isPending) return { kind: "loading", code: SAVED_IMAGES_CODES.fallback };
   const popup = state.data;
   if (!popup?.isEnabled || !popup.content.trim()) {
-    return { kind: "text", text: SAVED_IMAGES_DEFAULT_TEXT, code: SAVED_IMAGES_CODES.fallback };
+    return { kind: "text", text: SAVED_IMAGES_FALLBACK_TEXT, code: SAVED_IMAGES_CODES.fallback };
   }
   return { kind: "html", html: popup.content, code: SAVED_IMAGES_CODES.custom };
 }

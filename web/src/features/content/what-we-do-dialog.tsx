@@ -1,13 +1,9 @@
+import { WHAT_WE_DO_FALLBACK_TEXT } from "#contract/content-defaults.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useRestoreFocus } from "#web/lib/use-restore-focus.ts";
 import { useWhatWeDo } from "./use-what-we-do.ts";
-
-/** Shown when the What We Do text cannot be loaded. */
-export const DEFAULT_WHAT_WE_DO_TEXT = `Welcome to Tagit!
-
-Publish tagged posts: images with a name that is yours alone. People find them only by typing that exact name or your tagg, and you see who came looking.`;
 
 export type WhatWeDoDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -16,8 +12,8 @@ export function WhatWeDoDialog({ open, onOpenChange }: WhatWeDoDialogProps) {
   const query = useWhatWeDo(open);
   const restoreFocus = useRestoreFocus();
   const text = query.isError
-    ? DEFAULT_WHAT_WE_DO_TEXT
-    : query.data?.content.trim() || DEFAULT_WHAT_WE_DO_TEXT;
+    ? WHAT_WE_DO_FALLBACK_TEXT
+    : query.data?.content.trim() || WHAT_WE_DO_FALLBACK_TEXT;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,6 +1,7 @@
+import { SAVED_IMAGES_FALLBACK_TEXT } from "#contract/content-defaults.ts";
 import { usePopupSettings } from "#web/app/use-popup-settings.ts";
 import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
-import { SAVED_IMAGES_DEFAULT_TEXT, savedImagesView } from "#web/components/saved-images.ts";
+import { savedImagesView } from "#web/components/saved-images.ts";
 import { SavedImagesMessage } from "#web/components/saved-images-message.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -20,7 +21,7 @@ export function SavedImagesDialog({ open, onOpenChange }: SavedImagesDialogProps
       open={open}
       onOpenChange={onOpenChange}
       title="Image Saved!"
-      description={SAVED_IMAGES_DEFAULT_TEXT}
+      description={SAVED_IMAGES_FALLBACK_TEXT}
       hideDescription
       className="max-w-md"
     >

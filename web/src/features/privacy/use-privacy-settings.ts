@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tansta
 import { toast } from "sonner";
 import type { PrivacySettings } from "#contract/api/privacy.ts";
 import type { Profile } from "#contract/api/profile.ts";
+import { DEFAULT_HIDE_SEARCHES_CONTENT } from "#contract/content-defaults.ts";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
 import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
@@ -54,9 +55,6 @@ export function useUpdatePrivacy() {
 }
 
 export type HideSearchesPopup = { isEnabled: boolean; content: string };
-
-/** The popup's default text, used when the setting cannot be fetched. */
-export const DEFAULT_HIDE_SEARCHES_CONTENT = "This is how to hide your searches";
 
 /**
  * GET /api/hide-searches-popup (the administrator's editor): any failure means the default popup, enabled.

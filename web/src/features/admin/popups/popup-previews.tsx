@@ -1,11 +1,11 @@
 import type { PopupName } from "#contract/api/admin-settings.ts";
 import type { Popup } from "#contract/api/content.ts";
+import { DEFAULT_HIDE_SEARCHES_CONTENT } from "#contract/content-defaults.ts";
 import { savedImagesView } from "#web/components/saved-images.ts";
 import { SavedImagesMessage } from "#web/components/saved-images-message.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 
 /** The member's popup shows these (its text while the content is empty, and its code): the preview does too. */
-const DEFAULT_HIDE_SEARCHES_CONTENT = "This is how to hide your searches";
 const HIDE_SEARCHES_CODE = 130;
 
 export type PopupPreviewProps = { name: PopupName; values: Popup };
