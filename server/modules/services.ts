@@ -26,6 +26,7 @@ import { createAuditLogService } from "./admin/audit-log.service.ts";
 import { createCostsRepository } from "./admin/costs.repository.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
+import { createPayoutsRepository } from "./affiliate/payouts.repository.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
 import { createAnalyticsEtags } from "./analytics/analytics-etags.ts";
@@ -178,6 +179,7 @@ export function createServices(infra: Infrastructure) {
   });
   const affiliateService = createAffiliateService({
     affiliateRepo: createAffiliateRepository(db),
+    payoutsRepo: createPayoutsRepository(db),
     settings: settingsService,
     secretBox: createSecretBox(config.appSecret, "payoutDetails"),
     publicUrl: config.publicUrl,

@@ -3,6 +3,7 @@ import { type Clock, systemClock } from "#server/lib/clock.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import { createAffiliateRepository } from "#server/modules/affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
+import { createPayoutsRepository } from "#server/modules/affiliate/payouts.repository.ts";
 import type { InvoicePaidEvent } from "#server/modules/payments/billing-event.ts";
 import {
   createBillingEventsService,
@@ -16,6 +17,7 @@ import type { TestApp } from "./test-app.ts";
 export const affiliateFor = (t: TestApp, clock: Clock = systemClock) =>
   createAffiliateService({
     affiliateRepo: createAffiliateRepository(t.db),
+    payoutsRepo: createPayoutsRepository(t.db),
     settings: createSettingsService({ settingsRepo: createSettingsRepository(t.db) }),
     secretBox: createSecretBox(t.config.appSecret, "payoutDetails"),
     publicUrl: t.config.publicUrl,

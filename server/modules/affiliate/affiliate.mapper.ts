@@ -1,11 +1,12 @@
 import type { AffiliateDashboard, RequestPayoutBody } from "#contract/api/affiliate.ts";
 import { AFFILIATE_CURRENCY } from "#server/db/schema/index.ts";
 import type { AffiliateRepository } from "./affiliate.repository.ts";
+import type { PayoutsRepository } from "./payouts.repository.ts";
 
 export type PayoutRequest = Extract<RequestPayoutBody, { payoutMethod: string }>;
 type ReferralRow = Awaited<ReturnType<AffiliateRepository["referralsOf"]>>[number];
 type EarningRow = Awaited<ReturnType<AffiliateRepository["earningsOf"]>>[number];
-type PayoutRow = Awaited<ReturnType<AffiliateRepository["payoutsOf"]>>[number];
+type PayoutRow = Awaited<ReturnType<PayoutsRepository["payoutsOf"]>>[number];
 
 /** What the member sees of their payout details: enough to recognise them, not to use them. */
 export function maskPayoutDetails(request: PayoutRequest): Record<string, string> {

@@ -17,12 +17,13 @@ import {
   toReferral,
   toTotals,
 } from "./affiliate.mapper.ts";
-import {
-  type AffiliateRepository,
-  createAffiliateRepository,
-  type PayoutDecision,
-} from "./affiliate.repository.ts";
+import { type AffiliateRepository, createAffiliateRepository } from "./affiliate.repository.ts";
 import { commissionMinor, withinAttributionWindow } from "./commission.ts";
+import {
+  createPayoutsRepository,
+  type PayoutDecision,
+  type PayoutsRepository,
+} from "./payouts.repository.ts";
 
 /** A referred member's paid invoice, as the billing handler reports it. */
 export type PaidInvoice = {
@@ -35,6 +36,7 @@ export type PaidInvoice = {
 
 type Deps = {
   affiliateRepo: AffiliateRepository;
+  payoutsRepo: PayoutsRepository;
   settings: Pick<SettingsService, "affiliate">;
   secretBox: SecretBox;
   publicUrl: string;
@@ -45,8 +47,16 @@ type Deps = {
  * The affiliate programme: referral codes, the referral's life (pending → confirmed with an earning, or
  * expired), refunds reversing unpaid earnings, and payouts. The only writer of the affiliate tables.
  */
-export function createAffiliateService({ affiliateRepo, settings, secretBox, publicUrl, clock }: Deps) {
+export function createAffiliateService({
+  affiliateRepo,
+  payoutsRepo,
+  settings,
+  secretBox,
+  publicUrl,
+  clock,
+}: Deps) {
   const repoOn = (tx?: Tx) => (tx ? createAffiliateRepository(tx) : affiliateRepo);
+  const payoutsRepoOn = (tx?: Tx) => (tx ? createPayoutsRepository(tx) : payoutsRepo);
 
   return {
     /**
@@ -105,7 +115,7 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
         settings.affiliate(),
         affiliateRepo.referralsOf(userId),
         affiliateRepo.earningsOf(userId),
-        affiliateRepo.payoutsOf(userId),
+        payoutsRepo.payoutsOf(userId),
       ]);
       return {
         referralCode,
@@ -125,7 +135,7 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
     async requestPayout(userId: string, request: PayoutRequest) {
       const id = randomUUID();
       try {
-        const payout = await affiliateRepo.requestPayout(userId, {
+        const payout = await payoutsRepo.requestPayout(userId, {
           id,
           payoutMethod: request.payoutMethod,
           encrypted: secretBox.seal(JSON.stringify(request.payoutDetails), id),
@@ -157,7 +167,7 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
 
     /** The payouts for an administrator: member, amount, method and masked details, never the full ones. */
     async payouts(query: PayoutsQuery) {
-      const page = await affiliateRepo.listPayouts(query);
+      const page = await payoutsRepo.listPayouts(query);
       return {
         ...page,
         items: page.items.map(
@@ -182,7 +192,7 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
      * 404 when there is none; 409 when it was already processed, so nothing is paid or returned twice.
      */
     async processPayout(id: string, decision: Omit<PayoutDecision, "now">, tx?: Tx) {
-      const result = await repoOn(tx).processPayout(id, { ...decision, now: clock.now() });
+      const result = await payoutsRepoOn(tx).processPayout(id, { ...decision, now: clock.now() });
       if (!result) throw new AppError("not_found", MESSAGES.notFound);
       if (!result.after) throw new AppError("conflict", PAYOUT_MESSAGES.alreadyProcessed);
       return { before: result.before, after: result.after };
@@ -193,7 +203,7 @@ export function createAffiliateService({ affiliateRepo, settings, secretBox, pub
      * another row, altered, or under a replaced APP_SECRET) are a server error, never another payout's details.
      */
     async revealPayout(id: string, tx?: Tx) {
-      const payout = await repoOn(tx).findPayout(id);
+      const payout = await payoutsRepoOn(tx).findPayout(id);
       if (!payout) throw new AppError("not_found", MESSAGES.notFound);
       let opened: string;
       try {
