@@ -27,6 +27,7 @@ import { createCostsRepository } from "./admin/costs.repository.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
 import { createPayoutsRepository } from "./affiliate/payouts.repository.ts";
+import { createPayoutsRepository } from "./affiliate/payouts.repository.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
 import { createAnalyticsEtags } from "./analytics/analytics-etags.ts";
@@ -34,6 +35,7 @@ import { createAnonymityKeysRepository } from "./analytics/anonymity-keys.reposi
 import { createLiveFeed } from "./analytics/live-feed.ts";
 import { announceSessionEnds } from "./analytics/live-streams.ts";
 import { createPseudonyms } from "./analytics/pseudonyms.ts";
+import { createViewersRepository } from "./analytics/viewers.repository.ts";
 import { createAccountsRepository } from "./auth/accounts.repository.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createEmailVerificationService } from "./auth/email-verification.service.ts";
@@ -155,6 +157,7 @@ export function createServices(infra: Infrastructure) {
   });
   const analyticsService = createAnalyticsService({
     analyticsRepo,
+    viewersRepo: createViewersRepository(db),
     etags: createAnalyticsEtags({ changes: infra.changes, ownersSeenBy: analyticsRepo.ownersSeenBy }),
     events: infra.events,
     pseudonyms,
@@ -179,6 +182,7 @@ export function createServices(infra: Infrastructure) {
   });
   const affiliateService = createAffiliateService({
     affiliateRepo: createAffiliateRepository(db),
+    payoutsRepo: createPayoutsRepository(db),
     payoutsRepo: createPayoutsRepository(db),
     settings: settingsService,
     secretBox: createSecretBox(config.appSecret, "payoutDetails"),

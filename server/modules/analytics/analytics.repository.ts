@@ -11,7 +11,6 @@ import {
   taggedPosts,
 } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
-import { viewerKey } from "./viewer-key.ts";
 
 const visitor = alias(profiles, "visitor");
 
@@ -19,7 +18,7 @@ const visitor = alias(profiles, "visitor");
  * Not an event of a member the owner blocked: the owner's lists stop showing them (the rows stay; anonymous
  * rows have no visitor and always show).
  */
-const notOfBlocked = sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${searchAnalytics.targetUserId} and ${blocks.blockedId} = ${searchAnalytics.visitorId})`;
+export const notOfBlocked = sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${searchAnalytics.targetUserId} and ${blocks.blockedId} = ${searchAnalytics.visitorId})`;
 
 /** A copy of `items` in a uniformly random order (Fisher–Yates). */
 function shuffled<T>(items: readonly T[]): T[] {
@@ -50,6 +49,10 @@ export type NewNamedEvent = Required<
 export type NewPendingEvent = Omit<typeof anonymousActivityPending.$inferInsert, "id">;
 const OWNER_LIST_LIMIT = 500;
 
+/**
+ * The search and view events themselves: recording them (named at once, anonymous held until their release),
+ * the owner's list of them, counting and forgetting them. Who viewed what is in viewers.repository.ts.
+ */
 export function createAnalyticsRepository(db: Database) {
   /** An owner's events as their list shows them: with the visitor's tagg and picture and the post's images. */
   const selectOwnerEvents = () =>
@@ -231,33 +234,6 @@ export function createAnalyticsRepository(db: Database) {
       return rows.length;
     },
 
-    /** The post whose viewers are asked for: its owner and name. */
-    async findPost(postId: string) {
-      const [row] = await db
-        .select({ userId: taggedPosts.userId, postName: taggedPosts.postName })
-        .from(taggedPosts)
-        .where(eq(taggedPosts.id, postId))
-        .limit(1);
-      return row;
-    },
-
-    /** What another member may see of a viewer: names, tagg and public profile, never the e-mail. */
-    async findViewer(viewerId: string) {
-      const [row] = await db
-        .select({
-          firstName: profiles.firstName,
-          lastName: profiles.lastName,
-          tagg: profiles.tagg,
-          bio: profiles.bio,
-          profilePictureUrl: profiles.profilePictureUrl,
-          socialLinks: profiles.socialLinks,
-        })
-        .from(profiles)
-        .where(eq(profiles.id, viewerId))
-        .limit(1);
-      return row;
-    },
-
     /** Deletes the events recorded with this member's name, at every owner; answers how many. */
     async deleteNamedBy(visitorId: string) {
       const rows = await db
@@ -288,98 +264,6 @@ export function createAnalyticsRepository(db: Database) {
         .as("recent");
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recent);
       return row?.n ?? 0;
-    },
-
-    /** Viewers of one post: named visitors by member id, anonymous ones by pseudonym (never merged). */
-    async viewersOf(postId: string) {
-      const rows = await db
-        .select({
-          visitorId: searchAnalytics.visitorId,
-          firstName: visitor.firstName,
-          lastName: visitor.lastName,
-          tagg: visitor.tagg,
-          profilePictureUrl: visitor.profilePictureUrl,
-          viewCount: sql<number>`count(*)::int`,
-          lastViewed: sql<Date>`max(${searchAnalytics.createdAt})`,
-        })
-        .from(searchAnalytics)
-        .leftJoin(visitor, eq(visitor.id, searchAnalytics.visitorId))
-        .where(and(eq(searchAnalytics.postId, postId), eq(searchAnalytics.action, "view"), notOfBlocked))
-        .groupBy(
-          viewerKey,
-          searchAnalytics.visitorId,
-          visitor.firstName,
-          visitor.lastName,
-          visitor.tagg,
-          visitor.profilePictureUrl,
-        )
-        .orderBy(sql`max(${searchAnalytics.createdAt}) desc`);
-      return rows;
-    },
-
-    /** Distinct visitors across all of an owner's posts. */
-    async uniqueViewers(ownerId: string) {
-      const [row] = await db
-        .select({ n: sql<number>`count(distinct ${viewerKey})::int` })
-        .from(searchAnalytics)
-        .where(eq(searchAnalytics.targetUserId, ownerId));
-      return row?.n ?? 0;
-    },
-
-    /** Whether this member ever viewed or searched one of the owner's posts while visible. */
-    async sawOpenly(ownerId: string, viewerId: string) {
-      const [row] = await db
-        .select({ id: searchAnalytics.id })
-        .from(searchAnalytics)
-        .where(
-          and(
-            eq(searchAnalytics.targetUserId, ownerId),
-            eq(searchAnalytics.visitorId, viewerId),
-            isNotNull(searchAnalytics.visitorId),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
-    },
-
-    /**
-     * The most signed-in members (named or anonymous) who viewed any one of the owner's posts. Visitors who
-     * were not signed in are left out: anyone can fake those by changing their connection.
-     */
-    async mostMemberViewersOnAPost(ownerId: string) {
-      const [row] = await db
-        .select({ n: sql<number>`count(distinct ${viewerKey})::int` })
-        .from(searchAnalytics)
-        .where(
-          and(
-            eq(searchAnalytics.targetUserId, ownerId),
-            eq(searchAnalytics.action, "view"),
-            isNotNull(searchAnalytics.postId),
-            eq(searchAnalytics.guest, false),
-          ),
-        )
-        .groupBy(searchAnalytics.postId)
-        .orderBy(sql`count(distinct ${viewerKey}) desc`)
-        .limit(1);
-      return row?.n ?? 0;
-    },
-
-    /** The owner's post with the most unique viewers (ties: newest first). */
-    async highestViewed(ownerId: string) {
-      const [row] = await db
-        .select({
-          id: taggedPosts.id,
-          postName: taggedPosts.postName,
-          originalImage: taggedPosts.originalImage,
-          uniqueViewCount: sql<number>`count(distinct ${viewerKey})::int`,
-        })
-        .from(searchAnalytics)
-        .innerJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
-        .where(and(eq(searchAnalytics.targetUserId, ownerId), eq(searchAnalytics.action, "view")))
-        .groupBy(taggedPosts.id)
-        .orderBy(sql`count(distinct ${viewerKey}) desc`, desc(taggedPosts.createdAt))
-        .limit(1);
-      return row;
     },
   };
 }

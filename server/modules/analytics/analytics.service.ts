@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   ANALYTICS_MESSAGES,
@@ -8,7 +8,6 @@ import {
 } from "#contract/api/analytics.ts";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { DUPLICATE_SEARCH_WINDOW_MS } from "#contract/limits.ts";
-import type { AnalyticsAction, TaggedPostRow } from "#server/db/schema/index.ts";
 import type { Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
@@ -22,36 +21,13 @@ import {
   type OwnerEventRow,
 } from "./analytics.repository.ts";
 import type { AnalyticsEtags } from "./analytics-etags.ts";
-import type { AnonymousVisitor, Pseudonyms } from "./pseudonyms.ts";
-
-/** The fields of a visited post that its owner's live event shows, and whether it hid its owner then. */
-type VisitedPost = Pick<
-  TaggedPostRow,
-  "id" | "postName" | "originalImage" | "scrambledImage" | "scrambleImage" | "hidePersonalInfo"
->;
-
-/** A visitor recorded by name: the owner sees who they are, at once. */
-export type NamedVisitor = {
-  kind: "named";
-  id: string;
-  name: string;
-  tagg: string | null;
-  picture: string | null;
-};
-/** A visitor recorded anonymously (hide, pause, signed out, or sent from another site). */
-export type AnonymousVisit = { kind: "anonymous"; who: AnonymousVisitor };
-
-/** A search or view to record for the owners of what it found. */
-export type Visit = {
-  visitor: NamedVisitor | AnonymousVisit;
-  action: AnalyticsAction;
-  searchTerm: string;
-  connection: { ipAddress: string; userAgent?: string };
-  targets: { ownerId: string; post: VisitedPost | null }[];
-};
+import type { Pseudonyms } from "./pseudonyms.ts";
+import type { ViewersRepository } from "./viewers.repository.ts";
+import { createVisitRecorder, MINUTE_MS, type Visit } from "./visit-recording.ts";
 
 type Deps = {
   analyticsRepo: AnalyticsRepository;
+  viewersRepo: ViewersRepository;
   etags: AnalyticsEtags;
   events: EventBus;
   pseudonyms: Pseudonyms;
@@ -61,7 +37,6 @@ type Deps = {
   release: { minutes: number; jitterMinutes: number };
 };
 
-const MINUTE_MS = 60_000;
 /** Named events keep the visitor's address and browser this long (abuse investigations), then forget them. */
 export const CONNECTION_RETENTION_DAYS = 30;
 /**
@@ -86,74 +61,13 @@ const repeatKeyOf = (visit: Pick<Visit, "visitor">) => {
 };
 
 export function createAnalyticsService(deps: Deps) {
-  const { analyticsRepo, etags, events, pseudonyms, recent, clock, release } = deps;
-  const bucketMs = release.minutes * MINUTE_MS;
+  const { analyticsRepo, viewersRepo, etags, events, pseudonyms, recent, clock, release } = deps;
   /** The longest an anonymous event waits between its bucket's start and its release (with the job's lag). */
-  const longestWaitMs = bucketMs + (release.jitterMinutes + 2) * MINUTE_MS;
+  const longestWaitMs = (release.minutes + release.jitterMinutes + 2) * MINUTE_MS;
+  const record = createVisitRecorder({ analyticsRepo, events, pseudonyms, release });
   const toEvent = (row: OwnerEventRow) => toAnalyticsEvent(row.event, row, release.minutes);
   const list = async (ownerId: string): Promise<AnalyticsEvent[]> =>
     (await analyticsRepo.listForOwner(ownerId)).map(toEvent);
-
-  /** Named activity: listed and pushed to each owner's live stream at once, with its exact time. */
-  async function recordNamed(visitor: NamedVisitor, visit: Visit, now: Date) {
-    const { action, searchTerm, connection, targets } = visit;
-    const inserted = await analyticsRepo.insertNamed(
-      targets.map((target) => ({
-        targetUserId: target.ownerId,
-        postId: target.post?.id ?? null,
-        postName: target.post?.postName ?? null,
-        visitorId: visitor.id,
-        visitorName: visitor.name,
-        ownerHidden: target.post?.hidePersonalInfo ?? false,
-        action,
-        searchTerm,
-        ipAddress: connection.ipAddress,
-        userAgent: connection.userAgent?.slice(0, 300) ?? null,
-        createdAt: now,
-      })),
-    );
-    inserted.forEach((event, i) => {
-      const post = targets[i]?.post ?? null;
-      events.publish(event.targetUserId, {
-        type: "analytics",
-        data: toAnalyticsEvent(
-          event,
-          {
-            visitorTagg: visitor.tagg,
-            visitorPicture: visitor.picture,
-            originalImage: post?.originalImage ?? null,
-            scrambledImage: post?.scrambledImage ?? null,
-            scrambleImage: post?.scrambleImage ?? null,
-          },
-          release.minutes,
-        ),
-      });
-    });
-    return inserted.length;
-  }
-
-  /**
-   * Anonymous activity: held unseen, with its time already rounded down to the bucket, until the bucket has
-   * ended plus a random delay. Nothing an owner can observe changes now; nothing finer than the bucket is stored.
-   */
-  async function recordAnonymous({ who }: AnonymousVisit, visit: Visit, now: Date) {
-    const bucketStart = Math.floor(now.getTime() / bucketMs) * bucketMs;
-    const rows = await Promise.all(
-      visit.targets.map(async (target) => ({
-        targetUserId: target.ownerId,
-        postId: target.post?.id ?? null,
-        postName: target.post?.postName ?? null,
-        pseudonym: await pseudonyms.of(target.ownerId, who),
-        guest: !("memberId" in who),
-        action: visit.action,
-        searchTerm: visit.searchTerm,
-        bucketStart: new Date(bucketStart),
-        releaseAt: new Date(bucketStart + bucketMs + randomInt(release.jitterMinutes * MINUTE_MS + 1)),
-      })),
-    );
-    await analyticsRepo.insertPending(rows);
-    return rows.length;
-  }
 
   return {
     /**
@@ -166,12 +80,7 @@ export function createAnalyticsService(deps: Deps) {
     },
 
     /** Records one event per target owner; answers how many. */
-    async recordVisit(visit: Visit) {
-      const now = clock.now();
-      return visit.visitor.kind === "named"
-        ? recordNamed(visit.visitor, visit, now)
-        : recordAnonymous(visit.visitor, visit, now);
-    },
+    recordVisit: (visit: Visit) => record(visit, clock.now()),
 
     /**
      * Lists the anonymous activity whose release time has come, and pushes it to its owners' live streams
@@ -259,10 +168,10 @@ export function createAnalyticsService(deps: Deps) {
 
     /** Viewers of one of my posts; another member's post is refused. */
     async viewers(ownerId: string, postId: string): Promise<PostViewers> {
-      const post = await analyticsRepo.findPost(postId);
+      const post = await viewersRepo.findPost(postId);
       if (!post) throw new AppError("not_found", POST_MESSAGES.notFound);
       if (post.userId !== ownerId) throw new AppError("forbidden", ANALYTICS_MESSAGES.accessDenied);
-      const rows = await analyticsRepo.viewersOf(postId);
+      const rows = await viewersRepo.viewersOf(postId);
       return {
         postName: post.postName,
         totalUnique: rows.length,
@@ -286,8 +195,8 @@ export function createAnalyticsService(deps: Deps) {
 
     /** A viewer's public profile, only for someone who openly viewed or searched one of my posts. */
     async viewerProfile(ownerId: string, viewerId: string): Promise<ViewerProfile> {
-      const saw = viewerId !== ownerId && (await analyticsRepo.sawOpenly(ownerId, viewerId));
-      const viewer = saw ? await analyticsRepo.findViewer(viewerId) : undefined;
+      const saw = viewerId !== ownerId && (await viewersRepo.sawOpenly(ownerId, viewerId));
+      const viewer = saw ? await viewersRepo.findViewer(viewerId) : undefined;
       if (!viewer) throw new AppError("not_found", ANALYTICS_MESSAGES.viewerNotFound);
       return {
         firstName: viewer.firstName,
@@ -302,14 +211,14 @@ export function createAnalyticsService(deps: Deps) {
     },
 
     async uniqueViewers(ownerId: string) {
-      return { totalUnique: await analyticsRepo.uniqueViewers(ownerId) };
+      return { totalUnique: await viewersRepo.uniqueViewers(ownerId) };
     },
 
     /** What the hide threshold counts: signed-in viewers of the member's best post. */
-    memberViewersOfBestPost: (ownerId: string) => analyticsRepo.mostMemberViewersOnAPost(ownerId),
+    memberViewersOfBestPost: (ownerId: string) => viewersRepo.mostMemberViewersOnAPost(ownerId),
 
     async highestViewed(ownerId: string) {
-      return (await analyticsRepo.highestViewed(ownerId)) ?? null;
+      return (await viewersRepo.highestViewed(ownerId)) ?? null;
     },
   };
 }
