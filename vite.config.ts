@@ -25,8 +25,25 @@ const COMMON_MODULES = new RegExp(
   ].join("|"),
 );
 
+/**
+ * `vite build --ssr src/entry-server.tsx`: the server's renderer of the public pages (decision 056) in
+ * dist/web-render, its packages bundled in (production runs without the web app's packages installed). Lazy
+ * routes stay their own chunks, so the server loads only what the public pages draw.
+ */
+const serverEntryBuild = defineConfig({
+  root: "web",
+  plugins: [react()],
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  ssr: { noExternal: true, target: "node" },
+  build: {
+    outDir: "../dist/web-render",
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
+
 // The web app lives in web/ and is built into dist/web, which the server serves with an SPA fallback.
-export default defineConfig({
+const webAppBuild = defineConfig({
   root: "web",
   // Brotli and gzip copies of every text asset, served as they are by the server (decision 029).
   plugins: [
@@ -101,3 +118,5 @@ export default defineConfig({
   },
   preview: { port: 4173, proxy },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverEntryBuild : webAppBuild));

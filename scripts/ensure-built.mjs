@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const builtIndex = path.join(root, "dist/web/index.html");
+// The browser's build and the server's renderer of the public pages (decision 056), built together.
+const builtFiles = ["dist/web/index.html", "dist/web-render/entry-server.js"].map((p) => path.join(root, p));
 const sources = ["web", "contract", "vite.config.ts", "package-lock.json"].map((p) => path.join(root, p));
 
 function newestMtime(target) {
@@ -18,15 +19,17 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const builtAt = Math.min(...builtFiles.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 const changedAt = Math.max(...sources.map(newestMtime));
 if (builtAt < changedAt) {
   console.log(builtAt ? "Web sources changed: rebuilding the web app…" : "Building the web app…");
   // Always the production build, even when called from a test runner that sets NODE_ENV=test (the size
   // budget test): with NODE_ENV=test, Vite bundles React's development build.
-  execSync("npx vite build --logLevel warn", {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  for (const args of ["", " --ssr src/entry-server.tsx"]) {
+    execSync(`npx vite build --logLevel warn${args}`, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+  }
 }

@@ -185,7 +185,11 @@ export async function buildApp(deps: AppDeps) {
     draining: () => draining,
     publicUrl: config.publicUrl,
   });
-  await app.register(webAppPlugin, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
+  await app.register(webAppPlugin, {
+    webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT,
+    profileOf: services.profileService.toProfile,
+    terms: services.contentService.terms,
+  });
 
   const jobs = startJobs(appJobs({ ...services, clock }), app.log, {
     takeTurn: oncePerPeriod(database),

@@ -18,7 +18,13 @@ describe("our plugins name what they rely on", () => {
     await expect(noErrorHandler.ready()).rejects.toThrow(/tagit-error-handler/);
 
     const noRateLimit = Fastify({ logger: false });
-    noRateLimit.register(errorHandlerPlugin).register(webAppPlugin, { webRoot: "/nonexistent" });
+    noRateLimit.register(errorHandlerPlugin).register(webAppPlugin, {
+      webRoot: "/nonexistent",
+      profileOf: () => {
+        throw new Error("no page is rendered here");
+      },
+      terms: async () => ({ title: "", content: "", updatedAt: null }),
+    });
     await expect(noRateLimit.ready()).rejects.toThrow(/@fastify\/rate-limit/);
   });
 });

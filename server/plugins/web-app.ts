@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { errorBody } from "#server/lib/app-error.ts";
+import { createPageRenderer, type PageSources } from "./page-renderer.ts";
 
 const API_PREFIXES = ["/api/", "/uploads/"];
 
@@ -22,20 +23,22 @@ const preloadLink = (file: string) =>
 
 /**
  * index.html for each page route with preloads for the page's chunks and first API answers, from the map the
- * build writes (scripts/page-preloads-plugin.ts): the browser fetches them beside the entry script.
+ * build writes (scripts/page-preloads-plugin.ts): the browser fetches them beside the entry script. A page
+ * without preloads gets index.html as it is.
  */
 function pageHtml(webRoot: string) {
-  const mapFile = path.join(webRoot, ".vite/page-preloads.json");
-  if (!existsSync(mapFile)) return () => undefined;
-  const preloads: Record<string, string[]> = JSON.parse(readFileSync(mapFile, "utf8"));
   const index = readFileSync(path.join(webRoot, "index.html"), "utf8");
+  const mapFile = path.join(webRoot, ".vite/page-preloads.json");
+  const preloads: Record<string, string[]> = existsSync(mapFile)
+    ? JSON.parse(readFileSync(mapFile, "utf8"))
+    : {};
   const pages = new Map(
     Object.entries(preloads).map(([page, files]) => {
       const links = files.map(preloadLink).join("\n    ");
       return [page, index.replace("</head>", `  ${links}\n  </head>`)];
     }),
   );
-  return (pathname: string) => pages.get(`/${pathname.split("/")[1] ?? ""}`);
+  return (pathname: string) => pages.get(`/${pathname.split("/")[1] ?? ""}`) ?? index;
 }
 
 function wantsApp(request: FastifyRequest): boolean {
@@ -52,10 +55,13 @@ function wantsApp(request: FastifyRequest): boolean {
  * Unknown API routes get a JSON 404. The fallback is rate-limited per client, so probing for routes is cheap
  * to refuse.
  */
-async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
+async function webApp(app: FastifyInstance, opts: PageSources & { webRoot: string }) {
   const indexFile = path.join(opts.webRoot, "index.html");
   const hasWebApp = existsSync(indexFile);
-  const htmlFor = hasWebApp ? pageHtml(opts.webRoot) : () => undefined;
+  const htmlFor = hasWebApp ? pageHtml(opts.webRoot) : () => "";
+  const rendered = hasWebApp
+    ? createPageRenderer({ ...opts, template: htmlFor, log: app.log })
+    : async () => undefined;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: opts.webRoot,
@@ -73,12 +79,13 @@ async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
 
   const { max, windowMs } = RATE_LIMITS.notFound;
   const preHandler = app.rateLimit({ max, timeWindow: windowMs });
-  app.setNotFoundHandler({ preHandler }, (request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler({ preHandler }, async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (hasWebApp && wantsApp(request)) {
-      reply.header("cache-control", "no-cache").type("text/html");
-      const html = htmlFor(pathname);
-      return html === undefined ? reply.sendFile("index.html") : reply.send(html);
+      const page = await rendered(request);
+      // A rendered page may show who is signed in: no shared cache may keep it.
+      reply.header("cache-control", page === undefined ? "no-cache" : "private, no-cache").type("text/html");
+      return reply.send(page ?? htmlFor(pathname));
     }
     return reply
       .status(404)

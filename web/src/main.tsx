@@ -1,9 +1,10 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { config as zodConfig } from "zod/v4/core";
+import { loadMatchedRoutes, restorePageState } from "./app/page-state.ts";
 import { Providers } from "./app/providers.tsx";
-import { createAppRouter } from "./app/router.tsx";
+import { createAppRouter, routes } from "./app/router.tsx";
 import { profileQuery } from "./app/use-profile.ts";
 import { queryClient } from "./lib/query-client.ts";
 import "./index.css";
@@ -14,14 +15,23 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 // zod otherwise probes `new Function` when the first schema loads, which our CSP (no unsafe-eval) reports.
 zodConfig({ jitless: true });
 
-// Who is signed in decides every page: ask while the page's own chunk is still loading.
-void queryClient.prefetchQuery(profileQuery);
-const router = createAppRouter();
-
-createRoot(container).render(
+const app = () => (
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <RouterProvider router={createAppRouter()} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (restorePageState(queryClient)) {
+  // The server rendered this page (decision 056): React takes over the HTML it sent, with the same answers.
+  void loadMatchedRoutes(routes, window.location).then(() =>
+    hydrateRoot(container, app(), {
+      onRecoverableError: (error) => console.error("Hydration: the page was rendered again", error),
+    }),
+  );
+} else {
+  // Who is signed in decides every page: ask while the page's own chunk is still loading.
+  void queryClient.prefetchQuery(profileQuery);
+  createRoot(container).render(app());
+}

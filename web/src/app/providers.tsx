@@ -1,11 +1,15 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { CSSProperties, ReactNode } from "react";
 import { Toaster } from "sonner";
 import { TIMING } from "#contract/limits.ts";
 import { ReauthenticationPrompt } from "#web/components/reauthentication-prompt.tsx";
 import { queryClient } from "#web/lib/query-client.ts";
 
-export type ProvidersProps = { children: ReactNode };
+export type ProvidersProps = {
+  children: ReactNode;
+  /** The browser's one client by default; the server renders each page with a client of its own. */
+  client?: QueryClient;
+};
 
 /**
  * Sonner's rich-colour texts are a little light for their tinted backgrounds (success is 4.25:1); these
@@ -19,9 +23,9 @@ const TOAST_COLOURS = {
 } as CSSProperties;
 
 /** App-wide providers: queries and toasts (with the product's timings), and the password prompt. */
-export function Providers({ children }: ProvidersProps) {
+export function Providers({ children, client = queryClient }: ProvidersProps) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <ReauthenticationPrompt />
       <Toaster

@@ -7,7 +7,7 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { isMobileDevice } from "#web/lib/user-agent.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { LandingHero } from "./landing-hero.tsx";
-import { rememberReferralCode } from "./referral.ts";
+import { parseReferralCode, rememberReferralCode } from "./referral.ts";
 import { useEnterApp } from "./use-auth-mutations.ts";
 
 /** / and /auth: what Tagit is, and the sign-in / create-account card. */
@@ -16,7 +16,10 @@ export function AuthPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const enterApp = useEnterApp();
-  const [referralCode] = useState(() => rememberReferralCode(location.search));
+  // The server renders the page with the link's `?ref=` only (decision 056); a code kept from earlier in this
+  // browser session is read once the page runs, so the first render matches the HTML it was sent.
+  const [referralCode, setReferralCode] = useState(() => parseReferralCode(location.search));
+  useEffect(() => setReferralCode(rememberReferralCode(location.search)), [location.search]);
   // Set once a form succeeds: the form's own delayed redirect takes over from the one below.
   const authenticating = useRef(false);
 
@@ -43,6 +46,7 @@ export function AuthPage() {
       <LandingHero />
       <div className="flex items-start justify-center bg-slate-50 px-4 py-10 sm:px-6 lg:items-center lg:py-16">
         <AuthCard
+          key={referralCode}
           initialMode={referralCode ? "sign-up" : "sign-in"}
           referralCode={referralCode}
           onAuthenticated={onAuthenticated}

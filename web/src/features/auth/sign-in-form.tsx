@@ -1,5 +1,5 @@
 import { KeyRound } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { SecondFactorMethod } from "#contract/api/second-factor.ts";
@@ -29,7 +29,10 @@ export type SignInFormProps = {
 export function SignInForm({ onSignedIn, onSecondFactor, email = "" }: SignInFormProps) {
   const login = useLogin();
   const passkeySignIn = usePasskeySignIn();
-  const [canUsePasskey] = useState(passkeysSupported);
+  // The server renders this form (decision 056) and cannot ask the browser: it shows the button, as nearly
+  // every browser supports passkeys, and one that does not hides it once the page runs.
+  const [canUsePasskey, setCanUsePasskey] = useState(true);
+  useEffect(() => setCanUsePasskey(passkeysSupported()), []);
   const form = useForm({
     resolver,
     defaultValues: { email, password: "" },

@@ -12,7 +12,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/car
 import { sanitizeHtml } from "#web/lib/sanitize-html.ts";
 import { useTerms } from "./use-terms.ts";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
+// One locale and the UTC day: the server renders this page's first HTML (decision 056), and the browser's
+// own locale or time zone would make its first render read differently.
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
 function TermsDocument({ terms }: { terms: TermsResponse }) {
   const html = useMemo(() => sanitizeHtml(terms.content), [terms.content]);

@@ -49,6 +49,13 @@ export function SearchTaggedPostsPage() {
 
   // A history link or the back button changes the term: show it in the box.
   useEffect(() => setInput(term), [term]);
+  // The box arrives in the server's HTML (decision 056): what a visitor typed before the page's script took
+  // over is theirs to keep.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setInput(typed);
+  }, []);
 
   /** Runs a search the person asked for: a new term is a new history entry; the same term is run again. */
   const run = (next: string) => {
@@ -94,6 +101,7 @@ export function SearchTaggedPostsPage() {
             <SearchInput
               wrapperClassName="min-w-0 flex-1"
               id={inputId}
+              ref={inputRef}
               value={input}
               onChange={(event) => onInputChange(event.target.value)}
               placeholder="e.g. Harbour walk (Grace) or @grace"

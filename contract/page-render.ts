@@ -1,0 +1,33 @@
+import type { Profile } from "./api/profile.ts";
+import type { TermsResponse } from "./api/terms.ts";
+
+/**
+ * The public pages whose first HTML the server renders with their content (decision 056): the browser paints
+ * them before any script has run, and React then hydrates what it was sent. Every other page is rendered by
+ * the browser alone.
+ */
+export const SERVER_RENDERED_PAGES = ["/", "/auth", "/terms", "/search-tagged-posts"] as const;
+
+export const isServerRenderedPage = (pathname: string) =>
+  (SERVER_RENDERED_PAGES as readonly string[]).includes(pathname);
+
+/** The id of the JSON block that carries the answers a server-rendered page was rendered with. */
+export const PAGE_STATE_ELEMENT_ID = "page-state";
+
+/** What the server knows when it renders a page: who is signed in, and the terms for /terms. */
+export type PageData = {
+  profile: Profile | null;
+  terms?: TermsResponse;
+};
+
+/** A page rendered by the web app's server entry (web/src/entry-server.tsx, built into dist/web-render). */
+export type RenderedPage = {
+  /** The document title the page sets. */
+  title: string;
+  /** The HTML that goes inside `<div id="root">`. */
+  root: string;
+  /** JSON of the query answers the page was rendered with, safe inside a `<script>` element. */
+  state: string;
+};
+
+export type RenderPage = (url: string, data: PageData) => Promise<RenderedPage>;

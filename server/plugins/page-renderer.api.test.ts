@@ -1,0 +1,121 @@
+// The public pages' first HTML, rendered by the server with their content (decision 056), against the real
+// build (built here when its sources changed, as the e2e tests do).
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PAGE_STATE_ELEMENT_ID } from "#contract/page-render.ts";
+import { terms } from "#server/db/schema/index.ts";
+import { asMember, registerMember, uniqueIp } from "#server/test/factories.ts";
+import { createTestApp } from "#server/test/test-app.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const webRoot = path.join(root, "dist/web");
+
+beforeAll(() => {
+  execFileSync(process.execPath, [path.join(root, "scripts/ensure-built.mjs")], { stdio: "inherit" });
+}, 600_000);
+
+/** What is inside `<div id="root">`: the page as it shows before any script has run. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">`);
+  expect(start, "the root element").toBeGreaterThan(-1);
+  expect(end, "the page's answers after the root").toBeGreaterThan(start);
+  return html.slice(start, end);
+}
+
+function pageStateOf(html: string) {
+  const match = new RegExp(
+    `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">([^<]*)</script>`,
+  ).exec(html);
+  expect(match, "the page's answers").not.toBeNull();
+  return JSON.parse(match?.[1] ?? "") as {
+    queries: { queries: { queryKey: string[]; state: { data: unknown } }[] };
+  };
+}
+
+const answerOf = (html: string, key: string) =>
+  pageStateOf(html).queries.queries.find((query) => query.queryKey[0] === key)?.state.data;
+
+describe("a public page's first HTML", () => {
+  it("holds the current terms, and an administrator's edit at once", async () => {
+    const t = await createTestApp({ webRoot });
+    await t.db.insert(terms).values({ content: "<p>Be kind to other members.</p><script>alert(1)</script>" });
+    const get = () => t.app.inject({ url: "/terms", remoteAddress: uniqueIp() });
+
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toContain("text/html");
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    const shown = rootOf(first.body);
+    expect(shown).toContain("Terms and Conditions");
+    expect(shown).toContain("<p>Be kind to other members.</p>");
+    expect(first.body).not.toContain("alert(1)");
+    expect(first.body).toContain("<title>Terms and Conditions · Tagit</title>");
+    // The page carries the answers it shows: the browser asks for neither while its scripts download.
+    expect(first.body).not.toContain('href="/api/terms"');
+    expect(first.body).not.toContain('href="/api/profile"');
+    expect(answerOf(first.body, "/api/profile")).toBeNull();
+
+    await t.db.update(terms).set({ content: "<p>Be patient with new members.</p>", updatedAt: new Date() });
+    const edited = rootOf((await get()).body);
+    expect(edited).toContain("Be patient with new members.");
+    expect(edited).not.toContain("Be kind to other members.");
+  });
+
+  it("shows the landing copy and the sign-in form on /, and the search form on /search-tagged-posts", async () => {
+    const t = await createTestApp({ webRoot });
+    const get = (url: string) => t.app.inject({ url, remoteAddress: uniqueIp() });
+
+    const landing = rootOf((await get("/")).body);
+    expect(landing).toContain("Post it under a unique name. See who comes looking.");
+    expect(landing).toMatch(/<form[^>]*>/);
+
+    const search = rootOf((await get("/search-tagged-posts")).body);
+    expect(search).toContain("Search Tagged Posts");
+    expect(search).toContain("Post name or tagg");
+    expect(search).toMatch(/<input[^>]*placeholder="e.g. Harbour walk \(Grace\) or @grace"/);
+
+    // A link's search term is shown in the box, not searched (the page asks first).
+    const linked = rootOf((await get("/search-tagged-posts?q=harbour%20walk")).body);
+    expect(linked).toMatch(/<input[^>]*value="harbour walk"/);
+    expect(linked).toContain("Not searched yet");
+  });
+
+  it("renders a signed-in member's page for that member: their header, their colours, no landing form", async () => {
+    const t = await createTestApp({ webRoot });
+    const member = await registerMember(t, { firstName: "Ada" });
+    const update = await t.app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: asMember(member.cookie),
+      payload: { theme: "green" },
+    });
+    expect(update.statusCode).toBe(200);
+    const get = (url: string) =>
+      t.app.inject({ url, headers: { cookie: member.cookie }, remoteAddress: uniqueIp() });
+
+    const landing = await get("/");
+    expect(rootOf(landing.body)).toContain("Opening your dashboard...");
+    expect(rootOf(landing.body)).not.toContain("<form");
+    expect(landing.body).toContain('data-theme="green"');
+    expect(answerOf(landing.body, "/api/profile")).toMatchObject({ firstName: "Ada" });
+
+    const visitorTerms = rootOf((await t.app.inject({ url: "/terms", remoteAddress: uniqueIp() })).body);
+    const memberTerms = rootOf((await get("/terms")).body);
+    expect(visitorTerms).toContain("Login / Register");
+    expect(memberTerms).not.toContain("Login / Register");
+    expect(rootOf((await get("/search-tagged-posts")).body)).toContain("Post name or tagg");
+  });
+
+  it("is left to the browser on the other pages", async () => {
+    const t = await createTestApp({ webRoot });
+    for (const url of ["/dashboard", "/payments", "/no-such-page"]) {
+      const page = await t.app.inject({ url, remoteAddress: uniqueIp() });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).not.toContain(PAGE_STATE_ELEMENT_ID);
+    }
+  });
+});

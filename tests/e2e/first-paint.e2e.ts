@@ -1,0 +1,103 @@
+// The public pages arrive rendered by the server (decision 056): what shows before any script runs is what
+// React shows once it has taken the page over, with no hydration mismatch.
+import type { Browser, BrowserContext, ConsoleMessage, Page } from "@playwright/test";
+import { expect, newMember, test } from "./support/fixtures.ts";
+import { registerMember, withoutGreeting } from "./support/member-steps.ts";
+
+/** What the browser shows of the page's main content, or the whole page on the landing page (no header). */
+const shownText = (page: Page, selector: string) => page.locator(selector).innerText();
+
+/** The page as the server sent it: the same browser state, no scripts at all. */
+async function withoutScripts(browser: Browser, context: BrowserContext) {
+  return browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() });
+}
+
+/** Console errors and warnings, and anything React says about hydration. */
+function complaintsOf(page: Page) {
+  const complaints: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    const text = message.text();
+    if (message.type() === "error" || message.type() === "warning" || /hydrat|recoverable/i.test(text)) {
+      complaints.push(`${message.type()}: ${text}`);
+    }
+  });
+  return complaints;
+}
+
+/** Loads `url` with scripts and waits until the page's scripts and their first requests are done. */
+async function hydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+}
+
+const PAGES = [
+  { url: "/", shows: "Post it under a unique name. See who comes looking.", selector: "#main" },
+  { url: "/search-tagged-posts", shows: "Post name or tagg", selector: "#main" },
+  { url: "/terms", shows: "Terms and Conditions", selector: "#root" },
+];
+
+for (const { url, shows, selector } of PAGES) {
+  test(`a visitor's ${url} shows the same page before and after React takes it over`, async ({
+    browser,
+    context,
+    page,
+  }) => {
+    const plain = await withoutScripts(browser, context);
+    const before = await plain.newPage();
+    await before.goto(url);
+    await expect(before.locator("#root")).toContainText(shows);
+    const sent = await shownText(before, selector);
+    await plain.close();
+
+    const complaints = complaintsOf(page);
+    await hydrated(page, url);
+    expect(await shownText(page, selector)).toBe(sent);
+    expect(complaints, "console errors, warnings and hydration messages").toEqual([]);
+  });
+}
+
+test("a member's page shows their header from the first paint, and a member at / is sent to the dashboard", async ({
+  browser,
+  context,
+  page,
+}) => {
+  await withoutGreeting(context);
+  await registerMember(page, newMember());
+
+  const plain = await withoutScripts(browser, context);
+  const before = await plain.newPage();
+  await before.goto("/terms");
+  const header = before.getByRole("navigation", { name: "Main" });
+  await expect(header.getByRole("link", { name: "Create Post" })).toBeVisible();
+  await expect(before.getByRole("link", { name: "Login / Register" })).toHaveCount(0);
+  const sent = await shownText(before, "#main");
+  await before.goto("/");
+  await expect(before.getByText("Opening your dashboard...")).toBeVisible();
+  await expect(before.getByText("Post it under a unique name")).toHaveCount(0);
+  await plain.close();
+
+  const complaints = complaintsOf(page);
+  await hydrated(page, "/terms");
+  expect(await shownText(page, "#main")).toBe(sent);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(complaints.filter((line) => /hydrat|recoverable/i.test(line))).toEqual([]);
+});
+
+test("what a visitor types into the search box before the page's script runs is kept", async ({ page }) => {
+  // The page's scripts are held back until the visitor has typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts run before DOMContentLoaded: wait only for the answer, then for the box to show.
+  await page.goto("/search-tagged-posts", { waitUntil: "commit" });
+  await page.getByLabel("Post name or tagg").fill("@grace");
+  release();
+  await expect(page.getByRole("button", { name: "Search", exact: true })).toBeEnabled();
+  await expect(page.getByLabel("Post name or tagg")).toHaveValue("@grace");
+});
