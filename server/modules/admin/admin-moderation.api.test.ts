@@ -643,9 +643,9 @@ describe("the report settings", () => {
     expect(badAction.statusCode).toBe(400);
     expect(badAction.json().fields).toEqual({ autoAction: REPORT_SETTINGS_MESSAGES.autoAction });
     expect((await put({ autoDeleteEnabled: true })).statusCode).toBe(400);
-    // The spec's body, without the action, keeps the stored one.
-    const specBody = await put({ autoDeleteEnabled: true, autoDeleteThreshold: 100 });
-    expect(specBody.json()).toEqual({
+    // The published body, without the action, keeps the stored one.
+    const publishedBody = await put({ autoDeleteEnabled: true, autoDeleteThreshold: 100 });
+    expect(publishedBody.json()).toEqual({
       autoDeleteEnabled: true,
       autoDeleteThreshold: 100,
       autoAction: "delete",
