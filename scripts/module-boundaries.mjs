@@ -1,6 +1,7 @@
 // Fails when a server module imports another module's repository. Each module (server/modules/<name>/) is the
 // only one that reads and writes its tables: the others ask its service. Tests may set data up through any
-// repository, and the composition root (server/modules/services.ts, outside every module) builds them all.
+// repository, and the composition root (server/modules/services.ts and the admin-services.ts and
+// billing-services.ts beside it, outside every module) builds them all.
 // Usage: node scripts/module-boundaries.mjs
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";

@@ -13,20 +13,9 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createRecentKeys } from "#server/lib/recent-keys.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
-import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
-import { createAdminContentService } from "./admin/admin-content.service.ts";
-import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
-import { createAdminMoneyService } from "./admin/admin-money.service.ts";
-import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
-import { createAdminSessionService } from "./admin/admin-session.service.ts";
-import { createAdminSettingsService } from "./admin/admin-settings.service.ts";
-import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
-import { createAuditRepository } from "./admin/audit.repository.ts";
-import { createAuditLogService } from "./admin/audit-log.service.ts";
-import { createCostsRepository } from "./admin/costs.repository.ts";
+import { createAdminServices } from "./admin-services.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
-import { createPayoutsRepository } from "./affiliate/payouts.repository.ts";
 import { createPayoutsRepository } from "./affiliate/payouts.repository.ts";
 import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
@@ -44,6 +33,7 @@ import { createSessionCache } from "./auth/session-cache.ts";
 import { createSessionsRepository } from "./auth/sessions.repository.ts";
 import { createSessionsService } from "./auth/sessions.service.ts";
 import { createVerificationTokensRepository } from "./auth/verification-tokens.repository.ts";
+import { createBillingServices } from "./billing-services.ts";
 import { createBlocksRepository } from "./blocks/blocks.repository.ts";
 import { createBlocksService } from "./blocks/blocks.service.ts";
 import { createContentRepository } from "./content/content.repository.ts";
@@ -53,18 +43,10 @@ import { createNoticesRepository } from "./notices/notices.repository.ts";
 import { createNoticesService } from "./notices/notices.service.ts";
 import { createRepeatedSearchAlertsRepository } from "./notices/repeated-search-alerts.repository.ts";
 import { createRepeatedSearchAlertsService } from "./notices/repeated-search-alerts.service.ts";
-import { pastDueEmail } from "./payments/billing-emails.ts";
-import { createBillingEventsService } from "./payments/billing-events.service.ts";
-import { createPaymentsRepository } from "./payments/payments.repository.ts";
-import { createStripeClient, createStripeProvider } from "./payments/stripe-provider.ts";
-import { createStripeWebhookService } from "./payments/stripe-webhook.service.ts";
-import { createSubscriptionsService } from "./payments/subscriptions.service.ts";
-import { createTestProvider } from "./payments/test-provider.ts";
 import { createPostsRepositories } from "./posts/posts.repository.ts";
 import { createPostsService } from "./posts/posts.service.ts";
 import { createPrivacyRepository } from "./privacy/privacy.repository.ts";
 import { createPrivacyService } from "./privacy/privacy.service.ts";
-import { toProfile } from "./profile/profile.mapper.ts";
 import { createProfileRepository } from "./profile/profile.repository.ts";
 import { createProfileService } from "./profile/profile.service.ts";
 import { createSearchRepository } from "./search/search.repository.ts";
@@ -98,6 +80,7 @@ type Infrastructure = {
  * Wires every repository and service once; each service receives only what it uses. Repositories are built
  * on the app's database; a service that writes across repositories receives `transact` (see
  * docs/architecture.md, "One transaction pattern"). A module reaches another only through its service.
+ * Billing and the admin panel's services are wired in billing-services.ts and admin-services.ts.
  */
 export function createServices(infra: Infrastructure) {
   const { config, db, clock, background, isAdmin } = infra;
@@ -135,18 +118,10 @@ export function createServices(infra: Infrastructure) {
     settings: settingsService,
     // The report that crosses the threshold sets off moderation's automatic action, which acts on posts
     // through this service: the closure is called only after both exist.
-    applyReportAutoAction: () => adminModerationService.applyAutoAction(),
+    applyReportAutoAction: () => admin.adminModerationService.applyAutoAction(),
     uploads: uploadsService,
     clock,
     reportMinAccountAgeHours: config.reportMinAccountAgeHours,
-  });
-  const adminModerationService = createAdminModerationService({
-    transact,
-    posts: postsService,
-    auditRepoOn: createAuditRepository,
-    settings: settingsService,
-    notices: noticesService,
-    uploads: uploadsService,
   });
   const analyticsRepo = createAnalyticsRepository(db);
   const pseudonyms = createPseudonyms({
@@ -183,7 +158,6 @@ export function createServices(infra: Infrastructure) {
   const affiliateService = createAffiliateService({
     affiliateRepo: createAffiliateRepository(db),
     payoutsRepo: createPayoutsRepository(db),
-    payoutsRepo: createPayoutsRepository(db),
     settings: settingsService,
     secretBox: createSecretBox(config.appSecret, "payoutDetails"),
     publicUrl: config.publicUrl,
@@ -198,27 +172,10 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
     isAdmin,
   });
-  const billingEvents = createBillingEventsService({
-    transact,
-    affiliate: affiliateService,
-    pastDue: (notice) =>
-      background.run("past-due-email", () =>
-        infra.mailer.send({
-          to: notice.email,
-          ...pastDueEmail({ ...notice, link: `${config.publicUrl}/payments` }),
-        }),
-      ),
-  });
-  const stripe = config.stripe && { client: createStripeClient(config.stripe), config: config.stripe };
-  const stripeProvider = stripe && createStripeProvider(stripe.client, stripe.config, config.publicUrl);
-  const subscriptionsService = createSubscriptionsService({
-    provider: stripeProvider || createTestProvider(config.appSecret),
-    billingEvents,
-    paymentsRepo: createPaymentsRepository(db),
-    clock,
-    publicUrl: config.publicUrl,
-    toProfile: (row) => toProfile(row, { isAdmin: isAdmin(row), now: clock.now() }),
-  });
+  const { subscriptionsService, stripeWebhookService } = createBillingServices(
+    { config, db, transact, clock, mailer: infra.mailer, background, isAdmin },
+    affiliateService,
+  );
 
   const secondFactorRepo = createSecondFactorRepository(db);
   const passkeysService = createPasskeysService({
@@ -273,63 +230,34 @@ export function createServices(infra: Infrastructure) {
     transact,
   });
   const contentService = createContentService({ contentRepo: createContentRepository(db) });
+  const admin = createAdminServices(
+    { config, db, transact, clock, isAdmin },
+    {
+      sessions,
+      secondFactor: secondFactorService,
+      auth: authService,
+      profiles: profileService,
+      taggs: taggsService,
+      posts: postsService,
+      uploads: uploadsService,
+      notices: noticesService,
+      settings: settingsService,
+      content: contentService,
+      affiliate: affiliateService,
+      subscriptions: subscriptionsService,
+    },
+  );
 
   return {
+    ...admin,
     sessions,
     secondFactorService,
     passkeysService,
     blocksService,
-    adminSessionService: createAdminSessionService({
-      sessions,
-      secondFactor: secondFactorService,
-      requireSecondFactor: config.adminRequireSecondFactor,
-      isAdmin,
-      clock,
-    }),
-    auditLogService: createAuditLogService({ auditRepo: createAuditRepository(db) }),
-    adminTaggsService: createAdminTaggsService({
-      transact,
-      taggs: taggsService,
-      auditRepoOn: createAuditRepository,
-      notices: noticesService,
-    }),
-    adminModerationService,
     noticesService,
     settingsService,
     authService,
     profileService,
-    adminProfilesService: createAdminProfilesService({
-      transact,
-      profiles: profileService,
-      taggs: taggsService,
-      auth: authService,
-      auditRepoOn: createAuditRepository,
-      sessions,
-      adminEmails: config.adminEmails,
-    }),
-    adminCleanupService: createAdminCleanupService({
-      taggs: taggsService,
-      profiles: profileService,
-      posts: postsService,
-      sessions,
-      auditRepoOn: createAuditRepository,
-      clock,
-    }),
-    adminSettingsService: createAdminSettingsService({
-      transact,
-      settings: settingsService,
-      auditRepoOn: createAuditRepository,
-    }),
-    adminMoneyService: createAdminMoneyService({
-      transact,
-      costsRepo: createCostsRepository(db),
-      costsRepoOn: createCostsRepository,
-      auditRepoOn: createAuditRepository,
-      affiliate: affiliateService,
-      settings: settingsService,
-      payments: subscriptionsService,
-      clock,
-    }),
     emailVerificationService,
     uploadsService,
     postsService,
@@ -344,16 +272,7 @@ export function createServices(infra: Infrastructure) {
       clock,
     }),
     subscriptionsService,
-    stripeWebhookService:
-      stripe &&
-      stripeProvider &&
-      createStripeWebhookService({
-        stripe: stripe.client,
-        provider: stripeProvider,
-        webhookSecret: stripe.config.webhookSecret,
-        billingEvents,
-        clock,
-      }),
+    stripeWebhookService,
     affiliateService,
     dataExportService: createDataExportService({
       profiles: profileService,
@@ -370,11 +289,6 @@ export function createServices(infra: Infrastructure) {
     }),
     taggsService,
     contentService,
-    adminContentService: createAdminContentService({
-      transact,
-      content: contentService,
-      auditRepoOn: createAuditRepository,
-    }),
   };
 }
 
