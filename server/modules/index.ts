@@ -7,6 +7,8 @@ import { affiliateRoutes } from "./affiliate/affiliate.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
 import { eventsRoutes } from "./analytics/events.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { emailVerificationRoutes } from "./auth/email-verification.routes.ts";
+import { passwordResetRoutes } from "./auth/password-reset.routes.ts";
 import { sessionsRoutes } from "./auth/sessions.routes.ts";
 import { blocksRoutes } from "./blocks/blocks.routes.ts";
 import { contentRoutes } from "./content/content.routes.ts";
@@ -38,10 +40,9 @@ type RouteDeps = Services & {
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(healthRoutes, { pingDatabase: deps.pingDatabase, draining: deps.draining });
   await app.register(siteRoutes, { publicUrl: deps.publicUrl });
-  await app.register(authRoutes, {
-    authService: deps.authService,
-    emailVerificationService: deps.emailVerificationService,
-  });
+  await app.register(authRoutes, { authService: deps.authService });
+  await app.register(passwordResetRoutes, { authService: deps.authService });
+  await app.register(emailVerificationRoutes, { emailVerificationService: deps.emailVerificationService });
   await app.register(sessionsRoutes, { sessions: deps.sessions, secondFactor: deps.secondFactorService });
   await app.register(secondFactorRoutes, { secondFactorService: deps.secondFactorService });
   await app.register(passkeysRoutes, {
