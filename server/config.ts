@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_REPORT_MIN_ACCOUNT_AGE_HOURS } from "#contract/limits.ts";
 import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from "./lib/owner-only.ts";
-import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
+import { parseTrustProxy } from "./trust-proxy.ts";
 
 const optionalString = z
   .string()
@@ -67,146 +67,7 @@ const envSchema = z.object({
     .default(DEFAULT_REPORT_MIN_ACCOUNT_AGE_HOURS),
 });
 
-export type Config = {
-  env: "development" | "production" | "test";
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** PostgreSQL only: connections each instance's pool holds at most, and how long one statement may run. */
-  database: { poolSize: number; statementTimeoutMs: number };
-  publicUrl: string;
-  /** The admin panel unlocks only with a second factor (on unless ADMIN_REQUIRE_SECOND_FACTOR=false). */
-  adminRequireSecondFactor: boolean;
-  adminEmails: ReadonlySet<string>;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  stripe:
-    | {
-        secretKey: string;
-        publishableKey: string;
-        webhookSecret: string;
-        priceId: string;
-        /** Where the SDK sends API calls; unset → api.stripe.com. For stripe-mock or the tests' stand-in. */
-        apiUrl: string | undefined;
-      }
-    | undefined;
-  /** An S3-compatible object store for uploads; unset → files on the local disk under DATA_DIR/uploads. */
-  s3:
-    | {
-        endpoint: string;
-        bucket: string;
-        region: string;
-        accessKeyId: string;
-        secretAccessKey: string;
-        /** Where the bucket's `public/` files are readable by browsers (a CDN, a public bucket policy). */
-        publicUrl: string | undefined;
-        /** Bucket in the path (MinIO, Ceph) rather than in the host name. */
-        forcePathStyle: boolean;
-      }
-    | undefined;
-  redisUrl: string | undefined;
-  appSecret: string;
-  /** Proxies in front of the app whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
-  trustProxy: TrustProxy;
-  logLevel: string;
-  /** Serve the OpenAPI document and its reference UI at /docs. */
-  apiDocs: boolean;
-  /** No Stripe keys: the built-in test payment provider takes payments (never silently in production). */
-  paymentsTestMode: boolean;
-  /** After SIGTERM, how long /readyz answers 503 while all else is served, so a load balancer moves away. */
-  shutdownDrainMs: number;
-  /** Then, how long the requests under way may take before their connections are cut. */
-  shutdownTimeoutMs: number;
-  /** How long after start-up the scheduled jobs first run (then on their own intervals). */
-  jobsFirstRunDelayMs: number;
-  /**
-   * Anonymous activity: shown to owners with its time rounded down to `releaseMinutes`, once that bucket has
-   * ended plus a random delay of up to `jitterMinutes`; its pseudonym keys rotate every `keyDays`.
-   */
-  anonymity: { releaseMinutes: number; jitterMinutes: number; keyDays: number };
-  /**
-   * A report counts toward the automatic action only from a member whose e-mail is verified and whose account is
-   * at least this many hours old when they report (decision 049).
-   */
-  reportMinAccountAgeHours: number;
-};
-
-/** Thrown for a bad environment; main.ts prints its one-line message and exits. */
-export class ConfigError extends Error {}
-
-/** Parses the environment once at start-up. Code reads the returned object, never process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${String(issue?.path[0])} ${issue?.message ?? ""}`.trim());
-  }
-  const e = parsed.data;
-  const stripeValues = [
-    e.STRIPE_SECRET_KEY,
-    e.STRIPE_PUBLISHABLE_KEY,
-    e.STRIPE_WEBHOOK_SECRET,
-    e.STRIPE_PRICE_ID,
-  ];
-  const stripeSet = stripeValues.filter(Boolean).length;
-  if (stripeSet > 0 && stripeSet < 4) {
-    const missing = STRIPE_VARIABLES.filter((_, index) => !stripeValues[index]).join(", ");
-    throw new ConfigError(
-      `Invalid configuration: ${missing} missing — STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together`,
-    );
-  }
-  const s3 = s3Settings(e);
-  const paymentsTestMode = checkPaymentsMode(e.NODE_ENV, stripeSet === 4, e.PAYMENTS_TEST_MODE);
-  if (e.NODE_ENV === "production" && !e.APP_SECRET) {
-    throw new ConfigError("Invalid configuration: APP_SECRET must be set when NODE_ENV=production");
-  }
-  const dataDir = path.resolve(e.DATA_DIR);
-  return {
-    env: e.NODE_ENV,
-    port: e.PORT,
-    host: e.HOST,
-    dataDir,
-    databaseUrl: e.DATABASE_URL,
-    database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
-    adminRequireSecondFactor: !["false", "0"].includes(e.ADMIN_REQUIRE_SECOND_FACTOR),
-    adminEmails: new Set(
-      e.ADMIN_EMAILS.split(",")
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    stripe:
-      stripeSet === 4
-        ? {
-            secretKey: e.STRIPE_SECRET_KEY as string,
-            publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
-            priceId: e.STRIPE_PRICE_ID as string,
-            apiUrl: e.STRIPE_API_URL,
-          }
-        : undefined,
-    s3,
-    redisUrl: e.REDIS_URL,
-    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
-    trustProxy: e.TRUST_PROXY,
-    logLevel: e.LOG_LEVEL,
-    // Unset → on while developing, off in production (where it can still be switched on).
-    apiDocs: e.API_DOCS === "" ? e.NODE_ENV !== "production" : e.API_DOCS === "true" || e.API_DOCS === "1",
-    paymentsTestMode,
-    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
-    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    jobsFirstRunDelayMs: e.JOBS_FIRST_RUN_DELAY_MS,
-    anonymity: {
-      releaseMinutes: e.ANONYMOUS_RELEASE_MINUTES,
-      jitterMinutes: e.ANONYMOUS_RELEASE_JITTER_MINUTES,
-      keyDays: e.ANONYMITY_KEY_DAYS,
-    },
-    reportMinAccountAgeHours: e.REPORT_MIN_ACCOUNT_AGE_HOURS,
-  };
-}
+type Env = z.infer<typeof envSchema>;
 
 const STRIPE_VARIABLES = [
   "STRIPE_SECRET_KEY",
@@ -223,48 +84,142 @@ const S3_VARIABLES = [
   "S3_SECRET_ACCESS_KEY",
 ] as const;
 
-/** The object store: its five variables all set or none, S3_PUBLIC_URL only beside them. */
-function s3Settings(e: z.infer<typeof envSchema>): Config["s3"] {
-  const missing = S3_VARIABLES.filter((name) => !e[name]);
-  if (missing.length === S3_VARIABLES.length) {
-    if (e.S3_PUBLIC_URL) {
-      throw new ConfigError(`Invalid configuration: S3_PUBLIC_URL needs ${S3_VARIABLES.join(", ")}`);
-    }
-    return undefined;
+const STRIPE_NAMES = "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID";
+
+const isOn = (flag: string) => flag === "true" || flag === "1";
+
+/**
+ * What is wrong with a combination of variables, each fine alone, as the line start-up prints; the first problem
+ * found. Variables that belong together (Stripe's four, the object store's five) are set together; test payments
+ * are never next to real Stripe keys, and production needs Stripe (or test payments asked for) and APP_SECRET.
+ */
+function combinationProblem(e: Env): string | undefined {
+  const stripeMissing = STRIPE_VARIABLES.filter((name) => !e[name]);
+  if (stripeMissing.length > 0 && stripeMissing.length < STRIPE_VARIABLES.length) {
+    return `${stripeMissing.join(", ")} missing — ${STRIPE_NAMES} must be set together`;
   }
-  if (missing.length > 0) {
-    throw new ConfigError(
-      `Invalid configuration: ${missing.join(", ")} missing — ${S3_VARIABLES.join(", ")} must be set together`,
-    );
+  const s3Missing = S3_VARIABLES.filter((name) => !e[name]);
+  if (s3Missing.length === S3_VARIABLES.length && e.S3_PUBLIC_URL) {
+    return `S3_PUBLIC_URL needs ${S3_VARIABLES.join(", ")}`;
   }
-  return {
-    endpoint: e.S3_ENDPOINT as string,
-    bucket: e.S3_BUCKET as string,
-    region: e.S3_REGION as string,
-    accessKeyId: e.S3_ACCESS_KEY_ID as string,
-    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
-    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
-    forcePathStyle: e.S3_FORCE_PATH_STYLE !== "false" && e.S3_FORCE_PATH_STYLE !== "0",
-  };
+  if (s3Missing.length > 0 && s3Missing.length < S3_VARIABLES.length) {
+    return `${s3Missing.join(", ")} missing — ${S3_VARIABLES.join(", ")} must be set together`;
+  }
+  const stripeComplete = stripeMissing.length === 0;
+  if (stripeComplete && isOn(e.PAYMENTS_TEST_MODE)) {
+    return "PAYMENTS_TEST_MODE=true conflicts with the STRIPE_* keys; unset one";
+  }
+  if (!stripeComplete && e.NODE_ENV === "production" && !isOn(e.PAYMENTS_TEST_MODE)) {
+    return `${STRIPE_NAMES} must be set when NODE_ENV=production (or PAYMENTS_TEST_MODE=true for the test provider)`;
+  }
+  if (e.NODE_ENV === "production" && !e.APP_SECRET) return "APP_SECRET must be set when NODE_ENV=production";
+  return undefined;
 }
 
-/** Test payments only when asked for, or by default outside production; never next to real Stripe keys. */
-function checkPaymentsMode(env: Config["env"], stripeComplete: boolean, flag: string): boolean {
-  const explicit = flag === "true" || flag === "1";
-  if (stripeComplete) {
-    if (explicit) {
-      throw new ConfigError(
-        "Invalid configuration: PAYMENTS_TEST_MODE=true conflicts with the STRIPE_* keys; unset one",
-      );
-    }
-    return false;
-  }
-  if (env === "production" && !explicit) {
-    throw new ConfigError(
-      "Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set when NODE_ENV=production (or PAYMENTS_TEST_MODE=true for the test provider)",
+/** The environment, checked variable by variable and then as a whole, and the configuration it gives. */
+const configSchema = envSchema
+  .superRefine((e, ctx) => {
+    const problem = combinationProblem(e);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .transform((e) => {
+    const dataDir = path.resolve(e.DATA_DIR);
+    const adminEmails: ReadonlySet<string> = new Set(
+      e.ADMIN_EMAILS.split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
     );
-  }
-  return true;
+    const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID } = e;
+    const stripe =
+      STRIPE_SECRET_KEY && STRIPE_PUBLISHABLE_KEY && STRIPE_WEBHOOK_SECRET && STRIPE_PRICE_ID
+        ? {
+            secretKey: STRIPE_SECRET_KEY,
+            publishableKey: STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: STRIPE_WEBHOOK_SECRET,
+            priceId: STRIPE_PRICE_ID,
+            /** Where the SDK sends API calls; unset → api.stripe.com. For stripe-mock or the tests' stand-in. */
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined;
+    const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
+    const s3 =
+      S3_ENDPOINT && S3_BUCKET && S3_REGION && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: S3_ENDPOINT,
+            bucket: S3_BUCKET,
+            region: S3_REGION,
+            accessKeyId: S3_ACCESS_KEY_ID,
+            secretAccessKey: S3_SECRET_ACCESS_KEY,
+            /** Where the bucket's `public/` files are readable by browsers (a CDN, a public bucket policy). */
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+            /** Bucket in the path (MinIO, Ceph) rather than in the host name. */
+            forcePathStyle: e.S3_FORCE_PATH_STYLE !== "false" && e.S3_FORCE_PATH_STYLE !== "0",
+          }
+        : undefined;
+    return {
+      env: e.NODE_ENV,
+      port: e.PORT,
+      host: e.HOST,
+      dataDir,
+      databaseUrl: e.DATABASE_URL,
+      /** PostgreSQL only: connections each instance's pool holds at most, and how long one statement may run. */
+      database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+      /** The admin panel unlocks only with a second factor (on unless ADMIN_REQUIRE_SECOND_FACTOR=false). */
+      adminRequireSecondFactor: !["false", "0"].includes(e.ADMIN_REQUIRE_SECOND_FACTOR),
+      adminEmails,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      stripe,
+      /** An S3-compatible object store for uploads; unset → files on the local disk under DATA_DIR/uploads. */
+      s3,
+      redisUrl: e.REDIS_URL,
+      appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
+      /** Proxies in front of the app whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
+      trustProxy: e.TRUST_PROXY,
+      logLevel: e.LOG_LEVEL,
+      /** Serve the OpenAPI document and its reference UI at /docs: unset → on while developing, off in production. */
+      apiDocs: e.API_DOCS === "" ? e.NODE_ENV !== "production" : isOn(e.API_DOCS),
+      /** No Stripe keys: the built-in test payment provider takes payments (never silently in production). */
+      paymentsTestMode: stripe === undefined,
+      /** After SIGTERM, how long /readyz answers 503 while all else is served, so a load balancer moves away. */
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+      /** Then, how long the requests under way may take before their connections are cut. */
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+      /** How long after start-up the scheduled jobs first run (then on their own intervals). */
+      jobsFirstRunDelayMs: e.JOBS_FIRST_RUN_DELAY_MS,
+      /**
+       * Anonymous activity: shown to owners with its time rounded down to `releaseMinutes`, once that bucket has
+       * ended plus a random delay of up to `jitterMinutes`; its pseudonym keys rotate every `keyDays`.
+       */
+      anonymity: {
+        releaseMinutes: e.ANONYMOUS_RELEASE_MINUTES,
+        jitterMinutes: e.ANONYMOUS_RELEASE_JITTER_MINUTES,
+        keyDays: e.ANONYMITY_KEY_DAYS,
+      },
+      /**
+       * A report counts toward the automatic action only from a member whose e-mail is verified and whose account
+       * is at least this many hours old when they report (decision 049).
+       */
+      reportMinAccountAgeHours: e.REPORT_MIN_ACCOUNT_AGE_HOURS,
+    };
+  });
+
+/** The server's configuration, as `configSchema` makes it from the environment. */
+export type Config = z.infer<typeof configSchema>;
+
+/** Thrown for a bad environment; main.ts prints its one-line message and exits. */
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start-up. Code reads the returned object, never process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const variable = issue?.path[0];
+  throw new ConfigError(
+    `Invalid configuration: ${variable === undefined ? "" : `${String(variable)} `}${issue?.message ?? ""}`.trim(),
+  );
 }
 
 /**
