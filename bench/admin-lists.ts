@@ -1,14 +1,15 @@
 // The admin lists on the 100k-member / 1M-post data set: the Tagit app and, in the same run, a bare node:http + pg
 // server doing the same SQL (bench/admin-bare-server.ts), each loaded with autocannon at a small concurrency,
-// printing p50/p99 and req/s side by side with the ratio. Goal (issues 13 and 29): app ≥ 0.7× bare, app p99 < 100 ms,
-// for the plain, searched and (issue 29) sorted pages and the full-name and @tagg searches, and the audit log at
-// 1,000,000 entries (its pages, filters, search and facets; decision 055), which it tops up before measuring.
-// Run bench:seed first; it creates the administrator whose sessions this bench uses.
+// printing p50/p99 and req/s side by side with the ratio. Goal: app ≥ 0.7× bare and app p99 < 100 ms, for the
+// plain, searched and sorted pages, the full-name and @tagg searches, and the audit log at 1,000,000 entries (its
+// pages, filters, search and facets; decision 055), which it tops up before measuring. The requests are in
+// bench/admin-list-scenarios.ts. Run bench:seed first; it creates the administrator whose sessions this bench uses.
 //   npm run bench:admin -- --url postgres://postgres@127.0.0.1:5432/tagit_bench_admin
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { AUDIT_ACTOR_MEMBERS, AUDIT_ROWS, seedAuditLog } from "./audit-data.ts";
+import { adminListScenarios } from "./admin-list-scenarios.ts";
+import { AUDIT_ROWS, seedAuditLog } from "./audit-data.ts";
 import { md5Uuid, startServer } from "./servers.ts";
 
 const { values } = parseArgs({
@@ -26,10 +27,6 @@ const warmup = Number(values.warmup);
 
 /** The administrator bench:seed creates: member session cookie and admin session header. */
 const ADMIN_HEADERS = { cookie: "tagit_session=bench-admin-token", "x-admin-session": "bench-admin-session" };
-
-const random = (from: number, to: number) => from + Math.floor(Math.random() * (to - from + 1));
-const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
-const query = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
 
 const client = new pg.Client({ connectionString: values.url });
 await client.connect();
@@ -69,148 +66,13 @@ const byNameCursors = cursorRows.rows.map((row: { id: string; at: string; post_n
 );
 if (byLastNameCursors.length === 0) throw new Error("No members to page through: is the data set seeded?");
 
-type Scenario = { name: string; list: string; path: () => string; note: string };
-const m = info.members;
-const scenarios: Scenario[] = [
-  {
-    name: "taggs search, few",
-    list: "/api/admin/taggs",
-    note: "tagg member_<4 digits>: 11 rows",
-    path: () => query("/api/admin/taggs", { search: `member_${random(1000, 9999)}` }),
-  },
-  {
-    name: "taggs search, many",
-    list: "/api/admin/taggs",
-    note: "first name First<digit>: 11,111 rows",
-    path: () => query("/api/admin/taggs", { search: `first${random(1, 9)}` }),
-  },
-  {
-    name: "taggs first page",
-    list: "/api/admin/taggs",
-    note: "no search",
-    path: () => "/api/admin/taggs",
-  },
-  {
-    name: "profiles search, email",
-    list: "/api/admin/profiles",
-    note: "e-mail member<5 digits>@: 1 row",
-    path: () => query("/api/admin/profiles", { search: `member${random(10000, Math.max(10000, m))}@` }),
-  },
-  {
-    name: "profiles search, bio",
-    list: "/api/admin/profiles",
-    note: "bio city <3 digits>,: ~67 rows",
-    path: () => query("/api/admin/profiles", { search: `city ${random(100, 996)},` }),
-  },
-  {
-    name: "profiles by last name",
-    list: "/api/admin/profiles",
-    note: "sort=lastName&order=asc, first page",
-    path: () => query("/api/admin/profiles", { sort: "lastName", order: "asc" }),
-  },
-  {
-    name: "profiles by last name, later",
-    list: "/api/admin/profiles",
-    note: "sort=lastName&order=asc, cursor at a random depth",
-    path: () =>
-      query("/api/admin/profiles", { sort: "lastName", order: "asc", cursor: pick(byLastNameCursors) }),
-  },
-  {
-    name: "profiles by e-mail, desc",
-    list: "/api/admin/profiles",
-    note: "sort=email&order=desc, first page",
-    path: () => query("/api/admin/profiles", { sort: "email", order: "desc" }),
-  },
-  {
-    name: "profiles search, full name",
-    list: "/api/admin/profiles",
-    note: "First<i> Last<i>: 1 row",
-    path: () => {
-      const i = random(10000, Math.max(10000, m));
-      return query("/api/admin/profiles", { search: `First${i} Last${i}` });
-    },
-  },
-  {
-    name: "taggs search, @tagg",
-    list: "/api/admin/taggs",
-    note: "@member_<5 digits>: 1-11 rows",
-    path: () => query("/api/admin/taggs", { search: `@member_${random(10000, Math.max(10000, m))}` }),
-  },
-  {
-    name: "posts first page",
-    list: "/api/admin/tagged-posts",
-    note: "no search",
-    path: () => "/api/admin/tagged-posts",
-  },
-  {
-    name: "posts later page",
-    list: "/api/admin/tagged-posts",
-    note: "cursor at a random depth",
-    path: () => query("/api/admin/tagged-posts", { cursor: pick(cursors) }),
-  },
-  {
-    name: "posts by name, later",
-    list: "/api/admin/tagged-posts",
-    note: "sort=postName&order=desc, cursor at a random depth",
-    path: () =>
-      query("/api/admin/tagged-posts", { sort: "postName", order: "desc", cursor: pick(byNameCursors) }),
-  },
-  {
-    name: "posts search, tagg",
-    list: "/api/admin/tagged-posts",
-    note: "owner tagg member_<5 digits>: ~10 rows",
-    path: () =>
-      query("/api/admin/tagged-posts", { search: `member_${random(10001, Math.max(10001, m - 1))}` }),
-  },
-  {
-    name: "posts search, name",
-    list: "/api/admin/tagged-posts",
-    note: "post name bench post <6 digits>: 1 row",
-    path: () =>
-      query("/api/admin/tagged-posts", {
-        search: `bench post ${random(100000, Math.max(100000, info.posts))}`,
-      }),
-  },
-  {
-    name: "audit first page",
-    list: "/api/admin/audit-log",
-    note: "1M entries, newest first",
-    path: () => "/api/admin/audit-log",
-  },
-  {
-    name: "audit by action",
-    list: "/api/admin/audit-log",
-    note: "action=payout.reveal: ~43k entries",
-    path: () => query("/api/admin/audit-log", { action: "payout.reveal" }),
-  },
-  {
-    name: "audit by actor",
-    list: "/api/admin/audit-log",
-    note: "actorId of one of 20 administrators: 50k entries",
-    path: () => query("/api/admin/audit-log", { actorId: md5Uuid(`member${pick(AUDIT_ACTOR_MEMBERS)}`) }),
-  },
-  {
-    name: "audit search, actor name",
-    list: "/api/admin/audit-log",
-    note: "First<k> Last<k>: 50k entries",
-    path: () => {
-      const k = pick(AUDIT_ACTOR_MEMBERS);
-      return query("/api/admin/audit-log", { search: `First${k} Last${k}` });
-    },
-  },
-  {
-    name: "audit search, target id",
-    list: "/api/admin/audit-log",
-    note: "a target's uuid: 1 entry",
-    path: () => query("/api/admin/audit-log", { search: md5Uuid(`audit-target${random(1, AUDIT_ROWS)}`) }),
-  },
-  {
-    name: "audit facets",
-    list: "/api/admin/audit-log/facets",
-    note: "20 actors, 23 actions",
-    path: () => "/api/admin/audit-log/facets",
-  },
-].filter((scenario) => !values.only || scenario.name.includes(values.only));
+const scenarios = adminListScenarios({
+  members: info.members,
+  posts: info.posts,
+  cursors,
+  byLastNameCursors,
+  byNameCursors,
+}).filter((scenario) => !values.only || scenario.name.includes(values.only));
 
 async function load(port: number, path: () => string, seconds: number) {
   const result = await autocannon({
