@@ -110,7 +110,6 @@ export const PAYMENT_MESSAGES = {
   alreadyEnded: "Your subscription has already ended. Subscribe again to get Premium back.",
   noSubscriptionForCard: "You have no subscription whose card could be changed",
   invoiceNotFound: "Invoice not found",
-  testProviderOnly: "Test payments are available only in test mode",
   unknownTestCard:
     "In test mode use 4242 4242 4242 4242 (pays), 4000 0000 0000 0002 (declined) or 4000 0000 0000 0341 (saved, but charges fail)",
   badSignature: "Invalid Stripe signature",

@@ -7,6 +7,7 @@ import type { EmailVerificationService } from "#server/modules/auth/email-verifi
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { RepeatedSearchAlertsService } from "#server/modules/notices/repeated-search-alerts.service.ts";
 import type { SubscriptionsService } from "#server/modules/payments/subscriptions.service.ts";
+import type { TestPaymentsService } from "#server/modules/payments/test-payments.service.ts";
 import type { SecondFactorService } from "#server/modules/second-factor/second-factor.service.ts";
 import type { UploadsService } from "#server/modules/uploads/uploads.service.ts";
 import type { Job } from "./scheduler.ts";
@@ -23,6 +24,8 @@ type Deps = {
   secondFactorService: Pick<SecondFactorService, "deleteSpent">;
   uploadsService: UploadsService;
   subscriptionsService: SubscriptionsService;
+  /** Only while the test provider is the active one. */
+  testPaymentsService: TestPaymentsService | undefined;
   adminModerationService: AdminModerationService;
   analyticsService: AnalyticsService;
   repeatedSearchAlertsService: Pick<RepeatedSearchAlertsService, "forgetOld">;
@@ -37,6 +40,7 @@ export function appJobs({
   secondFactorService,
   uploadsService,
   subscriptionsService,
+  testPaymentsService,
   adminModerationService,
   analyticsService,
   repeatedSearchAlertsService,
@@ -58,13 +62,18 @@ export function appJobs({
       }),
     },
     { name: "delete-unused-uploads", everyMs: HOUR, run: () => uploadsService.deleteUnused(clock.now()) },
-    // The test provider's renewals (Stripe renews on its own and tells us by webhook).
-    {
-      name: "renew-test-subscriptions",
-      everyMs: HOUR,
-      run: () => subscriptionsService.renewTestSubscriptions(),
-    },
-    { name: "end-cancelled-subscriptions", everyMs: HOUR, run: () => subscriptionsService.endCancelled() },
+    // The test provider's renewals and endings, only while it is the active provider (Stripe renews and ends
+    // subscriptions on its own and tells us by webhook).
+    ...(testPaymentsService
+      ? [
+          { name: "renew-test-subscriptions", everyMs: HOUR, run: () => testPaymentsService.renewDue() },
+          {
+            name: "end-cancelled-subscriptions",
+            everyMs: HOUR,
+            run: () => testPaymentsService.endCancelled(),
+          },
+        ]
+      : []),
     // Premium already ends by its dates; this brings the stored subscription in line with the provider when a
     // renewal's or an ending's webhook never came.
     {

@@ -17,6 +17,7 @@ import { healthRoutes } from "./health/health.routes.ts";
 import { noticesRoutes } from "./notices/notices.routes.ts";
 import { paymentsRoutes } from "./payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes.ts";
+import { testPaymentsRoutes } from "./payments/test-payments.routes.ts";
 import { postsRoutes } from "./posts/posts.routes.ts";
 import { privacyRoutes } from "./privacy/privacy.routes.ts";
 import { profileRoutes } from "./profile/profile.routes.ts";
@@ -66,8 +67,12 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     subscriptionsService: deps.subscriptionsService,
     freeOptionEnabled: deps.settingsService.freeOptionEnabled,
   });
+  // Each provider's own routes exist only while it is the active one.
   if (deps.stripeWebhookService) {
     await app.register(stripeWebhookRoutes, { webhookService: deps.stripeWebhookService });
+  }
+  if (deps.testPaymentsService) {
+    await app.register(testPaymentsRoutes, { testPaymentsService: deps.testPaymentsService });
   }
   await app.register(affiliateRoutes, { affiliateService: deps.affiliateService });
   await app.register(contentRoutes, {

@@ -172,7 +172,7 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
     isAdmin,
   });
-  const { subscriptionsService, stripeWebhookService } = createBillingServices(
+  const { subscriptionsService, stripeWebhookService, testPaymentsService } = createBillingServices(
     { config, db, transact, clock, mailer: infra.mailer, background, isAdmin },
     affiliateService,
   );
@@ -273,6 +273,7 @@ export function createServices(infra: Infrastructure) {
     }),
     subscriptionsService,
     stripeWebhookService,
+    testPaymentsService,
     affiliateService,
     dataExportService: createDataExportService({
       profiles: profileService,

@@ -1,13 +1,15 @@
 import type { SubscriptionStatus } from "#contract/plans.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
+import { AppError } from "#server/lib/app-error.ts";
 import type { SubscriptionBillingEvent } from "./billing-event.ts";
-import type { StripeProvider } from "./stripe-provider.ts";
-import type { TestProvider } from "./test-provider.ts";
 
 /**
- * What Tagit needs from a card provider (decisions 012 and 032). A second provider implements this, reports
+ * What Tagit needs from a card provider (decisions 012, 032 and 059). A second provider implements this, reports
  * everything that happens to a member's money as `BillingEvent`s to the one handler
- * (`billing-events.service.ts`), and adds its own way for the browser to confirm (Stripe: Stripe.js and
- * webhooks; the test provider: the TEST MODE form's confirmation routes).
+ * (`billing-events.service.ts`), and adds its own way for the browser to confirm, with routes registered only
+ * while it is the active provider (Stripe: Stripe.js and its webhook; the test provider: the TEST MODE form's
+ * confirmation routes and its renewals). This file names no implementation: the wiring
+ * (`server/modules/billing-services.ts`) picks one and checks that it implements the interface.
  *
  * Rules every provider keeps:
  * - Card details never reach Tagit's server except the test provider's published test numbers.
@@ -19,8 +21,10 @@ import type { TestProvider } from "./test-provider.ts";
  * - Outages become `AppError("unavailable")` (503); a concurrent duplicate `AppError("conflict")`.
  */
 export interface CardPaymentProvider {
-  /** Which browser confirmation the web app uses (`GET /api/payments/config`). */
-  readonly kind: "stripe" | "test";
+  /** The provider's name on the events and invoices it reports. */
+  readonly kind: BrowserConfirmation["provider"];
+  /** How the browser confirms payments with this provider (`GET /api/payments/config`, less the price). */
+  readonly browserConfirmation: BrowserConfirmation;
   /** Whether a customer id stored on a profile was made by this provider (ids of another are not reused). */
   ownsCustomer(customerId: string): boolean;
   /** Once per member; answers the provider's customer id. */
@@ -56,6 +60,16 @@ export interface CardPaymentProvider {
   }): Promise<{ clientSecret: string }>;
 }
 
+/** Stripe's browser confirmation needs its publishable key; the test provider's form needs nothing. */
+export type BrowserConfirmation =
+  | { provider: "test" }
+  | {
+      provider: "stripe";
+      publishableKey: string;
+      /** Where Stripe sends the browser back after a redirecting payment method. */
+      returnUrl: string;
+    };
+
 /** The member's subscription as a provider call names it, with what Tagit last knew of it. */
 export type SubscriptionRef = {
   customerId: string;
@@ -65,11 +79,22 @@ export type SubscriptionRef = {
   now: Date;
 };
 
-/**
- * The card provider chosen by configuration: Stripe when its four variables are set, otherwise the offline
- * test provider. Both implement `CardPaymentProvider`; `kind` tells their own extras apart.
- */
-export type PaymentProvider = Implements<StripeProvider> | Implements<TestProvider>;
-
-/** A provider that does not implement the interface fails to type-check here. */
-type Implements<T extends CardPaymentProvider> = T;
+/** The member's subscription at `provider`, or a 409 `conflict` with `message` when they have none there. */
+export function subscriptionRefOf(
+  user: ProfileRow,
+  provider: Pick<CardPaymentProvider, "ownsCustomer">,
+  now: Date,
+  message: string,
+): SubscriptionRef {
+  const { stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId } = user;
+  if (!customerId || !subscriptionId || !provider.ownsCustomer(customerId)) {
+    throw new AppError("conflict", message);
+  }
+  return {
+    customerId,
+    subscriptionId,
+    status: user.subscriptionStatus,
+    periodEnd: user.subscriptionCurrentPeriodEnd,
+    now,
+  };
+}

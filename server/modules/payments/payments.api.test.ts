@@ -11,11 +11,13 @@ import {
   profiles,
   settings,
 } from "#server/db/schema/index.ts";
-import { toProfile } from "#server/modules/profile/profile.mapper.ts";
 import { billingFor, invoicePaidEvent } from "#server/test/billing.ts";
 import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 import { createPaymentsRepository } from "./payments.repository.ts";
+import { createTestPaymentsRepository } from "./test-payments.repository.ts";
+import { createTestPaymentsService } from "./test-payments.service.ts";
+import { createTestProvider } from "./test-provider.ts";
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
@@ -283,15 +285,12 @@ describe("the end-cancelled-subscriptions job", () => {
     const ada = await registerMember(t);
     await pay(t, ada);
     await post(t, ada, "/api/cancel-subscription");
-    const { createSubscriptionsService } = await import("./subscriptions.service.ts");
-    const { createTestProvider } = await import("./test-provider.ts");
-    const service = createSubscriptionsService({
+    const service = createTestPaymentsService({
       provider: createTestProvider(t.config.appSecret),
       billingEvents: billingFor(t, clock),
       paymentsRepo: createPaymentsRepository(t.db),
+      testPaymentsRepo: createTestPaymentsRepository(t.db),
       clock,
-      publicUrl: t.config.publicUrl,
-      toProfile: (row) => toProfile(row, { isAdmin: false, now: clock.now() }),
     });
     expect(await service.endCancelled()).toEqual({ ended: 0 });
     clock.advance(32 * 24 * 60 * 60 * 1000);

@@ -7,10 +7,8 @@ import {
   inArray,
   isNotNull,
   isNull,
-  like,
   lt,
   lte,
-  ne,
   notExists,
   or,
   sql,
@@ -43,16 +41,6 @@ export function createPaymentsRepository(db: Database) {
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       return Boolean(fresh);
-    },
-
-    /** Whether a provider event with this id has been handled. */
-    async eventRecorded(id: string) {
-      const rows = await db
-        .select({ id: paymentEvents.id })
-        .from(paymentEvents)
-        .where(eq(paymentEvents.id, id))
-        .limit(1);
-      return rows.length > 0;
     },
 
     /**
@@ -188,23 +176,6 @@ export function createPaymentsRepository(db: Database) {
       return row;
     },
 
-    /** The newest unpaid invoice of a subscription (what a card change retries). */
-    async openInvoiceOf(memberId: string, subscriptionId: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(billingInvoices)
-        .where(
-          and(
-            eq(billingInvoices.memberId, memberId),
-            eq(billingInvoices.subscriptionId, subscriptionId),
-            eq(billingInvoices.status, "open"),
-          ),
-        )
-        .orderBy(desc(billingInvoices.issuedAt))
-        .limit(1);
-      return row;
-    },
-
     /**
      * Only the member's current subscription moves their status: an abandoned incomplete one that expires
      * later must not end the Premium they paid for on another.
@@ -239,31 +210,6 @@ export function createPaymentsRepository(db: Database) {
     },
 
     /**
-     * Ends test-provider subscriptions cancelled at period end once that period is over, and past-due ones
-     * whose lapse date has come (Stripe sends its own events for both).
-     */
-    async endCancelledTestSubscriptions(now: Date) {
-      const rows = await db
-        .update(profiles)
-        .set({ subscriptionStatus: "canceled", subscriptionLapsesAt: null })
-        .where(
-          and(
-            like(profiles.stripeCustomerId, "test_cus_%"),
-            or(
-              and(
-                eq(profiles.subscriptionStatus, "active"),
-                eq(profiles.subscriptionCancelAtPeriodEnd, true),
-                lte(profiles.subscriptionCurrentPeriodEnd, now),
-              ),
-              and(eq(profiles.subscriptionStatus, "past_due"), lte(profiles.subscriptionLapsesAt, now)),
-            ),
-          ),
-        )
-        .returning({ id: profiles.id });
-      return rows.length;
-    },
-
-    /**
      * Subscriptions still running on record though their paid period or a failed renewal's lapse date has
      * passed, those checked longest ago first, a batch at a time.
      */
@@ -288,28 +234,6 @@ export function createPaymentsRepository(db: Database) {
           ),
         )
         .orderBy(sql`${profiles.subscriptionUpdatedAt} asc nulls first`, asc(profiles.id))
-        .limit(100),
-
-    /** Test-provider subscriptions whose paid period is over and that renew (not cancelled), a batch at a time. */
-    dueTestRenewals: (now: Date) =>
-      db
-        .select({
-          id: profiles.id,
-          customerId: profiles.stripeCustomerId,
-          subscriptionId: profiles.stripeSubscriptionId,
-          periodEnd: profiles.subscriptionCurrentPeriodEnd,
-          cardBrand: profiles.cardBrand,
-          cardLast4: profiles.cardLast4,
-        })
-        .from(profiles)
-        .where(
-          and(
-            like(profiles.stripeCustomerId, "test_cus_%"),
-            eq(profiles.subscriptionStatus, "active"),
-            ne(profiles.subscriptionCancelAtPeriodEnd, true),
-            lte(profiles.subscriptionCurrentPeriodEnd, now),
-          ),
-        )
         .limit(100),
   };
 }

@@ -8,9 +8,6 @@ import {
   paymentMethodSetupResponseSchema,
   paymentsConfigSchema,
   receiptSchema,
-  testConfirmBodySchema,
-  testConfirmResponseSchema,
-  testSetupConfirmResponseSchema,
 } from "#contract/api/payments.ts";
 import { profileResponseSchema } from "#contract/api/profile.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
@@ -79,27 +76,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (
   );
 
   app.post(
-    "/api/payments/test/confirm",
-    {
-      config: member,
-      schema: {
-        operationId: "confirmTestPayment",
-        summary: "Pay the first invoice with a test card (test mode only)",
-        description:
-          "With the test provider only (no Stripe configured); otherwise 404 `not_found`. The client secret " +
-          "must be the one `createSubscription` answered this member (else 400 `validation`). Card " +
-          "4242 4242 4242 4242 pays and starts Premium; 4000 0000 0000 0002 and 4000 0000 0000 0341 are " +
-          "declined and an expired card is refused (402 `payment_failed`); any other number is 400 " +
-          "`validation`.",
-        errors: ["not_found", "payment_failed"],
-        body: testConfirmBodySchema,
-        response: { 200: testConfirmResponseSchema },
-      },
-    },
-    (request) => subscriptionsService.confirmTestPayment(requireMember(request).user, request.body),
-  );
-
-  app.post(
     "/api/cancel-subscription",
     {
       config: member,
@@ -150,28 +126,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     (request) => subscriptionsService.startCardChange(requireMember(request).user),
-  );
-
-  app.post(
-    "/api/payments/test/confirm-setup",
-    {
-      config: member,
-      schema: {
-        operationId: "confirmTestCardChange",
-        summary: "Confirm a new card with a test card (test mode only)",
-        description:
-          "With the test provider only (no Stripe configured); otherwise 404 `not_found`. The client secret " +
-          "must be one `startCardChange` answered this member, for an active or past-due subscription (else " +
-          "400 `validation`). The card is saved, and a past-due subscription's open invoice is charged to " +
-          "it: 4000 0000 0000 0341 is saved but that charge is declined (402 `payment_failed`, the card " +
-          "stays saved); 4000 0000 0000 0002 and an expired card are refused (402). Answers the " +
-          "subscription's status.",
-        errors: ["not_found", "payment_failed", "conflict"],
-        body: testConfirmBodySchema,
-        response: { 200: testSetupConfirmResponseSchema },
-      },
-    },
-    (request) => subscriptionsService.confirmTestCardSetup(requireMember(request).user, request.body),
   );
 
   app.get(

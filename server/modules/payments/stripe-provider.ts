@@ -14,7 +14,8 @@ const SETTING_UP = "Your subscription is already being set up. Please try again 
 export function createStripeClient(config: StripeConfig): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
   return new Stripe(config.secretKey, {
-    // The SDK's own pinned API version (DESIGN "Payments"); named here so an SDK upgrade is a visible change.
+    // The API version this SDK release is pinned to, never an older one; named here so an SDK upgrade is a
+    // visible change.
     apiVersion: "2026-10-28.endive",
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -66,9 +67,12 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
 
   return {
     kind: "stripe" as const,
-    publishableKey: config.publishableKey,
-    /** Where Stripe sends the browser back after a redirecting payment method (spec 1 §8). */
-    returnUrl: `${publicUrl}/dashboard`,
+    /** Stripe.js with the publishable key; a payment method that redirects returns to the dashboard. */
+    browserConfirmation: {
+      provider: "stripe" as const,
+      publishableKey: config.publishableKey,
+      returnUrl: `${publicUrl}/dashboard`,
+    },
     /** Customers made by the test provider (before Stripe was configured) are not Stripe's. */
     ownsCustomer: (customerId: string) => !customerId.startsWith("test_cus_"),
 

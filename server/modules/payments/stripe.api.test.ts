@@ -254,17 +254,30 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
     expect((await profileOf(t, ada)).subscriptionStatus).toBe("active");
   });
 
-  it("has no test confirmation, and answers 503 when Stripe cannot be reached", async () => {
+  it("has no test confirmations, and answers 503 when Stripe cannot be reached", async () => {
     const t = await stripeApp("http://127.0.0.1:9");
     const ada = await registerMember(t);
-    const confirm = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/test/confirm",
-      headers: asMember(ada.cookie),
-      payload: { clientSecret: "x", cardNumber: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" },
-    });
-    expect(confirm.statusCode).toBe(404);
-    expect(confirm.json()).toEqual({ error: PAYMENT_MESSAGES.testProviderOnly, code: "not_found" });
+    // The test provider's routes are not registered with Stripe: their paths are unknown routes.
+    for (const url of ["/api/payments/test/confirm", "/api/payments/test/confirm-setup"]) {
+      const confirm = await t.app.inject({
+        method: "POST",
+        url,
+        headers: asMember(ada.cookie),
+        payload: {
+          clientSecret: "x",
+          cardNumber: "4242424242424242",
+          expMonth: 12,
+          expYear: 2099,
+          cvc: "123",
+        },
+      });
+      expect(confirm.statusCode).toBe(404);
+      expect(confirm.json()).toEqual({ error: `Route POST ${url} not found`, code: "route_not_found" });
+    }
+    // Nor its renewals and endings: Stripe makes those itself.
+    for (const job of ["renew-test-subscriptions", "end-cancelled-subscriptions"]) {
+      await expect(t.app.jobs.run(job)).rejects.toThrow(`No job named ${job}`);
+    }
 
     const res = await post(t, ada, "/api/create-subscription");
     expect(res.statusCode).toBe(503);

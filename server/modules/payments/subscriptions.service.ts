@@ -9,12 +9,11 @@ import type { Clock } from "#server/lib/clock.ts";
 import type { SubscriptionBillingEvent } from "./billing-event.ts";
 import type { BillingEventsService } from "./billing-events.service.ts";
 import { canChangeCard, resumeRefusal } from "./billing-rules.ts";
-import type { PaymentProvider, SubscriptionRef } from "./payment-provider.ts";
+import { type CardPaymentProvider, type SubscriptionRef, subscriptionRefOf } from "./payment-provider.ts";
 import type { InvoiceRow, PaymentsRepository } from "./payments.repository.ts";
-import type { TestCard } from "./test-provider.ts";
 
 type Deps = {
-  provider: PaymentProvider;
+  provider: CardPaymentProvider;
   billingEvents: BillingEventsService;
   paymentsRepo: PaymentsRepository;
   clock: Clock;
@@ -58,64 +57,12 @@ export function createSubscriptionsService(deps: Deps) {
   });
 
   /** The member's subscription at the provider, or a 409 with `message` when there is none of theirs. */
-  const subscriptionOf = (user: ProfileRow, message: string) => {
-    const { stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId } = user;
-    if (!customerId || !subscriptionId || !provider.ownsCustomer(customerId)) {
-      throw new AppError("conflict", message);
-    }
-    return {
-      customerId,
-      subscriptionId,
-      status: user.subscriptionStatus,
-      periodEnd: user.subscriptionCurrentPeriodEnd,
-      now: clock.now(),
-    };
-  };
-
-  /**
-   * The test provider's card change: the setup's card is saved, and a past-due subscription's open invoice is
-   * charged to the saved card at once (a declined charge answers 402 with the card still saved, as with
-   * Stripe). A setup saves its card once: confirmed again, the card sent is ignored and the answer is the same.
-   */
-  async function saveTestCard(user: ProfileRow, card: TestCard, setupId: string) {
-    if (provider.kind !== "test") throw new AppError("not_found", PAYMENT_MESSAGES.testProviderOnly);
-    const ref = subscriptionOf(user, PAYMENT_MESSAGES.noSubscriptionForCard);
-    if (!(await paymentsRepo.eventRecorded(provider.cardSavedEventId(setupId)))) {
-      const saved = provider.saveCard({ ...card, setupId, customerId: ref.customerId, now: ref.now });
-      await billingEvents.apply(provider.kind, saved);
-    }
-    // As saved now: another confirmation may have saved the card or paid the invoice meanwhile.
-    const member = (await paymentsRepo.findProfile(user.id)) ?? user;
-    if (member.subscriptionStatus !== "past_due" || !member.cardBrand || !member.cardLast4) {
-      return { status: member.subscriptionStatus };
-    }
-    const invoice = await paymentsRepo.openInvoiceOf(user.id, ref.subscriptionId);
-    if (invoice) {
-      const paid = provider.payInvoice({
-        customerId: ref.customerId,
-        invoice,
-        card: { brand: member.cardBrand, last4: member.cardLast4 },
-        now: ref.now,
-      });
-      await billingEvents.apply(provider.kind, paid);
-    }
-    // Read again: a confirmation running beside this one may have paid the invoice after the read above, and
-    // its payment commits the invoice and the status together.
-    const settled = await paymentsRepo.findProfile(user.id);
-    return { status: settled?.subscriptionStatus ?? member.subscriptionStatus };
-  }
+  const subscriptionOf = (user: ProfileRow, message: string) =>
+    subscriptionRefOf(user, provider, clock.now(), message);
 
   return {
     config(): PaymentsConfig {
-      const price = { priceMinor: PREMIUM_PRICE_MINOR, currency: PREMIUM_CURRENCY };
-      return provider.kind === "stripe"
-        ? {
-            provider: "stripe",
-            publishableKey: provider.publishableKey,
-            returnUrl: provider.returnUrl,
-            ...price,
-          }
-        : { provider: "test", ...price };
+      return { ...provider.browserConfirmation, priceMinor: PREMIUM_PRICE_MINOR, currency: PREMIUM_CURRENCY };
     },
 
     /**
@@ -141,37 +88,6 @@ export function createSubscriptionsService(deps: Deps) {
       const subscription = await provider.createSubscription({ customerId, memberId: user.id });
       await paymentsRepo.setSubscription(user.id, subscription.subscriptionId);
       return { clientSecret: subscription.clientSecret, status: subscription.status };
-    },
-
-    /**
-     * The test provider's card confirmation; Premium comes from the resulting invoice.paid event. A client
-     * secret pays once: confirmed again, it charges nothing and answers as it did the first time.
-     */
-    async confirmTestPayment(
-      user: ProfileRow,
-      input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number },
-    ) {
-      if (provider.kind !== "test") throw new AppError("not_found", PAYMENT_MESSAGES.testProviderOnly);
-      const subscriptionId = provider.subscriptionOf(input.clientSecret);
-      if (!subscriptionId || subscriptionId !== user.stripeSubscriptionId || !user.stripeCustomerId) {
-        throw new AppError("validation", PAYMENT_MESSAGES.unknownSecret);
-      }
-      if (await paymentsRepo.eventRecorded(provider.firstPaymentEventId(subscriptionId))) {
-        return { status: "active" as const };
-      }
-      const event = provider.charge({
-        ...input,
-        customerId: user.stripeCustomerId,
-        subscriptionId,
-        now: clock.now(),
-      });
-      await billingEvents.apply(provider.kind, event);
-      return { status: "active" as const };
-    },
-
-    /** The hourly job: cancelled test subscriptions end when their paid period does. */
-    async endCancelled() {
-      return { ended: await paymentsRepo.endCancelledTestSubscriptions(clock.now()) };
     },
 
     /** After a member changes their e-mail or name: the provider's customer follows. */
@@ -226,16 +142,6 @@ export function createSubscriptionsService(deps: Deps) {
       return provider.createCardSetup({ customerId, subscriptionId, memberId: user.id });
     },
 
-    /** The test provider's card change: the setup secret must be this member's. */
-    async confirmTestCardSetup(user: ProfileRow, input: TestCard & { clientSecret: string }) {
-      if (provider.kind !== "test") throw new AppError("not_found", PAYMENT_MESSAGES.testProviderOnly);
-      const setupId = provider.setupOf(input.clientSecret, user.id);
-      if (!setupId || !canChangeCard(statusNow(user))) {
-        throw new AppError("validation", PAYMENT_MESSAGES.unknownSecret);
-      }
-      return saveTestCard(user, input, setupId);
-    },
-
     /** The member's own invoices, newest first. */
     async invoices(user: ProfileRow): Promise<Invoice[]> {
       return (await paymentsRepo.listInvoices(user.id)).map(toInvoice);
@@ -264,28 +170,6 @@ export function createSubscriptionsService(deps: Deps) {
         card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
         billedTo: { name: billingName(user), email: user.email },
       };
-    },
-
-    /** The hourly job: test subscriptions whose paid period is over renew, charging the saved card. */
-    async renewTestSubscriptions() {
-      if (provider.kind !== "test") return { renewed: 0 };
-      const now = clock.now();
-      const due = await paymentsRepo.dueTestRenewals(now);
-      for (const member of due) {
-        if (!member.customerId || !member.subscriptionId || !member.periodEnd) continue;
-        const events = provider.renew({
-          customerId: member.customerId,
-          subscriptionId: member.subscriptionId,
-          periodEnd: member.periodEnd,
-          card:
-            member.cardBrand && member.cardLast4
-              ? { brand: member.cardBrand, last4: member.cardLast4 }
-              : null,
-          now,
-        });
-        for (const event of events) await billingEvents.apply(provider.kind, event);
-      }
-      return { renewed: due.length };
     },
 
     /**

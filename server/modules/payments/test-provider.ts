@@ -89,6 +89,8 @@ export function createTestProvider(appSecret: string) {
 
   return {
     kind: "test" as const,
+    /** The TEST MODE card form confirms through this provider's own routes (`test-payments.routes.ts`). */
+    browserConfirmation: { provider: "test" } as const,
     ownsCustomer: (customerId: string) => customerId.startsWith("test_cus_"),
 
     async createCustomer(_member: { id: string; email: string; name: string }) {
