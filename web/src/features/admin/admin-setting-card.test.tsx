@@ -10,7 +10,7 @@ import { FormField } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { AdminSettingCard } from "./admin-setting-card.tsx";
 import { SettingSwitch } from "./setting-switch.tsx";
-import { useAdminSetting } from "./use-admin-setting.ts";
+import { readAndPutAt } from "./use-admin-setting.ts";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -19,15 +19,14 @@ const STORED: ImageBanner = { isEnabled: true, text: "come see me" };
 
 /** A setting declared as the panel's are: the banner's contract schema, a text field and a switch. */
 function TestSettingCard() {
-  const setting = useAdminSetting<ImageBanner>({ read: URL, write: { method: "PUT", url: URL } });
   return (
     <AdminSettingCard
       title="Test Setting"
       description="A setting for the test."
-      setting={setting}
+      urls={readAndPutAt(URL)}
       loading={{ what: "the setting", skeleton: "h-10" }}
       schema={imageBannerBodySchema}
-      toForm={({ isEnabled, text }) => ({ isEnabled, text })}
+      toForm={({ isEnabled, text }: ImageBanner) => ({ isEnabled, text })}
       savedToast={(saved) => ({ title: "Saved", description: `Now "${saved.text}".` })}
       failedToast={{ title: "Error", fallback: "Failed to save the setting" }}
     >

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { UseMutationResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -10,7 +11,7 @@ import { Form } from "#web/components/ui/form.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
-import type { AdminSetting } from "./use-admin-setting.ts";
+import { type AdminSettingUrls, useAdminSetting } from "./use-admin-setting.ts";
 
 /** What a setting's fields are given to draw themselves. */
 export type AdminSettingFieldsProps<TData, TForm extends FieldValues, TBody> = {
@@ -26,8 +27,8 @@ export type AdminSettingFieldsProps<TData, TForm extends FieldValues, TBody> = {
 export type AdminSettingCardProps<TData, TForm extends FieldValues, TBody> = {
   title: ReactNode;
   description: ReactNode;
-  /** The setting's read and save (`useAdminSetting`). */
-  setting: AdminSetting<TData, TBody>;
+  /** Where the setting is read and saved. */
+  urls: AdminSettingUrls;
   /**
    * What loads ("affiliate settings"): said to screen readers as "Loading affiliate settings..." over a
    * skeleton of these classes, and "Failed to load affiliate settings" (with Try Again) if it fails.
@@ -35,7 +36,10 @@ export type AdminSettingCardProps<TData, TForm extends FieldValues, TBody> = {
   loading: { what: string; skeleton: string };
   /** The contract's body schema: the form shows its messages, and sends what it outputs. */
   schema: z.ZodType<TBody, TForm>;
-  /** The form's values for what the server answered; the form follows when that changes (after a save). */
+  /**
+   * The form's values for what the server answered (the type of its parameter is the setting's); the form
+   * follows when that changes (after a save).
+   */
   toForm: (data: TData) => TForm;
   /** The notice after a save, from what the server saved. */
   savedToast: (saved: TData) => { title: string; description: string };
@@ -54,10 +58,11 @@ export type AdminSettingCardProps<TData, TForm extends FieldValues, TBody> = {
 export function AdminSettingCard<TData, TForm extends FieldValues, TBody>({
   title,
   description,
-  setting,
+  urls,
   loading: { what, skeleton },
   ...formProps
 }: AdminSettingCardProps<TData, TForm, TBody>) {
+  const { query, save } = useAdminSetting<TData, TBody>(urls);
   return (
     <Card>
       <CardHeader>
@@ -66,7 +71,7 @@ export function AdminSettingCard<TData, TForm extends FieldValues, TBody>({
       </CardHeader>
       <CardContent>
         <QueryState
-          query={setting.query}
+          query={query}
           loading={
             <LoadingStatus label={`Loading ${what}...`}>
               <Skeleton className={skeleton} />
@@ -74,7 +79,7 @@ export function AdminSettingCard<TData, TForm extends FieldValues, TBody>({
           }
           error={`Failed to load ${what}`}
         >
-          {(data) => <AdminSettingForm data={data} setting={setting} {...formProps} />}
+          {(data) => <AdminSettingForm data={data} save={save} {...formProps} />}
         </QueryState>
       </CardContent>
     </Card>
@@ -83,12 +88,12 @@ export function AdminSettingCard<TData, TForm extends FieldValues, TBody>({
 
 type AdminSettingFormProps<TData, TForm extends FieldValues, TBody> = Omit<
   AdminSettingCardProps<TData, TForm, TBody>,
-  "title" | "description" | "loading"
-> & { data: TData };
+  "title" | "description" | "urls" | "loading"
+> & { data: TData; save: UseMutationResult<TData, Error, TBody> };
 
 function AdminSettingForm<TData, TForm extends FieldValues, TBody>({
   data,
-  setting: { save },
+  save,
   schema,
   toForm,
   savedToast,

@@ -33,5 +33,5 @@ export function useAdminSetting<T, Body = T>({ read, write, alsoCached = [] }: A
   return { query, save };
 }
 
-/** A setting's read and save, as `useAdminSetting` gives them. */
-export type AdminSetting<T, Body = T> = ReturnType<typeof useAdminSetting<T, Body>>;
+/** A setting read (GET) and saved (PUT) at the same URL. */
+export const readAndPutAt = (url: string): AdminSettingUrls => ({ read: url, write: { method: "PUT", url } });

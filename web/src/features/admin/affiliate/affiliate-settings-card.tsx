@@ -1,9 +1,5 @@
 import type { z } from "zod";
-import {
-  type AffiliateSettingsBody,
-  affiliateSettingsBodySchema,
-  type affiliateSettingsSchema,
-} from "#contract/api/admin-money.ts";
+import { affiliateSettingsBodySchema, type affiliateSettingsSchema } from "#contract/api/admin-money.ts";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { FormField } from "#web/components/ui/form.tsx";
@@ -11,16 +7,12 @@ import { Input } from "#web/components/ui/input.tsx";
 import { AdminSettingCard } from "../admin-setting-card.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { SettingSwitch } from "../setting-switch.tsx";
-import { useAdminSetting } from "../use-admin-setting.ts";
+import { readAndPutAt } from "../use-admin-setting.ts";
 
 type AffiliateSettings = z.infer<typeof affiliateSettingsSchema>;
 
 /** The commission (0–100 in steps of 10) and the active switch; both apply to referrals made from now on. */
 export function AffiliateSettingsCard() {
-  const setting = useAdminSetting<AffiliateSettings, AffiliateSettingsBody>({
-    read: ADMIN_URLS.affiliateSettings,
-    write: { method: "PUT", url: ADMIN_URLS.affiliateSettings },
-  });
   return (
     <AdminSettingCard
       title="Programme Settings"
@@ -31,11 +23,11 @@ export function AffiliateSettingsCard() {
           payable.
         </>
       }
-      setting={setting}
+      urls={readAndPutAt(ADMIN_URLS.affiliateSettings)}
       loading={{ what: "affiliate settings", skeleton: "h-10 w-full max-w-xl" }}
       schema={affiliateSettingsBodySchema}
       // The server answers the percentage with its decimals ("10.00"); the field shows it as typed ("10").
-      toForm={({ commissionPercentage, isActive }) => ({
+      toForm={({ commissionPercentage, isActive }: AffiliateSettings) => ({
         commissionPercentage: String(Number(commissionPercentage)),
         isActive,
       })}

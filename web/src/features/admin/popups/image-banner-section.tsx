@@ -7,7 +7,6 @@ import { Label } from "#web/components/ui/label.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { AdminSettingCard } from "../admin-setting-card.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
-import { useAdminSetting } from "../use-admin-setting.ts";
 
 /** The public read members' downloads use (GET /api/image-banner) is the section's query too. */
 const PUBLIC_BANNER_URL = "/api/image-banner";
@@ -17,10 +16,6 @@ const PUBLIC_BANNER_URL = "/api/image-banner";
  * text and Update are disabled while the banner is off. A member's next download draws the saved text.
  */
 export function ImageBannerSection() {
-  const setting = useAdminSetting<ImageBanner>({
-    read: PUBLIC_BANNER_URL,
-    write: { method: "PUT", url: ADMIN_URLS.imageBanner },
-  });
   return (
     <AdminSettingCard
       title="Image Banner Overlay"
@@ -30,12 +25,12 @@ export function ImageBannerSection() {
           download without it.
         </>
       }
-      setting={setting}
+      urls={{ read: PUBLIC_BANNER_URL, write: { method: "PUT", url: ADMIN_URLS.imageBanner } }}
       loading={{ what: "banner settings", skeleton: "h-24 w-full" }}
       schema={imageBannerBodySchema}
       // Update always saves the banner on (it is disabled while off), so turning the switch, which changes only
       // `isEnabled`, leaves a draft of the text as it is.
-      toForm={({ text }) => ({ isEnabled: true, text })}
+      toForm={({ text }: ImageBanner) => ({ isEnabled: true, text })}
       savedToast={(banner) => ({
         title: "Settings Updated",
         description: banner.isEnabled ? `Downloads now show "${banner.text}".` : "Downloads show no banner.",

@@ -13,7 +13,7 @@ import { FormField } from "#web/components/ui/form.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { AdminSettingCard } from "../admin-setting-card.tsx";
 import { SettingSwitch } from "../setting-switch.tsx";
-import { useAdminSetting } from "../use-admin-setting.ts";
+import { readAndPutAt } from "../use-admin-setting.ts";
 import { PopupPreview } from "./popup-previews.tsx";
 
 const POPUPS: Record<PopupName, { title: string; description: string }> = {
@@ -41,8 +41,6 @@ export const popupUrl = (name: PopupName) => `/api/${name}-popup`;
  * preview of what members see, and Save Settings.
  */
 export function PopupEditorSection({ name }: { name: PopupName }) {
-  const url = popupUrl(name);
-  const setting = useAdminSetting<Popup>({ read: url, write: { method: "PUT", url } });
   const { title, description } = POPUPS[name];
   const html = HTML_POPUPS.includes(name);
   const max = html ? POPUP_HTML_MAX_LENGTH : POPUP_TEXT_MAX_LENGTH;
@@ -50,10 +48,10 @@ export function PopupEditorSection({ name }: { name: PopupName }) {
     <AdminSettingCard
       title={title}
       description={description}
-      setting={setting}
+      urls={readAndPutAt(popupUrl(name))}
       loading={{ what: "popup settings", skeleton: "h-40 w-full" }}
       schema={popupBodySchema(name)}
-      toForm={({ isEnabled, content }) => ({ isEnabled, content })}
+      toForm={({ isEnabled, content }: Popup) => ({ isEnabled, content })}
       savedToast={() => ({ title: "Settings Updated", description: `The ${title.toLowerCase()} is saved.` })}
       failedToast={{ title: "Error", fallback: POPUP_FAILURE[name] }}
       className="grid gap-5 lg:grid-cols-2"

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import {
-  type PostReportSettingsBody,
   type postReportSettingsResponseSchema,
   postReportSettingsSchema,
   REPORT_THRESHOLDS,
@@ -12,7 +11,7 @@ import { AdminSettingCard } from "../admin-setting-card.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { SettingSelect } from "../setting-select.tsx";
 import { SettingSwitch } from "../setting-switch.tsx";
-import { useAdminSetting } from "../use-admin-setting.ts";
+import { readAndPutAt } from "../use-admin-setting.ts";
 import { reportCountLabel } from "./report-labels.ts";
 
 type ReportSettings = z.infer<typeof postReportSettingsResponseSchema>;
@@ -32,10 +31,6 @@ const choosableThreshold = (threshold: number) =>
  * is hidden until reviewed, or deleted.
  */
 export function ReportSettingsCard() {
-  const setting = useAdminSetting<ReportSettings, PostReportSettingsBody>({
-    read: ADMIN_URLS.reportSettings,
-    write: { method: "PUT", url: ADMIN_URLS.reportSettings },
-  });
   return (
     <AdminSettingCard
       title="Automatic action"
@@ -46,10 +41,10 @@ export function ReportSettingsCard() {
           account at least 24 hours old (by default) count; the queue shows them “counted of” all reports.
         </>
       }
-      setting={setting}
+      urls={readAndPutAt(ADMIN_URLS.reportSettings)}
       loading={{ what: "report settings", skeleton: "h-10 w-full max-w-xl" }}
       schema={postReportSettingsSchema}
-      toForm={({ autoDeleteEnabled, autoDeleteThreshold, autoAction }) => ({
+      toForm={({ autoDeleteEnabled, autoDeleteThreshold, autoAction }: ReportSettings) => ({
         autoDeleteEnabled,
         autoDeleteThreshold: choosableThreshold(autoDeleteThreshold),
         autoAction,
