@@ -1,6 +1,6 @@
 // The montage maker with 60 images in Chromium: frame times while one image is dragged and the PNG export
 // time, beside a bare 2D canvas doing the same draws in the same browser (bench/montage-bare-page.ts).
-// Goal (issue 15): p95 frame work ≤ 16 ms and export ≤ 300 ms. Builds the web app first when it is stale.
+// Goal: p95 frame work ≤ 16 ms and export ≤ 300 ms. Builds the web app first when it is stale.
 // Each round drags once (--steps frames) and exports once on each side, the sides taking turns.
 //   npm run bench:montage -- [--port 4620] [--rounds 6] [--steps 60]
 import { execSync } from "node:child_process";

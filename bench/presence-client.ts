@@ -104,7 +104,7 @@ function search() {
 
 /**
  * A signed-in member's named view of a post of an online member (post j belongs to member 1 + j % members),
- * named by its exact name as the spec's view call allows (the data set's md5 ids are not RFC 4122 uuids). Named
+ * named by its exact name as the public view call allows (the data set's md5 ids are not RFC 4122 uuids). Named
  * activity is what streams live; anonymous activity (the searches) is held and released in batches.
  */
 function view() {

@@ -1,4 +1,4 @@
-// Members online on one instance (issue 16 item 3): the Tagit app on the PostgreSQL bench data set (run
+// Members online on one instance: the Tagit app on the PostgreSQL bench data set (run
 // bench:seed first: 100k members, 1M posts), with N signed-in members each holding the live stream open and
 // polling their analytics every 3 s with its ETag (bench/presence-client.ts, in its own process), while anonymous
 // visitors search post names and signed-in members view online members' posts by name. Anonymous activity is held

@@ -9,7 +9,7 @@ import {
 import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, manualClock, TEST_PUBLIC_URL, type TestApp } from "#server/test/test-app.ts";
 
-/** Billing self-service with the offline test provider (issue 18, decision 032). */
+/** Billing self-service with the offline test provider (decision 032). */
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 const DAY = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import {
   subscribe,
 } from "#server/test/stripe-test-app.ts";
 
-/** Billing self-service through the Stripe adapter: the real SDK against the local stand-in (issue 18). */
+/** Billing self-service through the Stripe adapter: the real SDK against the local stand-in. */
 
 let standIn: StripeStandIn;
 beforeAll(async () => {
