@@ -1,5 +1,5 @@
 // The real Tagit app as `npm start` runs it (embedded PGlite, production mode) serving the built web app,
-// for bench/web. Prints its port on stdout.
+// for bench/web, with the terms published and the data its interactions use. Prints its port on stdout.
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from "#server/db/open-configured.ts";
 import { createContentRepository } from "#server/modules/content/content.repository.ts";
 import { createContentService } from "#server/modules/content/content.service.ts";
 import { serveBench } from "./servers.ts";
+import { seedBenchWebData } from "./web-bench-data.ts";
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "tagit-bench-web-"));
 const config = loadConfig({
@@ -33,5 +34,6 @@ await createContentService({ contentRepo: createContentRepository(database.db) }
     paragraph,
   ].join(""),
 });
+await seedBenchWebData(database.db);
 const app = await buildApp({ config, database, logger: false });
 await serveBench(app, () => database.close());

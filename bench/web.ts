@@ -4,6 +4,8 @@
 // measured signed in: a member registered through the API, its session cookie sent with every request.
 //   npm run bench:web [-- --runs 3 --chrome /usr/bin/chromium --reports dir --pages /dashboard,/payments]
 //   (--reports: each run's JSON report; --pages: only these of the five pages)
+// Then the interactions' INP (bench/web-interactions.ts: typing in the search box, opening a post, opening the
+// admin panel; 4× CPU slowdown), median of the same number of runs.
 // Run it alone (flock /tmp/tagit-e2e.lock …): other load on the machine lowers the scores.
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -13,6 +15,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startServer } from "./servers.ts";
+import { formatInp, type InteractionMeasure, measureInteractions } from "./web-interactions.ts";
 
 const { values } = parseArgs({
   options: {
@@ -140,17 +143,22 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox"],
 });
 const measures: Measure[] = [];
+let interactions: InteractionMeasure[] = [];
 try {
-  const cookie = await registerMember(app.origin);
-  measures.push(await measureMedian(chrome.port, `${bare.origin}/`, "baseline (static page)"));
-  for (const page of PAGES) {
-    const url = `${app.origin}${page.path}`;
-    const m = await measureMedian(chrome.port, url, page.path, page.signedIn ? cookie : undefined);
-    if (new URL(m.finalUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${m.finalUrl}`);
-    measures.push(m);
+  try {
+    const cookie = await registerMember(app.origin);
+    measures.push(await measureMedian(chrome.port, `${bare.origin}/`, "baseline (static page)"));
+    for (const page of PAGES) {
+      const url = `${app.origin}${page.path}`;
+      const m = await measureMedian(chrome.port, url, page.path, page.signedIn ? cookie : undefined);
+      if (new URL(m.finalUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${m.finalUrl}`);
+      measures.push(m);
+    }
+  } finally {
+    chrome.kill();
   }
+  interactions = await measureInteractions(values.chrome, app.origin, runs);
 } finally {
-  chrome.kill();
   app.stop();
   bare.stop();
 }
@@ -165,3 +173,6 @@ for (const m of pages) {
     `${m.label.padEnd(22)} performance ${(m.scores.performance / baseline.scores.performance).toFixed(2)}  LCP ${(m.lcpMs / baseline.lcpMs).toFixed(2)}×`,
   );
 }
+
+console.log(`\nInteraction to Next Paint (4× CPU slowdown, 1280×800), median of ${runs} run(s)`);
+for (const m of interactions) console.log(`${m.label.padEnd(24)} ${formatInp(m.inpMs).padStart(8)}`);

@@ -2,14 +2,23 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import { AuthPage } from "#web/features/auth/auth-page.tsx";
+import { afterNextPaint } from "#web/lib/after-next-paint.ts";
 import { loadSiteChrome } from "./load-site-chrome.ts";
 import { isChromeHidden } from "./navigation.ts";
 import { type AuthNotice, RequireAuth } from "./require-auth.tsx";
 import { RootLayout } from "./root-layout.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
 
+/**
+ * Once the page has loaded, a link's click paints before the next page's code is fetched and run: run at once,
+ * that code held the click's paint back. While the page loads (and on the server) there is no click to answer.
+ */
+const afterClickPaint = () =>
+  typeof document === "undefined" || document.readyState !== "complete" ? undefined : afterNextPaint();
+
 /** A page's chunk, and beside it the header and footer chunk when the page shows them. */
 async function loadWithChrome<T>(path: string, load: () => Promise<T>): Promise<T> {
+  await afterClickPaint();
   const [loaded] = await Promise.all([load(), isChromeHidden(`/${path}`) ? null : loadSiteChrome()]);
   return loaded;
 }

@@ -11,6 +11,7 @@ import { PageTitle } from "#web/components/page-title.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
+import { afterNextPaint } from "#web/lib/after-next-paint.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { searchPageMode, searchRunState } from "./search-arrival.ts";
 import { ownerLabel, resultsSummary } from "./search-display.ts";
@@ -77,7 +78,8 @@ export function SearchTaggedPostsPage() {
 
   const open = (post: PublicPost) => {
     setOpenPost(post);
-    setDialogUsed(true);
+    // The first open loads the dialog's code: after the click has painted, or it holds that paint back.
+    if (!dialogUsed) void afterNextPaint().then(() => setDialogUsed(true));
     // The server records the search itself when it runs; only the view is something it cannot see.
     if (!post.isOwn) trackSearch({ searchTerm: term, action: "view", postId: post.id });
   };
