@@ -241,10 +241,12 @@ for (const count of values.instances.split(",").map(Number)) {
   await Promise.all(instances.map((instance) => stopServer(instance.child)));
 }
 
-console.log(
-  "\ninstances  paced r/s  served  worst p99 (not upload)  upload p99  errors  MB, 2nd half  flat-out r/s  served  errors",
-);
-for (const row of summary) console.log(row);
+if (summary.length > 0) {
+  console.log(
+    "\ninstances  paced r/s  served  worst p99 (not upload)  upload p99  errors  MB, 2nd half  flat-out r/s  served  errors",
+  );
+  for (const row of summary) console.log(row);
+}
 const [one, two] = flatOut;
 if (one && two) console.log(`two instances / one, served flat out: ${(two / one).toFixed(2)}×`);
 console.log("\nThe flood: public search ignoring Retry-After, 15 s, beside 20 connections for 10 s");
