@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { errorBody } from "#server/lib/app-error.ts";
+import { sendPage } from "./compressed-page.ts";
 import { createPageRenderer, type PageSources } from "./page-renderer.ts";
 
 const API_PREFIXES = ["/api/", "/uploads/"];
@@ -85,7 +86,7 @@ async function webApp(app: FastifyInstance, opts: PageSources & { webRoot: strin
       const page = await rendered(request);
       // A rendered page may show who is signed in: no shared cache may keep it.
       reply.header("cache-control", page === undefined ? "no-cache" : "private, no-cache").type("text/html");
-      return reply.send(page ?? htmlFor(pathname));
+      return sendPage(request, reply, page ?? htmlFor(pathname));
     }
     return reply
       .status(404)
