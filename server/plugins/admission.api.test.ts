@@ -69,7 +69,9 @@ describe("admission control", () => {
         }),
       );
       // A timer stands for a socket with a request waiting: it runs long before the queue is done.
-      const doneWhenTheLoopTookATurn = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
+      const doneWhenTheLoopTookATurn = await new Promise<number>((resolve) =>
+        setTimeout(() => resolve(done), 0),
+      );
       expect(doneWhenTheLoopTookATurn).toBeLessThan(400);
       await Promise.all(queries);
       expect(done).toBe(400);
