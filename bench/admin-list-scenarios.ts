@@ -1,6 +1,6 @@
-// The requests bench/admin-lists measures: each a list's page, search, sort or filter on the bench data set, with
+// The requests bench/admin.ts measures: each a list's page, search, sort or filter on the bench data set, with
 // what it finds there.
-import { AUDIT_ACTOR_MEMBERS, AUDIT_ROWS } from "./audit-data.ts";
+import { AUDIT_ACTOR_MEMBERS, AUDIT_ROWS } from "./admin-audit-data.ts";
 import { md5Uuid } from "./servers.ts";
 
 const random = (from: number, to: number) => from + Math.floor(Math.random() * (to - from + 1));

@@ -115,8 +115,8 @@ const targets: Target[] = values.pglite
       })),
     );
 const scripts = values.pglite
-  ? { bare: "./bare-pglite-server.ts", app: "./app-server.ts" }
-  : { bare: "./bare-server.ts", app: "./app-server.ts" };
+  ? { bare: "./api-bare-pglite-server.ts", app: "./app-server.ts" }
+  : { bare: "./api-bare-server.ts", app: "./app-server.ts" };
 
 for (const target of targets) {
   const { info } = target;

@@ -4,7 +4,7 @@
 // last active some time in the past 140 days, and one upload no post uses yet (/uploads/<md5('upload' || i)>.jpg,
 // its scrambled copy and thumbnail beside it: rows only, for bench:api's create-post scenario). One administrator (bench-admin@bench.tagit, role admin, verified,
 // password "bench-password") has the member session "bench-admin-token" and the admin session "bench-admin-session"
-// (the `x-admin-session` header) for bench/admin-lists.
+// (the `x-admin-session` header) for bench/admin.ts.
 
 /** What both pg.Client and PGlite offer. */
 type Client = {

@@ -163,7 +163,7 @@ const member = () => {
   ] as (typeof sample)[number];
   return { cookie, "if-none-match": etag, "x-forwarded-for": address };
 };
-const bare = await startServer("./bare-json-server.ts");
+const bare = await startServer("./presence-bare-server.ts");
 await saturate(bare.port, () => ({ "if-none-match": 'W/"bare"' })); // warm-up
 const bareResult = await saturate(bare.port, () => ({ "if-none-match": 'W/"bare"' }));
 await stopServer(bare.child);

@@ -1,6 +1,6 @@
 // First load on a phone: Lighthouse (mobile, its default simulated throttling) with the system Chromium
 // against the production build served by the real app (bench/web-app-server.ts), and in the same run a
-// plain static page served the same way (bench/bare-web-server.ts) as the baseline. Members-only pages are
+// plain static page served the same way (bench/web-bare-server.ts) as the baseline. Members-only pages are
 // measured signed in: a member registered through the API, its session cookie sent with every request.
 //   npm run bench:web [-- --runs 3 --chrome /usr/bin/chromium --reports dir --pages /dashboard,/payments]
 //   (--reports: each run's JSON report; --pages: only these of the five pages)
@@ -137,7 +137,7 @@ execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/ensure-built.m
   stdio: "inherit",
 });
 const app = await startWebServer("./web-app-server.ts");
-const bare = await startWebServer("./bare-web-server.ts");
+const bare = await startWebServer("./web-bare-server.ts");
 const chrome = await chromeLauncher.launch({
   chromePath: values.chrome,
   chromeFlags: ["--headless=new", "--no-sandbox"],

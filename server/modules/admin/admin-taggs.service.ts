@@ -21,7 +21,7 @@ type Deps = {
 type Holder = { id: string; firstName: string; lastName: string };
 
 // Field by field rather than rest and spread: a page maps 50 of these, and copying with rest is ~6× slower
-// (bench/admin-lists, decision 024).
+// (bench/admin.ts, decision 024).
 const toAdminTagg = (
   row: TaggRow,
   subscriptionStatus: string | null = null,

@@ -1,5 +1,5 @@
 // The SQL of the two hot endpoints, as the app runs it, for the bare baselines of bench/api
-// (bench/bare-server.ts on PostgreSQL, bench/bare-pglite-server.ts on PGlite).
+// (bench/api-bare-server.ts on PostgreSQL, bench/api-bare-pglite-server.ts on PGlite).
 export const SESSION_SQL = `select p.id from sessions s join profiles p on p.id = s.user_id
   where s.token_hash = $1 and s.expires_at > now() limit 1`;
 export const FINGERPRINT_SQL = `select count(*)::int as n, max(created_at) as latest,

@@ -8,8 +8,8 @@
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { AUDIT_ROWS, seedAuditLog } from "./admin-audit-data.ts";
 import { adminListScenarios } from "./admin-list-scenarios.ts";
-import { AUDIT_ROWS, seedAuditLog } from "./audit-data.ts";
 import { md5Uuid, startServer } from "./servers.ts";
 
 const { values } = parseArgs({

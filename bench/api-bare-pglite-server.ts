@@ -1,5 +1,5 @@
 // The baseline for `bench:api --pglite`: a bare Fastify server on PGlite (the embedded default) running the same
-// SQL as bench/bare-server.ts (the search records itself, as the app's does), with no validation, ORM, hooks or
+// SQL as bench/api-bare-server.ts (the search records itself, as the app's does), with no validation, ORM, hooks or
 // serializer. Prints its port on stdout.
 import { createHash } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
@@ -15,7 +15,7 @@ import {
   SEARCH_NAME_SQL,
   SEARCH_TAGG_SQL,
   SESSION_SQL,
-} from "./bare-sql.ts";
+} from "./api-bare-sql.ts";
 import { serveBench } from "./servers.ts";
 
 const db = await PGlite.create({ dataDir: process.env.PGLITE_DIR, extensions: { pg_trgm } });

@@ -10,7 +10,7 @@ import {
   SEARCH_NAME_SQL,
   SEARCH_TAGG_SQL,
   SESSION_SQL,
-} from "./bare-sql.ts";
+} from "./api-bare-sql.ts";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
