@@ -15,7 +15,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import sharp from "sharp";
 import { openPromise } from "yauzl";
 import { openDatabase } from "#server/db/client.ts";
@@ -25,7 +24,7 @@ import { seedDefaults } from "#server/db/seed.ts";
 import { hashPassword } from "#server/lib/passwords.ts";
 import { newBaseName } from "#server/lib/storage.ts";
 import { photoPixels } from "./generate-images.ts";
-import { startProductionServer, startServer, stopServer } from "./servers.ts";
+import { recreateDatabase, startProductionServer, startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -61,17 +60,6 @@ function samplePeak(pid: number) {
     clearInterval(timer);
     return Math.max(peak, memoryOf(pid).rss);
   };
-}
-
-async function recreateDatabase(url: string) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
 }
 
 /** A photo-like PNG of about 2 MB (1000×740, as a member's resized upload might be). */

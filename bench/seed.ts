@@ -6,6 +6,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { seedBenchData } from "./bench-data.ts";
+import { recreateDatabase } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -18,18 +19,6 @@ const { values } = parseArgs({
 const members = Number(values.members);
 const posts = Number(values.posts);
 const events = Number(values.events);
-
-export async function recreateDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-}
 
 const started = performance.now();
 await recreateDatabase(values.url);

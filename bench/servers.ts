@@ -7,6 +7,7 @@ import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -135,4 +136,16 @@ export async function serveBench(app: FastifyInstance, closeAlso: () => Promise<
       .then(closeAlso)
       .then(() => process.exit(0));
   });
+}
+
+/** Drops the PostgreSQL database `url` names (closing its connections) and creates it empty. */
+export async function recreateDatabase(url: string) {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
 }
