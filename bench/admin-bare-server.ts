@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { bareLists, type List, likePattern, text } from "./admin-bare-lists.ts";
+import { serveBare } from "./servers.ts";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
@@ -145,7 +146,4 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  console.log(typeof address === "object" && address ? address.port : "");
-});
+serveBare(server);

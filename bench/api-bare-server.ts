@@ -11,6 +11,7 @@ import {
   SEARCH_TAGG_SQL,
   SESSION_SQL,
 } from "./api-bare-sql.ts";
+import { serveBare } from "./servers.ts";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
@@ -57,7 +58,4 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  console.log(typeof address === "object" && address ? address.port : "");
-});
+serveBare(server);

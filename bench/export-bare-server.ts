@@ -5,6 +5,7 @@ import { readdir } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { ZipFile } from "yazl";
+import { serveBare } from "./servers.ts";
 
 const directory = process.env.BENCH_EXPORT_DIR ?? "";
 
@@ -21,8 +22,5 @@ const server = http.createServer(async (_req, res) => {
   zip.end();
 });
 
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  console.log(typeof address === "object" && address ? address.port : "");
-});
+serveBare(server);
 process.once("SIGTERM", () => server.close(() => process.exit(0)));

@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
 import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -148,4 +149,12 @@ export async function recreateDatabase(url: string) {
   await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await client.query(`CREATE DATABASE ${name}`);
   await client.end();
+}
+
+/** Starts a bare node:http server on a free loopback port and prints the port, as `startServer` reads it. */
+export function serveBare(server: Server) {
+  server.listen(0, "127.0.0.1", () => {
+    const address = server.address();
+    console.log(typeof address === "object" && address ? address.port : "");
+  });
 }
