@@ -2,19 +2,13 @@
 // features or between any two files of web/src. Biome's noRestrictedImports (biome.json) says which edges
 // are allowed; this script shows the graph that results and also sees dynamic import(), which Biome does not.
 // Usage: node scripts/feature-graph.mjs
-import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cycles, importGraph, typeScriptFiles } from "./import-graph.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const webSrc = join(root, "web/src");
-const IMPORT =
-  /(?:import|export)\s[^"']*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
-
-const files = readdirSync(webSrc, { recursive: true })
-  .map((name) => join(webSrc, name))
-  .filter((path) => /\.tsx?$/.test(path));
-const known = new Set(files);
+const files = typeScriptFiles(webSrc);
 
 /** The web/src file an import names, or null for a package, the contract or the server. */
 function resolveImport(from, specifier) {
@@ -25,13 +19,10 @@ function resolveImport(from, specifier) {
 
 const featureOf = (path) => relative(webSrc, path).match(/^features\/([^/]+)\//)?.[1] ?? null;
 
-const fileEdges = new Map(files.map((file) => [file, new Set()]));
+const fileEdges = importGraph(files, resolveImport);
 const featureEdges = new Map(); // "a→b" → Set of imported paths
-for (const file of files) {
-  for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
-    const target = resolveImport(file, match[1] ?? match[2] ?? match[3]);
-    if (!target || !known.has(target)) continue;
-    fileEdges.get(file).add(target);
+for (const [file, targets] of fileEdges) {
+  for (const target of targets) {
     const [from, to] = [featureOf(file), featureOf(target)];
     if (from && to && from !== to) {
       const key = `${from}→${to}`;
@@ -39,34 +30,6 @@ for (const file of files) {
       featureEdges.get(key).add(relative(join(webSrc, "features", to), target));
     }
   }
-}
-
-/** Strongly connected components with more than one member (Tarjan): each one is a cycle. */
-function cycles(nodes, edgesOf) {
-  let index = 0;
-  const state = new Map();
-  const stack = [];
-  const found = [];
-  const visit = (node) => {
-    state.set(node, { index, low: index, onStack: true });
-    index += 1;
-    stack.push(node);
-    for (const next of edgesOf(node)) {
-      if (!state.has(next)) visit(next);
-      if (state.get(next).onStack) state.get(node).low = Math.min(state.get(node).low, state.get(next).low);
-    }
-    if (state.get(node).low !== state.get(node).index) return;
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      state.get(member).onStack = false;
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1 || edgesOf(node).has(node)) found.push(component);
-  };
-  for (const node of nodes) if (!state.has(node)) visit(node);
-  return found;
 }
 
 const features = [...new Set([...featureEdges.keys()].flatMap((key) => key.split("→")))].sort();

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { TOTP } from "#contract/limits.ts";
 import { anonymousActivityPending } from "#server/db/schema/index.ts";
 import { totpCodeAt } from "#server/modules/second-factor/totp.ts";
+import { png, uploadImage } from "./images.ts";
+import { asMember, SAME_ORIGIN } from "./request-headers.ts";
 import type { TestApp } from "./test-app.ts";
-import { TEST_PUBLIC_URL } from "./test-app.ts";
 
-export const SAME_ORIGIN = { origin: TEST_PUBLIC_URL };
+// Tests set members up and send their requests with one import.
+export { asMember, SAME_ORIGIN };
 
 /** A registration body; `referralCode` signs up through a referral link. */
 export function memberInput(
@@ -70,9 +72,6 @@ export async function reauthenticate(
     throw new Error(`reauthenticate failed: ${response.statusCode} ${response.body}`);
 }
 
-/** Headers of a signed-in browser request from our own origin. */
-export const asMember = (cookie: string) => ({ cookie, ...SAME_ORIGIN });
-
 /** Sets a member's privacy mode (show, hide or pause) through the API, as the privacy card does. */
 export const setPrivacyMode = (t: TestApp, member: { cookie: string }, privacyMode: string) =>
   t.app.inject({
@@ -107,7 +106,6 @@ export async function createPost(
   postName: string,
   extra: Record<string, unknown> = {},
 ) {
-  const { png, uploadImage } = await import("./images.ts");
   const upload = (await uploadImage(t, member.cookie, await png(64, 48))).json();
   const res = await t.app.inject({
     method: "POST",

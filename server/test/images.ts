@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { asMember } from "./factories.ts";
+import { asMember } from "./request-headers.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** A photo-like test image: a smooth gradient with a distinct colour in every region, so tiles can be told apart. */
