@@ -170,5 +170,11 @@ export const processPayoutBodySchema = z
     path: ["adminNotes"],
   });
 export type ProcessPayoutBody = z.input<typeof processPayoutBodySchema>;
+/** A payout after it was completed or rejected. */
+export const processedPayoutSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  processedAt: z.string().nullable(),
+});
 
 export const revealedPayoutSchema = z.object({ payoutDetails: z.record(z.string(), z.string()) });

@@ -1,9 +1,5 @@
 import { z } from "zod";
-
-/** The popups an administrator edits; the saved-images one is HTML, the other two plain text. */
-export const POPUP_NAMES = ["greetings", "saved-images", "hide-searches"] as const;
-export type PopupName = (typeof POPUP_NAMES)[number];
-export const HTML_POPUPS: readonly PopupName[] = ["saved-images"];
+import { HTML_POPUPS, type PopupName } from "../popups.ts";
 
 /** Plain-text popups are short messages; the saved-images HTML leaves room for markup. */
 export const POPUP_TEXT_MAX_LENGTH = 2_000;

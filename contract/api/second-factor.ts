@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSKEY_NAME_MAX_LENGTH, RECOVERY_CODE_COUNT, TOTP } from "../limits.ts";
-import { authUserSchema } from "./auth.ts";
+import { authUserSchema, resetPasswordResponseSchema } from "./auth.ts";
 import { timestampSchema } from "./timestamps.ts";
 
 export const SECOND_FACTOR_MESSAGES = {
@@ -157,3 +157,10 @@ export type SecondFactorRequired = z.infer<typeof secondFactorRequiredSchema>;
 /** A sign-in's answer: signed in, or asked for the second factor. */
 export const signInResponseSchema = z.union([z.object({ user: authUserSchema }), secondFactorRequiredSchema]);
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+/** A password reset's answer: signed in, or asked for the second factor like a sign-in; a message either way. */
+export const resetPasswordAnswerSchema = z.union([
+  resetPasswordResponseSchema,
+  secondFactorRequiredSchema.extend({ message: resetPasswordResponseSchema.shape.message }),
+]);
+export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswerSchema>;

@@ -3,6 +3,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  FastifySchema,
   RouteOptions,
 } from "fastify";
 import fp from "fastify-plugin";
@@ -55,8 +56,16 @@ declare module "fastify" {
   }
 }
 
-/** A registered route and the access it ended up with, after every `onRoute` hook (e.g. the admin scope's). */
-export type DeclaredRoute = { method: string; url: string; config: FastifyContextConfig };
+/**
+ * A registered route and the access it ended up with, after every `onRoute` hook (e.g. the admin scope's),
+ * with the schemas it declared.
+ */
+export type DeclaredRoute = {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+  schema: FastifySchema | undefined;
+};
 
 type AuthOptions = {
   sessions: SessionsService;
@@ -99,6 +108,7 @@ async function sessionAuth(app: FastifyInstance, opts: AuthOptions) {
       method: [route.method].flat().join(","),
       url: route.url,
       config: (route.config ?? {}) as FastifyContextConfig,
+      schema: route.schema,
     })),
   );
   app.addHook("onReady", async () => {

@@ -8,9 +8,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import type { PageData, RenderedPage } from "#contract/page-render.ts";
 import { Providers } from "./app/providers.tsx";
 import { routes } from "./app/router.tsx";
-import { PROFILE_QUERY_KEY } from "./app/use-profile.ts";
 import { TERMS_QUERY_KEY } from "./features/content/use-terms.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { PROFILE_QUERY_KEY } from "./lib/use-profile.ts";
 
 const handler = createStaticHandler(routes);
 

@@ -5,8 +5,8 @@ import { config as zodConfig } from "zod/v4/core";
 import { loadMatchedRoutes, restorePageState } from "./app/page-state.ts";
 import { Providers } from "./app/providers.tsx";
 import { createAppRouter, routes } from "./app/router.tsx";
-import { profileQuery } from "./app/use-profile.ts";
 import { queryClient } from "./lib/query-client.ts";
+import { profileQuery } from "./lib/use-profile.ts";
 import "./index.css";
 
 const container = document.getElementById("root");

@@ -14,6 +14,7 @@ import {
   economicsSchema,
   payoutIdParamsSchema,
   payoutsQuerySchema,
+  processedPayoutSchema,
   processPayoutBodySchema,
   revealedPayoutSchema,
 } from "#contract/api/admin-money.ts";
@@ -189,9 +190,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
         errors: ["conflict"],
         params: payoutIdParamsSchema,
         body: processPayoutBodySchema,
-        response: {
-          200: z.object({ id: z.string(), status: z.string(), processedAt: z.string().nullable() }),
-        },
+        response: { 200: processedPayoutSchema },
       },
     },
     (request) =>

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  HTML_POPUPS,
   POPUP_HTML_MAX_LENGTH,
-  POPUP_NAMES,
   POPUP_TEXT_MAX_LENGTH,
-  type PopupName,
   popupBodySchema,
 } from "#contract/api/admin-settings.ts";
 import { popupSchema } from "#contract/api/content.ts";
+import { HTML_POPUPS, POPUP_NAMES, type PopupName, popupUrl } from "#contract/popups.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AdminSettingsService } from "./admin-settings.service.ts";
@@ -36,7 +34,7 @@ export const adminPopupsRoutes: FastifyPluginAsyncZod<Options> = async (app, { a
 
   for (const name of POPUP_NAMES) {
     app.put(
-      `/api/${name}-popup`,
+      popupUrl(name),
       {
         config: { access: "admin" },
         schema: {

@@ -1,11 +1,5 @@
-import type {
-  AiSettings,
-  ImageBannerBody,
-  PopupBody,
-  PopupName,
-  SiteSettings,
-} from "#contract/api/admin-settings.ts";
-import { HTML_POPUPS } from "#contract/api/admin-settings.ts";
+import type { AiSettings, ImageBannerBody, PopupBody, SiteSettings } from "#contract/api/admin-settings.ts";
+import { HTML_POPUPS, type PopupName } from "#contract/popups.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { sanitizeStoredHtml } from "#server/lib/sanitize-html.ts";
 import type { SettingsService } from "../settings/settings.service.ts";

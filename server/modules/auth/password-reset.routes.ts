@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordBodySchema,
   messageResponseSchema,
   resetPasswordBodySchema,
-  resetPasswordResponseSchema,
 } from "#contract/api/auth.ts";
-import { secondFactorRequiredSchema } from "#contract/api/second-factor.ts";
+import { resetPasswordAnswerSchema } from "#contract/api/second-factor.ts";
 import { RATE_LIMITS, RESET_TOKEN_TTL_MINUTES } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { attemptLimit } from "#server/plugins/attempt-limit.ts";
@@ -79,10 +77,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ authService: AuthServi
         errors: ["invalid_token"],
         body: resetPasswordBodySchema,
         response: {
-          200: z.union([
-            resetPasswordResponseSchema,
-            secondFactorRequiredSchema.extend({ message: resetPasswordResponseSchema.shape.message }),
-          ]),
+          200: resetPasswordAnswerSchema,
         },
       },
       config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.resetPassword) },

@@ -10,6 +10,7 @@ import {
 } from "#contract/api/content.ts";
 import { imageBannerSchema } from "#contract/api/posts.ts";
 import { termsResponseSchema } from "#contract/api/terms.ts";
+import { popupUrl } from "#contract/popups.ts";
 import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import type { ContentService } from "./content.service.ts";
@@ -46,10 +47,8 @@ export const contentRoutes: FastifyPluginAsyncZod<Options> = async (
 
   for (const [name, docs] of Object.entries(POPUPS)) {
     const popup = name as keyof typeof POPUPS;
-    app.get(
-      `/api/${popup}-popup`,
-      { config: anyone, schema: { ...docs, response: { 200: popupSchema } } },
-      () => settingsService.popup(popup),
+    app.get(popupUrl(popup), { config: anyone, schema: { ...docs, response: { 200: popupSchema } } }, () =>
+      settingsService.popup(popup),
     );
   }
 

@@ -3,8 +3,8 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Profile } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
-import { useProfile } from "#web/app/use-profile.ts";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
+import { useProfile } from "#web/lib/use-profile.ts";
 import { isMobileDevice } from "#web/lib/user-agent.ts";
 
 export type AuthNotice = { title: string; description: string };

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { DEFAULT_THEME } from "#contract/limits.ts";
-import { useProfile } from "#web/app/use-profile.ts";
 import { cn } from "#web/lib/cn.ts";
+import { useProfile } from "#web/lib/use-profile.ts";
 import { loadSiteChrome } from "./load-site-chrome.ts";
 import { hasTopPadding, isChromeHidden } from "./navigation.ts";
 

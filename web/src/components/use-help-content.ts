@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import type { HelpContent, Section } from "#contract/api/content.ts";
+import type { HelpContent } from "#contract/api/content.ts";
 import { DEFAULT_SECTION_CODE } from "#contract/limits.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
-const sectionUrl = (name: string) => `/api/sections/${encodeURIComponent(name)}`;
+const sectionUrl = (name: string) => `/api/sections/${encodeURIComponent(name)}` as const;
 const helpContentUrl = (name: string) => `/api/help-content/${encodeURIComponent(name)}`;
 
 /** A section's numeric code; a failed or missing answer silently counts as the default 199. */
@@ -15,7 +15,7 @@ export function useSectionCode(sectionName: string, enabled: boolean) {
     staleTime: 0,
     queryFn: async ({ signal }) => {
       try {
-        const section = await apiRequest<Section | null>("GET", sectionUrl(sectionName), undefined, {
+        const section = await apiRequest("GET", sectionUrl(sectionName), undefined, {
           signal,
         });
         return section?.code ?? DEFAULT_SECTION_CODE;

@@ -123,7 +123,7 @@ describe("apiRequest", () => {
 
   it("returns null for an empty success body", async () => {
     stubFetch(new Response(null, { status: 204 }));
-    await expect(apiRequest("DELETE", "/api/x")).resolves.toBeNull();
+    await expect(apiRequest("DELETE", "/api/blocks/x")).resolves.toBeNull();
   });
 
   it("throws ApiError with status and parsed body on a non-2xx answer", async () => {

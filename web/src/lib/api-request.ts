@@ -1,5 +1,6 @@
 import type { QueryFunction } from "@tanstack/react-query";
 import { type ErrorBody, type ErrorCode, readErrorBody } from "#contract/errors.ts";
+import type { ApiMethod, ApiResponse, ApiUrl } from "./api-routes.ts";
 import { askToReauthenticate } from "./reauthentication.ts";
 
 /** Toast text for a request that never reached the server. */
@@ -91,13 +92,14 @@ export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, st
  * The one request helper. Sends cookies, sends a JSON content type only when there is a body, returns the
  * parsed JSON answer (null when empty) and throws ApiError on any non-2xx status. A call the server answers
  * 403 `reauth_required` asks the member for their password and is sent once more when they entered it.
+ * The answer's type follows from the method and the address (`ApiResponse`); no caller names it.
  */
-export async function apiRequest<T = unknown>(
-  method: string,
-  url: string,
+export async function apiRequest<M extends ApiMethod, Url extends ApiUrl<M>>(
+  method: M,
+  url: Url,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<ApiResponse<M, Url>> {
   let response = await send(method, url, body, options);
   if (response.status === 403) {
     const error = await errorOf(response);
@@ -105,7 +107,7 @@ export async function apiRequest<T = unknown>(
     response = await send(method, url, body, options);
   }
   await throwIfNotOk(response);
-  return readJson<T>(response);
+  return readJson<ApiResponse<M, Url>>(response);
 }
 
 export type ConditionalGetResult<T> =

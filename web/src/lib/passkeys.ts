@@ -1,7 +1,6 @@
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/browser";
 import { apiRequest } from "./api-request.ts";
@@ -23,22 +22,15 @@ const webAuthn = () => import("@simplewebauthn/browser");
  * (the server decides from the session and the sign-in cookie). Send the answer where the purpose needs it.
  */
 export async function answerWithPasskey(): Promise<AuthenticationResponseJSON> {
-  const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>(
-    "POST",
-    "/api/auth/passkeys/options",
-    {
-      purpose: "authenticate",
-    },
-  );
+  const optionsJSON = await apiRequest("POST", "/api/auth/passkeys/options", { purpose: "authenticate" });
   return (await webAuthn()).startAuthentication({ optionsJSON });
 }
 
 /** Asks the server for registration options and the browser to create a passkey for the signed-in member. */
 export async function createPasskey(): Promise<RegistrationResponseJSON> {
-  const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>(
-    "POST",
-    "/api/auth/passkeys/options",
-    { purpose: "register" },
-  );
+  // The answer's schema promises only the challenge; asked to register, the server sends the creation options.
+  const optionsJSON = (await apiRequest("POST", "/api/auth/passkeys/options", {
+    purpose: "register",
+  })) as unknown as PublicKeyCredentialCreationOptionsJSON;
   return (await webAuthn()).startRegistration({ optionsJSON });
 }

@@ -1,5 +1,6 @@
 import { toast } from "sonner";
 import { ApiError, apiRequest } from "#web/lib/api-request.ts";
+import type { ApiMethod, ApiResponse, ApiUrl } from "#web/lib/api-routes.ts";
 import { adminSession } from "./admin-session.ts";
 
 export const ADMIN_SESSION_HEADER = "x-admin-session";
@@ -24,15 +25,15 @@ export function expireAdminSession(refusedId: string | null) {
 }
 
 /** `apiRequest` for admin calls: sends the admin session, and expires it when the server refuses it. */
-export async function adminRequest<T = unknown>(
-  method: string,
-  url: string,
+export async function adminRequest<M extends ApiMethod, Url extends ApiUrl<M>>(
+  method: M,
+  url: Url,
   body?: unknown,
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<ApiResponse<M, Url>> {
   const sessionId = adminSession.get();
   try {
-    return await apiRequest<T>(method, url, body, {
+    return await apiRequest(method, url, body, {
       signal,
       headers: sessionId ? { [ADMIN_SESSION_HEADER]: sessionId } : {},
     });

@@ -10,11 +10,10 @@ import { FormField } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { AdminSettingCard } from "./admin-setting-card.tsx";
 import { SettingSwitch } from "./setting-switch.tsx";
-import { readAndPutAt } from "./use-admin-setting.ts";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const URL = "/api/test-setting";
+const URL = "/api/image-banner";
 const STORED: ImageBanner = { isEnabled: true, text: "come see me" };
 
 /** A setting declared as the panel's are: the banner's contract schema, a text field and a switch. */
@@ -23,7 +22,7 @@ function TestSettingCard() {
     <AdminSettingCard
       title="Test Setting"
       description="A setting for the test."
-      urls={readAndPutAt(URL)}
+      urls={{ read: URL, write: { method: "PUT", url: "/api/admin/image-banner" } }}
       loading={{ what: "the setting", skeleton: "h-10" }}
       schema={imageBannerBodySchema}
       toForm={({ isEnabled, text }: ImageBanner) => ({ isEnabled, text })}

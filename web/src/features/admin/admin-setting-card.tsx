@@ -11,7 +11,12 @@ import { Form } from "#web/components/ui/form.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
-import { type AdminSettingUrls, useAdminSetting } from "./use-admin-setting.ts";
+import {
+  type AdminSettingData,
+  type AdminSettingUrl,
+  type AdminSettingUrls,
+  useAdminSetting,
+} from "./use-admin-setting.ts";
 
 /** What a setting's fields are given to draw themselves. */
 export type AdminSettingFieldsProps<TData, TForm extends FieldValues, TBody> = {
@@ -24,11 +29,11 @@ export type AdminSettingFieldsProps<TData, TForm extends FieldValues, TBody> = {
   send: (body: TBody) => void;
 };
 
-export type AdminSettingCardProps<TData, TForm extends FieldValues, TBody> = {
+export type AdminSettingCardProps<Read extends AdminSettingUrl, TForm extends FieldValues, TBody> = {
   title: ReactNode;
   description: ReactNode;
   /** Where the setting is read and saved. */
-  urls: AdminSettingUrls;
+  urls: AdminSettingUrls<Read>;
   /**
    * What loads ("affiliate settings"): said to screen readers as "Loading affiliate settings..." over a
    * skeleton of these classes, and "Failed to load affiliate settings" (with Try Again) if it fails.
@@ -40,29 +45,29 @@ export type AdminSettingCardProps<TData, TForm extends FieldValues, TBody> = {
    * The form's values for what the server answered (the type of its parameter is the setting's); the form
    * follows when that changes (after a save).
    */
-  toForm: (data: TData) => TForm;
+  toForm: (data: AdminSettingData<Read>) => TForm;
   /** The notice after a save, from what the server saved. */
-  savedToast: (saved: TData) => { title: string; description: string };
+  savedToast: (saved: AdminSettingData<Read>) => { title: string; description: string };
   /** The notice when a save fails: its title, and the text when the server gave none. */
   failedToast: { title: string; fallback: string };
   /** The form's layout. */
   className?: string;
   /** The setting's fields and its submit button. */
-  children: (props: AdminSettingFieldsProps<TData, TForm, TBody>) => ReactNode;
+  children: (props: AdminSettingFieldsProps<AdminSettingData<Read>, TForm, TBody>) => ReactNode;
 };
 
 /**
  * An administrator setting as a card: its loading, load failure and form, checked with the contract's schema
  * and saved on the server. A save's field errors show on their fields, and every save says how it went.
  */
-export function AdminSettingCard<TData, TForm extends FieldValues, TBody>({
+export function AdminSettingCard<Read extends AdminSettingUrl, TForm extends FieldValues, TBody>({
   title,
   description,
   urls,
   loading: { what, skeleton },
   ...formProps
-}: AdminSettingCardProps<TData, TForm, TBody>) {
-  const { query, save } = useAdminSetting<TData, TBody>(urls);
+}: AdminSettingCardProps<Read, TForm, TBody>) {
+  const { query, save } = useAdminSetting<Read, TBody>(urls);
   return (
     <Card>
       <CardHeader>
@@ -86,12 +91,15 @@ export function AdminSettingCard<TData, TForm extends FieldValues, TBody>({
   );
 }
 
-type AdminSettingFormProps<TData, TForm extends FieldValues, TBody> = Omit<
-  AdminSettingCardProps<TData, TForm, TBody>,
+type AdminSettingFormProps<Read extends AdminSettingUrl, TForm extends FieldValues, TBody> = Omit<
+  AdminSettingCardProps<Read, TForm, TBody>,
   "title" | "description" | "urls" | "loading"
-> & { data: TData; save: UseMutationResult<TData, Error, TBody> };
+> & {
+  data: AdminSettingData<Read>;
+  save: UseMutationResult<AdminSettingData<Read>, Error, TBody>;
+};
 
-function AdminSettingForm<TData, TForm extends FieldValues, TBody>({
+function AdminSettingForm<Read extends AdminSettingUrl, TForm extends FieldValues, TBody>({
   data,
   save,
   schema,
@@ -100,7 +108,7 @@ function AdminSettingForm<TData, TForm extends FieldValues, TBody>({
   failedToast,
   className,
   children,
-}: AdminSettingFormProps<TData, TForm, TBody>) {
+}: AdminSettingFormProps<Read, TForm, TBody>) {
   const form = useForm<TForm, unknown, TBody>({ resolver: zodResolver(schema), values: toForm(data) });
   const send = (body: TBody) =>
     save.mutate(body, {

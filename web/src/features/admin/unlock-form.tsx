@@ -6,9 +6,8 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
-import { type AdminSessionResponse, adminSessionBodySchema } from "#contract/api/admin.ts";
+import { adminSessionBodySchema } from "#contract/api/admin.ts";
 import { secondFactorCodeSchema } from "#contract/api/second-factor.ts";
-import { useProfile } from "#web/app/use-profile.ts";
 import { CodeField } from "#web/components/code-field.tsx";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { PasswordInput } from "#web/components/password-input.tsx";
@@ -22,6 +21,7 @@ import { apiRequest, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { answerWithPasskey, passkeyCancelled, passkeysSupported } from "#web/lib/passkeys.ts";
 import { SECURITY_SETTINGS_LINK } from "#web/lib/security-settings-link.ts";
+import { useProfile } from "#web/lib/use-profile.ts";
 import { adminSession } from "./admin-session.ts";
 
 /**
@@ -54,7 +54,7 @@ export function UnlockForm() {
   });
   const unlock = useMutation({
     mutationFn: async ({ password, proof }: { password: string; proof: Proof }) =>
-      apiRequest<AdminSessionResponse>("POST", "/api/admin/session", {
+      apiRequest("POST", "/api/admin/session", {
         password,
         ...(proof === "passkey" ? { passkey: await answerWithPasskey() } : proof.code ? proof : {}),
       }),

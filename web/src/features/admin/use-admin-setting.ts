@@ -1,11 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiResponse, ApiUrl, UrlAnswering } from "#web/lib/api-routes.ts";
 import { adminRequest } from "./admin-request.ts";
 import { useAdminRefresh } from "./use-admin-refresh.ts";
 
-export type AdminSettingUrls = {
+/** Where a setting can be read: any address that answers a GET without parameters. */
+export type AdminSettingUrl = UrlAnswering<"GET", unknown>;
+/** The setting as the server answers it at `Read`. */
+export type AdminSettingData<Read extends AdminSettingUrl> = ApiResponse<"GET", Read>;
+
+export type AdminSettingUrls<Read extends AdminSettingUrl> = {
   /** Where the value is read; also its query key. */
-  read: string;
-  write: { method: "PUT" | "POST"; url: string };
+  read: Read;
+  write: { method: "PUT"; url: ApiUrl<"PUT"> } | { method: "POST"; url: ApiUrl<"POST"> };
   /** Other query keys holding the same value (the member-facing reads), updated at once after a save. */
   alsoCached?: readonly string[];
 };
@@ -15,16 +21,22 @@ export type AdminSettingUrls = {
  * every cached copy of it (the member's own reads in this tab included) holds the saved value. `Body` is what
  * a save sends, where it differs from what the server answers.
  */
-export function useAdminSetting<T, Body = T>({ read, write, alsoCached = [] }: AdminSettingUrls) {
+export function useAdminSetting<Read extends AdminSettingUrl, Body = AdminSettingData<Read>>({
+  read,
+  write,
+  alsoCached = [],
+}: AdminSettingUrls<Read>) {
   const queryClient = useQueryClient();
   const refresh = useAdminRefresh();
   const query = useQuery({
     queryKey: [read],
-    queryFn: ({ signal }) => adminRequest<T>("GET", read, undefined, signal),
+    queryFn: ({ signal }) => adminRequest("GET", read, undefined, signal),
     staleTime: 0,
   });
   const save = useMutation({
-    mutationFn: (body: Body) => adminRequest<T>(write.method, write.url, body),
+    // A setting's write answers the setting, as its read does.
+    mutationFn: async (body: Body) =>
+      (await adminRequest(write.method, write.url, body)) as AdminSettingData<Read>,
     onSuccess: (saved) => {
       for (const key of [read, ...alsoCached]) queryClient.setQueryData([key], saved);
       return refresh();
@@ -34,4 +46,9 @@ export function useAdminSetting<T, Body = T>({ read, write, alsoCached = [] }: A
 }
 
 /** A setting read (GET) and saved (PUT) at the same URL. */
-export const readAndPutAt = (url: string): AdminSettingUrls => ({ read: url, write: { method: "PUT", url } });
+export const readAndPutAt = <Url extends AdminSettingUrl & ApiUrl<"PUT">>(
+  url: Url,
+): AdminSettingUrls<Url> => ({
+  read: url,
+  write: { method: "PUT", url },
+});

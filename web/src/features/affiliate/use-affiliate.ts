@@ -15,8 +15,7 @@ export type PayoutResponse = { id: string; amount: number; currency: string; sta
 export function useRequestPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RequestPayoutBody) =>
-      apiRequest<PayoutResponse>("POST", "/api/affiliate/request-payout", body),
+    mutationFn: (body: RequestPayoutBody) => apiRequest("POST", "/api/affiliate/request-payout", body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: AFFILIATE_DASHBOARD_KEY }),
   });
 }

@@ -3,7 +3,6 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { type AnalyticsEvent, analyticsEventSchema } from "#contract/api/analytics.ts";
 import { TIMING } from "#contract/limits.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 import {
   ANALYTICS_QUERY_KEY,
@@ -11,6 +10,7 @@ import {
   NOTICES_QUERY_KEY,
   TAGGED_POSTS_QUERY_KEY,
 } from "#web/lib/query-keys.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 import { createConditionalFetcher } from "./conditional-fetcher.ts";
 import { openLiveEvents } from "./live-events.ts";
 
@@ -98,8 +98,7 @@ export function useLiveAnalytics(enabled: boolean) {
 export function useDeleteAnalytics() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (analyticsIds: string[]) =>
-      apiRequest<{ deleted: number }>("DELETE", ANALYTICS_QUERY_KEY[0], { analyticsIds }),
+    mutationFn: (analyticsIds: string[]) => apiRequest("DELETE", ANALYTICS_QUERY_KEY[0], { analyticsIds }),
     onSuccess: async ({ deleted }, analyticsIds) => {
       const removed = new Set(analyticsIds);
       queryClient.setQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY, (events) =>

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { TIMING } from "#contract/limits.ts";
-import { useProfile } from "#web/app/use-profile.ts";
 import { PageSpinner } from "#web/components/page-spinner.tsx";
 import { PageTitle } from "#web/components/page-title.tsx";
+import { useProfile } from "#web/lib/use-profile.ts";
 import { isMobileDevice } from "#web/lib/user-agent.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { LandingHero } from "./landing-hero.tsx";

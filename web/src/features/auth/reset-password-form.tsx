@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { resetPasswordBodySchema } from "#contract/api/auth.ts";
+import type { ResetPasswordAnswer } from "#contract/api/second-factor.ts";
 import { PASSWORD_MIN_LENGTH } from "#contract/limits.ts";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { PasswordInput } from "#web/components/password-input.tsx";
@@ -18,7 +19,7 @@ import {
 } from "#web/components/ui/card.tsx";
 import { Form } from "#web/components/ui/form.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
-import { type ResetPasswordAnswer, useResetPassword } from "./use-auth-mutations.ts";
+import { useResetPassword } from "./use-auth-mutations.ts";
 
 export const PASSWORDS_DONT_MATCH = "Passwords Don't Match";
 

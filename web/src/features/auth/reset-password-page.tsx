@@ -2,7 +2,7 @@ import { CircleCheck, LinkIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { SecondFactorMethod } from "#contract/api/second-factor.ts";
+import type { ResetPasswordAnswer, SecondFactorMethod } from "#contract/api/second-factor.ts";
 import { TIMING } from "#contract/limits.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import {
@@ -17,7 +17,7 @@ import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { AuthScreenShell } from "./auth-screen-shell.tsx";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
 import { SecondFactorStep } from "./second-factor-step.tsx";
-import { needsSecondFactor, type ResetPasswordAnswer, useEnterApp } from "./use-auth-mutations.ts";
+import { needsSecondFactor, useEnterApp } from "./use-auth-mutations.ts";
 import { useLinkToken } from "./use-link-token.ts";
 
 /** After the reset: signed in (or not), or the second factor still to give before the session starts. */

@@ -1,20 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import type {
-  AuthResponse,
-  ForgotPasswordBody,
-  LoginBody,
-  MessageResponse,
-  RegisterBody,
-  ResetPasswordBody,
-  ResetPasswordResponse,
-} from "#contract/api/auth.ts";
-import type { SecondFactorRequired, SignInResponse } from "#contract/api/second-factor.ts";
+import type { ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from "#contract/api/auth.ts";
+import type { SecondFactorRequired } from "#contract/api/second-factor.ts";
 import { TIMING } from "#contract/limits.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { answerWithPasskey } from "#web/lib/passkeys.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 
 /** Whether a sign-in (or a password reset) answered that it needs the second factor before a session. */
 export const needsSecondFactor = (answer: object | null): answer is SecondFactorRequired =>
@@ -22,7 +14,7 @@ export const needsSecondFactor = (answer: object | null): answer is SecondFactor
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginBody) => apiRequest<SignInResponse>("POST", "/api/auth/login", body),
+    mutationFn: (body: LoginBody) => apiRequest("POST", "/api/auth/login", body),
   });
 }
 
@@ -33,7 +25,7 @@ export function useLogin() {
 export function useSecondFactorSignIn() {
   return useMutation({
     mutationFn: async (proof: { code: string } | "passkey") =>
-      apiRequest<AuthResponse>(
+      apiRequest(
         "POST",
         "/api/auth/login/second-factor",
         proof === "passkey" ? { passkey: await answerWithPasskey() } : proof,
@@ -45,30 +37,25 @@ export function useSecondFactorSignIn() {
 export function usePasskeySignIn() {
   return useMutation({
     mutationFn: async () =>
-      apiRequest<AuthResponse>("POST", "/api/auth/login/passkey", { response: await answerWithPasskey() }),
+      apiRequest("POST", "/api/auth/login/passkey", { response: await answerWithPasskey() }),
   });
 }
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterBody) => apiRequest<AuthResponse>("POST", "/api/auth/register", body),
+    mutationFn: (body: RegisterBody) => apiRequest("POST", "/api/auth/register", body),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordBody) =>
-      apiRequest<MessageResponse>("POST", "/api/auth/forgot-password", body),
+    mutationFn: (body: ForgotPasswordBody) => apiRequest("POST", "/api/auth/forgot-password", body),
   });
 }
 
-/** A reset signs the member in, or (with a second factor) asks for it like a sign-in. */
-export type ResetPasswordAnswer = ResetPasswordResponse | (SecondFactorRequired & { message: string });
-
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) =>
-      apiRequest<ResetPasswordAnswer | null>("POST", "/api/reset-password", body),
+    mutationFn: (body: ResetPasswordBody) => apiRequest("POST", "/api/reset-password", body),
   });
 }
 

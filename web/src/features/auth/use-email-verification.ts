@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MessageResponse, VerifyEmailBody } from "#contract/api/auth.ts";
-import type { Profile } from "#contract/api/profile.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
+import type { VerifyEmailBody } from "#contract/api/auth.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 
 /** POST /api/auth/verify-email; a signed-in member's cached profile becomes verified at once. */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VerifyEmailBody) => apiRequest<Profile>("POST", "/api/auth/verify-email", body),
+    mutationFn: (body: VerifyEmailBody) => apiRequest("POST", "/api/auth/verify-email", body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
   });
 }
@@ -16,6 +15,6 @@ export function useVerifyEmail() {
 /** POST /api/auth/resend-verification (202). */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => apiRequest<MessageResponse>("POST", "/api/auth/resend-verification"),
+    mutationFn: () => apiRequest("POST", "/api/auth/resend-verification"),
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { safeStorage } from "#web/lib/storage-keys.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 
 /** POST /api/logout, then forget everything about the member in this browser and go home. */
 export function useLogout() {

@@ -2,11 +2,11 @@ import { Sparkles, XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useState } from "react";
 import { TIMING } from "#contract/limits.ts";
-import { usePopupSettings } from "#web/app/use-popup-settings.ts";
-import { useProfile } from "#web/app/use-profile.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
+import { useProfile } from "#web/lib/use-profile.ts";
 import { mayGreet, readGreetingStorage, shouldShowGreeting } from "./greeting-rules.ts";
+import { usePopupSettings } from "./use-popup-settings.ts";
 
 /**
  * The "Welcome" greeting: about 1 s after load, once per browser session, for a

@@ -12,7 +12,7 @@ export function useTerms() {
   return useQuery<TermsResponse, Error, PublishedTerms | null>({
     queryKey: TERMS_QUERY_KEY,
     staleTime: 0,
-    queryFn: ({ signal }) => apiRequest<TermsResponse>("GET", TERMS_QUERY_KEY[0], undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest("GET", TERMS_QUERY_KEY[0], undefined, { signal }),
     select: publishedTerms,
   });
 }

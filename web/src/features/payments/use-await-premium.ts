@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
 import { getPlanCapabilities } from "#contract/plans.ts";
-import { profileQuery } from "#web/app/use-profile.ts";
+import { profileQuery } from "#web/lib/use-profile.ts";
 
 export type AwaitPremiumTiming = {
   /** How often the profile is fetched again while waiting. */

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateSubscriptionResponse, Invoice, PaymentsConfig, Receipt } from "#contract/api/payments.ts";
-import type { Profile } from "#contract/api/profile.ts";
-import type { SubscriptionStatus } from "#contract/plans.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
+import type { Invoice, PaymentsConfig, Receipt } from "#contract/api/payments.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 
 /** GET /api/payments/config: which card provider is active, and the price. */
 export function usePaymentsConfig() {
@@ -18,7 +16,7 @@ export function useFreeOption() {
 /** POST /api/create-subscription (no body) → a client secret, or status "active" when already subscribed. */
 export function useCreateSubscription() {
   return useMutation({
-    mutationFn: () => apiRequest<CreateSubscriptionResponse>("POST", "/api/create-subscription"),
+    mutationFn: () => apiRequest("POST", "/api/create-subscription"),
   });
 }
 
@@ -34,8 +32,7 @@ export type TestConfirmRequest = {
 export function useConfirmTestPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TestConfirmRequest) =>
-      apiRequest<{ status: "active" }>("POST", "/api/payments/test/confirm", body),
+    mutationFn: (body: TestConfirmRequest) => apiRequest("POST", "/api/payments/test/confirm", body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
   });
 }
@@ -50,7 +47,7 @@ export type CancelSubscriptionResponse = {
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<CancelSubscriptionResponse>("POST", "/api/cancel-subscription"),
+    mutationFn: () => apiRequest("POST", "/api/cancel-subscription"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
   });
 }
@@ -59,7 +56,7 @@ export function useCancelSubscription() {
 export function useResumeSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<Profile>("POST", "/api/subscription/resume"),
+    mutationFn: () => apiRequest("POST", "/api/subscription/resume"),
     onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
   });
 }
@@ -67,7 +64,7 @@ export function useResumeSubscription() {
 /** POST /api/subscription/payment-method → the setup secret the new card is confirmed with. */
 export function useStartCardChange() {
   return useMutation({
-    mutationFn: () => apiRequest<{ clientSecret: string }>("POST", "/api/subscription/payment-method"),
+    mutationFn: () => apiRequest("POST", "/api/subscription/payment-method"),
   });
 }
 
@@ -77,8 +74,7 @@ export const INVOICES_QUERY_KEY = ["/api/subscription/invoices"] as const;
 export function useConfirmTestCardSetup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TestConfirmRequest) =>
-      apiRequest<{ status: SubscriptionStatus }>("POST", "/api/payments/test/confirm-setup", body),
+    mutationFn: (body: TestConfirmRequest) => apiRequest("POST", "/api/payments/test/confirm-setup", body),
     // A declined retry still saved the card: the profile and invoices are read again either way.
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });

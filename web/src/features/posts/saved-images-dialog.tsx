@@ -1,10 +1,10 @@
 import { SAVED_IMAGES_FALLBACK_TEXT } from "#contract/content-defaults.ts";
-import { usePopupSettings } from "#web/app/use-popup-settings.ts";
 import { DraggableDialog } from "#web/components/draggable-dialog.tsx";
 import { savedImagesView } from "#web/components/saved-images.ts";
 import { SavedImagesMessage } from "#web/components/saved-images-message.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { usePopupSettings } from "#web/features/content/index.ts";
 
 export type SavedImagesDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 

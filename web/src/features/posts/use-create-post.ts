@@ -7,7 +7,7 @@ import { TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTaggedPostBody) => apiRequest<TaggedPost>("POST", "/api/tagged-posts", body),
+    mutationFn: (body: CreateTaggedPostBody) => apiRequest("POST", "/api/tagged-posts", body),
     onSuccess: async (post) => {
       // Newest first: show it at the top at once, then refetch the list.
       queryClient.setQueryData<TaggedPost[]>(TAGGED_POSTS_QUERY_KEY, (posts) =>

@@ -16,7 +16,7 @@ export function useSetScramble() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, scrambleImage }: ScrambleInput) =>
-      apiRequest<TaggedPost>("PATCH", `/api/tagged-posts/${encodeURIComponent(id)}`, { scrambleImage }),
+      apiRequest("PATCH", `/api/tagged-posts/${encodeURIComponent(id)}`, { scrambleImage }),
     onMutate: async ({ id, scrambleImage }) => {
       await queryClient.cancelQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });
       const before = queryClient.getQueryData<TaggedPost[]>(TAGGED_POSTS_QUERY_KEY);
@@ -46,8 +46,7 @@ export function useSetScramble() {
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ success: true }>("DELETE", `/api/tagged-posts/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/tagged-posts/${encodeURIComponent(id)}`),
     onSuccess: async (_result, id) => {
       queryClient.setQueryData<TaggedPost[]>(TAGGED_POSTS_QUERY_KEY, (posts) =>
         posts?.filter((post) => post.id !== id),
@@ -65,18 +64,17 @@ export function useDeletePost() {
 export type BulkAction = "hide" | "show" | "delete";
 
 const BULK_REQUEST = {
-  hide: ["PATCH", "/api/tagged-posts/bulk-hide"],
-  show: ["PATCH", "/api/tagged-posts/bulk-show"],
-  delete: ["DELETE", "/api/tagged-posts/bulk-delete"],
-} as const satisfies Record<BulkAction, readonly [string, string]>;
+  hide: () => apiRequest("PATCH", "/api/tagged-posts/bulk-hide"),
+  show: () => apiRequest("PATCH", "/api/tagged-posts/bulk-show"),
+  delete: () => apiRequest("DELETE", "/api/tagged-posts/bulk-delete"),
+} satisfies Record<BulkAction, () => Promise<unknown>>;
 
 /** Hide, show or delete every post of the member. Visibility changes are Premium only (403 otherwise). */
 export function useBulkPostAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (action: BulkAction): Promise<number> => {
-      const [method, url] = BULK_REQUEST[action];
-      const answer = await apiRequest<{ updated?: number; deleted?: number }>(method, url);
+      const answer: { updated?: number; deleted?: number } = await BULK_REQUEST[action]();
       return answer?.updated ?? answer?.deleted ?? 0;
     },
     onSuccess: async (_count, action) => {
@@ -90,10 +88,6 @@ export function useBulkPostAction() {
 export function useReportPost() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason?: ReportReason | undefined }) =>
-      apiRequest<{ reported: true; removed: boolean }>(
-        "POST",
-        `/api/tagged-posts/${encodeURIComponent(id)}/report`,
-        reason ? { reason } : {},
-      ),
+      apiRequest("POST", `/api/tagged-posts/${encodeURIComponent(id)}/report`, reason ? { reason } : {}),
   });
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { PrivacySettings } from "#contract/api/privacy.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 import { isPauseExpiring, pauseEndsAt } from "./countdown.ts";
 
 type Countdown = {

@@ -4,8 +4,8 @@ import type { PrivacySettings } from "#contract/api/privacy.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { DEFAULT_HIDE_SEARCHES_CONTENT } from "#contract/content-defaults.ts";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 
 export const PRIVACY_QUERY_KEY = ["/api/privacy-settings"] as const;
 export const HIDE_SEARCHES_POPUP_QUERY_KEY = ["/api/hide-searches-popup"] as const;
@@ -34,8 +34,7 @@ export function privacyUpdateMessage(answer: UpdateAnswer): string {
 export function useUpdatePrivacy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (privacyMode: PrivacyMode) =>
-      apiRequest<UpdateAnswer>("POST", PRIVACY_QUERY_KEY[0], { privacyMode }),
+    mutationFn: (privacyMode: PrivacyMode) => apiRequest("POST", PRIVACY_QUERY_KEY[0], { privacyMode }),
     onSuccess: async (answer) => {
       queryClient.setQueryData<PrivacySettings>(PRIVACY_QUERY_KEY, {
         privacyMode: answer.privacyMode,
@@ -65,10 +64,7 @@ export function fetchHideSearchesPopup(queryClient: QueryClient): Promise<HideSe
     queryKey: HIDE_SEARCHES_POPUP_QUERY_KEY,
     queryFn: async () => {
       try {
-        const answer = await apiRequest<Partial<HideSearchesPopup> | null>(
-          "GET",
-          HIDE_SEARCHES_POPUP_QUERY_KEY[0],
-        );
+        const answer = await apiRequest("GET", HIDE_SEARCHES_POPUP_QUERY_KEY[0]);
         return {
           isEnabled: answer?.isEnabled !== false,
           content: answer?.content?.trim() || DEFAULT_HIDE_SEARCHES_CONTENT,
@@ -91,8 +87,7 @@ function setProfileField(queryClient: QueryClient, patch: Partial<Profile>) {
 export function useToggleVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (hidden: boolean) =>
-      apiRequest<{ hidden: boolean }>("POST", "/api/tagg/toggle-visibility", { hidden }),
+    mutationFn: (hidden: boolean) => apiRequest("POST", "/api/tagg/toggle-visibility", { hidden }),
     onMutate: (hidden) => {
       const before = queryClient.getQueryData<Profile | null>(PROFILE_QUERY_KEY)?.isHidden;
       setProfileField(queryClient, { isHidden: hidden });

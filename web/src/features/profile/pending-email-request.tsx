@@ -8,7 +8,6 @@ import {
   confirmEmailChangeBodySchema,
   type Profile,
 } from "#contract/api/profile.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { PasswordInput } from "#web/components/password-input.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
@@ -16,6 +15,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Form } from "#web/components/ui/form.tsx";
 import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 import { useConfirmEmailChange, useDeclinePendingEmail } from "./use-profile-mutations.ts";
 
 export type PendingEmailRequestProps = { profile: Pick<Profile, "email" | "pendingEmail"> };

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RecoveryCodesResponse, TotpSetupResponse } from "#contract/api/second-factor.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 import { SESSIONS_QUERY_KEY } from "./use-signed-in-sessions.ts";
 
 // Every call here needs a recent sign-in: a 403 reauth_required makes apiRequest ask for the password and retry.
@@ -21,7 +20,7 @@ function useRefreshAfterChange() {
 /** POST /api/auth/2fa/totp/setup: a new key and its otpauth:// address, unconfirmed until the first code. */
 export function useStartAuthenticatorSetup() {
   return useMutation({
-    mutationFn: () => apiRequest<TotpSetupResponse>("POST", "/api/auth/2fa/totp/setup"),
+    mutationFn: () => apiRequest("POST", "/api/auth/2fa/totp/setup"),
   });
 }
 
@@ -29,8 +28,7 @@ export function useStartAuthenticatorSetup() {
 export function useEnableAuthenticator() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<RecoveryCodesResponse>("POST", "/api/auth/2fa/totp/enable", { code }),
+    mutationFn: (code: string) => apiRequest("POST", "/api/auth/2fa/totp/enable", { code }),
     onSuccess: refresh,
   });
 }
@@ -39,7 +37,7 @@ export function useEnableAuthenticator() {
 export function useDisableAuthenticator() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (code: string) => apiRequest<null>("POST", "/api/auth/2fa/disable", { code }),
+    mutationFn: (code: string) => apiRequest("POST", "/api/auth/2fa/disable", { code }),
     onSuccess: refresh,
   });
 }
@@ -47,6 +45,6 @@ export function useDisableAuthenticator() {
 /** POST /api/auth/2fa/recovery-codes: ten new codes; the old ones stop working. */
 export function useNewRecoveryCodes() {
   return useMutation({
-    mutationFn: () => apiRequest<RecoveryCodesResponse>("POST", "/api/auth/2fa/recovery-codes"),
+    mutationFn: () => apiRequest("POST", "/api/auth/2fa/recovery-codes"),
   });
 }

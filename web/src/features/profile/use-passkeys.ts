@@ -1,8 +1,8 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Passkey } from "#contract/api/second-factor.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { createPasskey } from "#web/lib/passkeys.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 import { SESSIONS_QUERY_KEY } from "./use-signed-in-sessions.ts";
 
 export const PASSKEYS_QUERY_KEY = ["/api/auth/passkeys"] as const;
@@ -31,7 +31,7 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) =>
-      apiRequest<Passkey>("POST", "/api/auth/passkeys", { response: await createPasskey(), name }),
+      apiRequest("POST", "/api/auth/passkeys", { response: await createPasskey(), name }),
     onSuccess: () => reloadAfterChange(queryClient),
   });
 }
@@ -40,7 +40,7 @@ export function useAddPasskey() {
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<null>("DELETE", `/api/auth/passkeys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/auth/passkeys/${encodeURIComponent(id)}`),
     onSettled: () => reloadAfterChange(queryClient),
   });
 }

@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { ConfirmEmailChangeBody, Profile, UpdateProfileBody } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { safeStorage } from "#web/lib/storage-keys.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 
 /** PUT /api/profile; the answer replaces the cached profile (theme, wallpaper and avatar update at once). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => apiRequest<Profile>("PUT", "/api/profile", body),
+    mutationFn: (body: UpdateProfileBody) => apiRequest("PUT", "/api/profile", body),
     onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
   });
 }
@@ -23,7 +23,7 @@ export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ConfirmEmailChangeBody) =>
-      apiRequest<Profile>("POST", "/api/profile/confirm-email-change", body),
+      apiRequest("POST", "/api/profile/confirm-email-change", body),
     onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
   });
 }
@@ -32,7 +32,7 @@ export function useConfirmEmailChange() {
 export function useDeclinePendingEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<null>("DELETE", "/api/profile/pending-email"),
+    mutationFn: () => apiRequest("DELETE", "/api/profile/pending-email"),
     onSuccess: () =>
       queryClient.setQueryData<Profile | null>(PROFILE_QUERY_KEY, (profile) =>
         profile ? { ...profile, pendingEmail: null } : profile,
@@ -49,7 +49,7 @@ export function useDeleteProfile() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: () => apiRequest<{ success: true }>("DELETE", "/api/profile"),
+    mutationFn: () => apiRequest("DELETE", "/api/profile"),
   });
   const leave = () =>
     window.setTimeout(() => {

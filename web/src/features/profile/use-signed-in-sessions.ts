@@ -25,7 +25,7 @@ export function useSignOutSession() {
 export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ revoked: number }>("POST", "/api/auth/sessions/revoke-others"),
+    mutationFn: () => apiRequest("POST", "/api/auth/sessions/revoke-others"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
   });
 }

@@ -13,7 +13,7 @@ export function useSocialLinks() {
 export function useSaveSocialLinks() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SocialLinksInput) => apiRequest<SocialLinks>("POST", "/api/me/social-links", body),
+    mutationFn: (body: SocialLinksInput) => apiRequest("POST", "/api/me/social-links", body),
     onSuccess: (links) => queryClient.setQueryData(SOCIAL_LINKS_QUERY_KEY, links),
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Profile } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
-import { PROFILE_QUERY_KEY } from "#web/app/use-profile.ts";
 import { apiRequest, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
+import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 import { checkTaggLocally, type TaggStatus } from "./tagg-availability.ts";
 
 export const checkTaggUrl = (tagg: string) => `/api/check-tagg?tagg=${encodeURIComponent(tagg)}`;
@@ -40,7 +39,7 @@ export function useTaggAvailability(input: string): TaggStatus {
 export function useClaimTagg() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tagg: string) => apiRequest<Profile>("POST", "/api/me/tagg", { tagg }),
+    mutationFn: (tagg: string) => apiRequest("POST", "/api/me/tagg", { tagg }),
     onSuccess: async (profile) => {
       queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
       await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Block, BlockBody } from "#contract/api/blocks.ts";
+import type { BlockBody } from "#contract/api/blocks.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { ANALYTICS_QUERY_KEY, isPostViewersQuery, NOTICES_QUERY_KEY } from "#web/lib/query-keys.ts";
 
@@ -26,7 +26,7 @@ export const reloadAfterBlockChange = (queryClient: QueryClient) =>
 export function useBlockMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BlockBody) => apiRequest<Block>("POST", BLOCKS_QUERY_KEY[0], body),
+    mutationFn: (body: BlockBody) => apiRequest("POST", BLOCKS_QUERY_KEY[0], body),
     onSuccess: () => {
       // Not awaited: the confirmation closes at once while the lists are read again behind it.
       void reloadAfterBlockChange(queryClient);

@@ -15,8 +15,7 @@ export function useBlocks() {
 export function useUnblockMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<null>("DELETE", `${BLOCKS_QUERY_KEY[0]}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiRequest("DELETE", `${BLOCKS_QUERY_KEY[0]}/${encodeURIComponent(id)}`),
     onSettled: () => reloadAfterBlockChange(queryClient),
   });
 }

@@ -3,7 +3,6 @@ import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } fr
 import { useLocation, useSearchParams } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import type { PublicPost } from "#contract/api/search.ts";
-import { useProfile } from "#web/app/use-profile.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { HelpButton } from "#web/components/help-button.tsx";
 import { CardGridSkeleton } from "#web/components/loading-placeholders.tsx";
@@ -13,6 +12,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { afterNextPaint } from "#web/lib/after-next-paint.ts";
 import { getFullName } from "#web/lib/person.ts";
+import { useProfile } from "#web/lib/use-profile.ts";
 import { searchPageMode, searchRunState } from "./search-arrival.ts";
 import { ownerLabel, resultsSummary } from "./search-display.ts";
 import { SearchResultCard } from "./search-result-card.tsx";

@@ -17,7 +17,7 @@ export function usePublicSearch(term: string, { enabled = true }: { enabled?: bo
   return useQuery<PublicPost[]>({
     queryKey: publicSearchKey(term),
     queryFn: ({ signal }) =>
-      apiRequest<PublicPost[]>("GET", `${PUBLIC_SEARCH_URL}?search=${encodeURIComponent(term)}`, undefined, {
+      apiRequest("GET", `${PUBLIC_SEARCH_URL}?search=${encodeURIComponent(term)}`, undefined, {
         signal,
       }),
     enabled: enabled && term.trim() !== "",

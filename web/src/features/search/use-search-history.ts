@@ -20,7 +20,7 @@ export function useSearchHistory() {
 export function useDeleteSearchHistory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ deleted: number }>("DELETE", SEARCH_HISTORY_QUERY_KEY[0]),
+    mutationFn: () => apiRequest("DELETE", SEARCH_HISTORY_QUERY_KEY[0]),
     onSuccess: async ({ deleted }) => {
       queryClient.setQueryData<SearchHistoryEntry[]>(SEARCH_HISTORY_QUERY_KEY, []);
       toast.success("Search History Deleted", {

@@ -34,7 +34,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** Affiliate System: the programme's settings, its real totals, and the payouts to process. */
 export function AffiliateSection({ search }: AdminSectionProps) {
   const [status, setStatus] = useState<string>("requested");
-  const list = useAdminList<AdminPayout>(ADMIN_URLS.affiliatePayouts, {
+  const list = useAdminList(ADMIN_URLS.affiliatePayouts, {
     search,
     status: status === ALL ? undefined : status,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AffiliateStats, ProcessPayoutBody } from "#contract/api/admin-money.ts";
+import type { ProcessPayoutBody } from "#contract/api/admin-money.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
@@ -12,22 +12,17 @@ export function useAffiliateAdmin() {
   return {
     stats: useQuery({
       queryKey: [ADMIN_URLS.affiliateStats],
-      queryFn: ({ signal }) =>
-        adminRequest<AffiliateStats>("GET", ADMIN_URLS.affiliateStats, undefined, signal),
+      queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.affiliateStats, undefined, signal),
     }),
     process: useMutation({
       mutationFn: ({ id, body }: { id: string; body: ProcessPayoutBody }) =>
-        adminRequest<{ id: string; status: string }>("POST", `${ADMIN_URLS.affiliatePayouts}/${id}`, body),
+        adminRequest("POST", `${ADMIN_URLS.affiliatePayouts}/${id}`, body),
       onSuccess: refreshPayouts,
       // A 409 means someone else processed it: show the list as it is now.
       onError: refreshPayouts,
     }),
     reveal: useMutation({
-      mutationFn: (id: string) =>
-        adminRequest<{ payoutDetails: Record<string, string> }>(
-          "POST",
-          `${ADMIN_URLS.affiliatePayouts}/${id}/reveal`,
-        ),
+      mutationFn: (id: string) => adminRequest("POST", `${ADMIN_URLS.affiliatePayouts}/${id}/reveal`),
       onSuccess: () => refresh(),
     }),
   };

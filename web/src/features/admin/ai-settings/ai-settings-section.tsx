@@ -14,7 +14,7 @@ import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminSetting } from "../use-admin-setting.ts";
 
 const useAi = () =>
-  useAdminSetting<AiSettings>({
+  useAdminSetting({
     read: ADMIN_URLS.aiSettings,
     write: { method: "PUT", url: ADMIN_URLS.aiSettings },
   });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ADMIN_LIST_SORTS, type AuditLogFacets, type AuditLogItem } from "#contract/api/admin.ts";
+import { ADMIN_LIST_SORTS } from "#contract/api/admin.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
@@ -24,11 +24,10 @@ export function AuditLogSection({ search }: AdminSectionProps) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const facets = useQuery({
     queryKey: [ADMIN_URLS.auditLogFacets],
-    queryFn: ({ signal }) =>
-      adminRequest<AuditLogFacets>("GET", ADMIN_URLS.auditLogFacets, undefined, signal),
+    queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.auditLogFacets, undefined, signal),
   });
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.auditLog);
-  const list = useAdminList<AuditLogItem>(ADMIN_URLS.auditLog, {
+  const list = useAdminList(ADMIN_URLS.auditLog, {
     search,
     ...sort,
     actorId: filters.actorId === ANY ? undefined : filters.actorId,

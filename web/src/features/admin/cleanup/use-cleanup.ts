@@ -11,12 +11,10 @@ export function useCleanup() {
   const refresh = useAdminRefresh();
   return {
     search: useMutation({
-      mutationFn: (body: CleanupSearchBody) =>
-        adminRequest<CleanupSearchResult>("POST", `${ADMIN_URLS.cleanup}/search`, body),
+      mutationFn: (body: CleanupSearchBody) => adminRequest("POST", `${ADMIN_URLS.cleanup}/search`, body),
     }),
     remove: useMutation({
-      mutationFn: (body: CleanupDeleteBody) =>
-        adminRequest<{ deleted: number }>("POST", `${ADMIN_URLS.cleanup}/delete`, body),
+      mutationFn: (body: CleanupDeleteBody) => adminRequest("POST", `${ADMIN_URLS.cleanup}/delete`, body),
       onSuccess: () =>
         refresh(ADMIN_URLS.taggs, ADMIN_URLS.profiles, ADMIN_URLS.taggedPosts, ADMIN_URLS.reportedPosts),
     }),

@@ -34,7 +34,7 @@ function Figure({ label, totals, loading }: { label: string; totals?: MoneyByCur
  */
 export function CostsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.costs);
-  const list = useAdminList<Cost>(ADMIN_URLS.costs, { search, ...sort });
+  const list = useAdminList(ADMIN_URLS.costs, { search, ...sort });
   const { total, economics } = useCostFigures();
   const { remove } = useCostMutations();
   const [editing, setEditing] = useState<Cost | null>(null);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { Cost, CostBody, CostsTotal, Economics } from "#contract/api/admin-money.ts";
+import type { CostBody } from "#contract/api/admin-money.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
@@ -9,11 +9,11 @@ export function useCostFigures() {
   return {
     total: useQuery({
       queryKey: [ADMIN_URLS.costsTotal],
-      queryFn: ({ signal }) => adminRequest<CostsTotal>("GET", ADMIN_URLS.costsTotal, undefined, signal),
+      queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.costsTotal, undefined, signal),
     }),
     economics: useQuery({
       queryKey: [ADMIN_URLS.costsEconomics],
-      queryFn: ({ signal }) => adminRequest<Economics>("GET", ADMIN_URLS.costsEconomics, undefined, signal),
+      queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.costsEconomics, undefined, signal),
     }),
   };
 }
@@ -24,13 +24,13 @@ export function useCostMutations() {
   const onSuccess = () => refresh(ADMIN_URLS.costs, ADMIN_URLS.costsTotal, ADMIN_URLS.costsEconomics);
   return {
     create: useMutation({
-      mutationFn: (body: CostBody) => adminRequest<Cost>("POST", ADMIN_URLS.costs, body),
+      mutationFn: (body: CostBody) => adminRequest("POST", ADMIN_URLS.costs, body),
       onSuccess,
     }),
     /** Edit Cost replaces every field of the form. */
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: CostBody }) =>
-        adminRequest<Cost>("PUT", `${ADMIN_URLS.costs}/${id}`, body),
+        adminRequest("PUT", `${ADMIN_URLS.costs}/${id}`, body),
       onSuccess,
     }),
     remove: useMutation({

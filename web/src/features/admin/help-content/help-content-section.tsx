@@ -2,7 +2,6 @@ import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { AdminHelpContent } from "#contract/api/admin-content.ts";
-import type { Section } from "#contract/api/content.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import type { AdminSectionProps } from "../admin-section-props.ts";
@@ -17,8 +16,8 @@ const searchIn = (help: AdminHelpContent) => [help.sectionName, help.title, help
 
 /** Help Content: the help texts of the sections, with create, edit and delete. */
 export function HelpContentSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
-  const { list } = useAdminFullList<AdminHelpContent>(ADMIN_URLS.helpContent, search, searchIn);
-  const sections = useAdminAll<Section>(PUBLIC_CONTENT_URLS.sections);
+  const { list } = useAdminFullList(ADMIN_URLS.helpContent, search, searchIn);
+  const sections = useAdminAll(PUBLIC_CONTENT_URLS.sections);
   const { remove } = useHelpMutations();
   const [editing, setEditing] = useState<AdminHelpContent | null>(null);
   const [deleting, setDeleting] = useState<AdminHelpContent | null>(null);

@@ -1,12 +1,11 @@
 import {
-  HTML_POPUPS,
   POPUP_FAILURE,
   POPUP_HTML_MAX_LENGTH,
   POPUP_TEXT_MAX_LENGTH,
-  type PopupName,
   popupBodySchema,
 } from "#contract/api/admin-settings.ts";
 import type { Popup } from "#contract/api/content.ts";
+import { HTML_POPUPS, type PopupName, popupUrl } from "#contract/popups.ts";
 import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { FormField } from "#web/components/ui/form.tsx";
@@ -33,8 +32,6 @@ const POPUPS: Record<PopupName, { title: string; description: string }> = {
       "How to Hide My Searches, shown when a member chooses Hide in their privacy settings. Plain text.",
   },
 };
-
-export const popupUrl = (name: PopupName) => `/api/${name}-popup`;
 
 /**
  * The Greetings, Saved Images and Hide Searches popup editors: the switch, the content with its count, a

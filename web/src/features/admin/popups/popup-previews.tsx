@@ -1,6 +1,6 @@
-import type { PopupName } from "#contract/api/admin-settings.ts";
 import type { Popup } from "#contract/api/content.ts";
 import { DEFAULT_HIDE_SEARCHES_CONTENT } from "#contract/content-defaults.ts";
+import type { PopupName } from "#contract/popups.ts";
 import { savedImagesView } from "#web/components/saved-images.ts";
 import { SavedImagesMessage } from "#web/components/saved-images-message.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";

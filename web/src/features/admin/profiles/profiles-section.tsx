@@ -2,11 +2,11 @@ import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { ADMIN_LIST_SORTS } from "#contract/api/admin.ts";
 import type { AdminProfile } from "#contract/api/admin-profiles.ts";
-import { useProfile } from "#web/app/use-profile.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
+import { useProfile } from "#web/lib/use-profile.ts";
 import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
@@ -24,7 +24,7 @@ import { useProfileMutations } from "./use-profile-mutations.ts";
 export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
   const [roleFilter, setRoleFilter] = useState<RoleFilter>("all");
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.profiles);
-  const list = useAdminList<AdminProfile>(ADMIN_URLS.profiles, {
+  const list = useAdminList(ADMIN_URLS.profiles, {
     search,
     role: roleParam(roleFilter),
     ...sort,

@@ -1,10 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type {
-  AdminProfile,
-  AdminProfileBody,
-  AdminProfileUpdateBody,
-  AdminRole,
-} from "#contract/api/admin-profiles.ts";
+import type { AdminProfileBody, AdminProfileUpdateBody, AdminRole } from "#contract/api/admin-profiles.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
@@ -15,19 +10,19 @@ export function useProfileMutations() {
   const onSuccess = () => refresh(ADMIN_URLS.profiles, ADMIN_URLS.taggs);
   return {
     create: useMutation({
-      mutationFn: (body: AdminProfileBody) => adminRequest<AdminProfile>("POST", ADMIN_URLS.profile, body),
+      mutationFn: (body: AdminProfileBody) => adminRequest("POST", ADMIN_URLS.profile, body),
       onSuccess,
     }),
     /** Edit Profile replaces every field of the form. */
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: AdminProfileUpdateBody }) =>
-        adminRequest<AdminProfile>("PUT", `${ADMIN_URLS.profile}/${id}`, body),
+        adminRequest("PUT", `${ADMIN_URLS.profile}/${id}`, body),
       onSuccess,
     }),
     /** Make Administrator / Remove Administrator. */
     setRole: useMutation({
       mutationFn: ({ id, role }: { id: string; role: AdminRole }) =>
-        adminRequest<AdminProfile>("PUT", `${ADMIN_URLS.profiles}/${id}/role`, { role }),
+        adminRequest("PUT", `${ADMIN_URLS.profiles}/${id}/role`, { role }),
       onSuccess,
     }),
     remove: useMutation({

@@ -20,7 +20,7 @@ import { reportedPostColumns } from "./reported-post-columns.tsx";
 /** Reported Posts: the automatic action's settings and the queue, where a post is deleted or its reports dismissed. */
 export function ReportedPostsSection({ search }: AdminSectionProps) {
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.reportedPosts);
-  const list = useAdminList<AdminReportedPost>(ADMIN_URLS.reportedPosts, { search, ...sort });
+  const list = useAdminList(ADMIN_URLS.reportedPosts, { search, ...sort });
   const refresh = useAdminRefresh();
   const remove = useDeletePost();
   const dismiss = useMutation({

@@ -14,7 +14,7 @@ import { useAdminSetting } from "../use-admin-setting.ts";
 const PUBLIC_FREE_OPTION_URL = "/api/settings/free-option";
 
 const useSiteSettings = () =>
-  useAdminSetting<SiteSettings>({
+  useAdminSetting({
     read: ADMIN_URLS.siteSettings,
     write: { method: "POST", url: ADMIN_URLS.siteSettings },
     alsoCached: [PUBLIC_FREE_OPTION_URL],

@@ -15,7 +15,7 @@ import { taggedPostColumns } from "./tagged-post-columns.tsx";
 /** Tagged Posts: every post, searched on the server by id, user tagg, post name or date. */
 export function TaggedPostsSection({ search }: AdminSectionProps) {
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.taggedPosts);
-  const list = useAdminList<AdminTaggedPost>(ADMIN_URLS.taggedPosts, { search, ...sort });
+  const list = useAdminList(ADMIN_URLS.taggedPosts, { search, ...sort });
   const remove = useDeletePost();
   const [deleting, setDeleting] = useState<AdminTaggedPost | null>(null);
   const columns = useMemo(() => taggedPostColumns(setDeleting), []);

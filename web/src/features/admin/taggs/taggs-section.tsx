@@ -17,7 +17,7 @@ import { useTaggMutations } from "./use-tagg-mutations.ts";
 /** Tagit Database: the registered taggs, searched on the server. */
 export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionProps) {
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.taggs);
-  const list = useAdminList<AdminTagg>(ADMIN_URLS.taggs, { search, ...sort });
+  const list = useAdminList(ADMIN_URLS.taggs, { search, ...sort });
   const { toggle, remove } = useTaggMutations();
   const [editing, setEditing] = useState<AdminTagg | null>(null);
   const [deleting, setDeleting] = useState<AdminTagg | null>(null);

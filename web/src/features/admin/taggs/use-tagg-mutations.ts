@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AdminTagg, AdminTaggBody } from "#contract/api/admin-taggs.ts";
+import type { AdminTaggBody } from "#contract/api/admin-taggs.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
@@ -10,18 +10,18 @@ export function useTaggMutations() {
   const onSuccess = () => refresh(ADMIN_URLS.taggs);
   return {
     create: useMutation({
-      mutationFn: (body: AdminTaggBody) => adminRequest<AdminTagg>("POST", ADMIN_URLS.tagg, body),
+      mutationFn: (body: AdminTaggBody) => adminRequest("POST", ADMIN_URLS.tagg, body),
       onSuccess,
     }),
     /** Edit Tagg replaces every field of the form. */
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: AdminTaggBody }) =>
-        adminRequest<AdminTagg>("PUT", `${ADMIN_URLS.tagg}/${id}`, body),
+        adminRequest("PUT", `${ADMIN_URLS.tagg}/${id}`, body),
       onSuccess,
     }),
     toggle: useMutation({
       mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
-        adminRequest<AdminTagg>("POST", `${ADMIN_URLS.tagg}/${id}/toggle`, { hidden }),
+        adminRequest("POST", `${ADMIN_URLS.tagg}/${id}/toggle`, { hidden }),
       onSuccess,
     }),
     remove: useMutation({

@@ -10,8 +10,7 @@ import { useContentRefresh } from "../use-content-refresh.ts";
 export function useAdminTerms() {
   return useQuery<TermsResponse, Error, PublishedTerms | null>({
     queryKey: [PUBLIC_CONTENT_URLS.terms],
-    queryFn: ({ signal }) =>
-      apiRequest<TermsResponse>("GET", PUBLIC_CONTENT_URLS.terms, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest("GET", PUBLIC_CONTENT_URLS.terms, undefined, { signal }),
     select: publishedTerms,
   });
 }
@@ -22,7 +21,7 @@ export function useTermsMutations() {
   const onSuccess = () => refresh(ADMIN_URLS.terms);
   return {
     save: useMutation({
-      mutationFn: (body: AdminTermsBody) => adminRequest<TermsResponse>("POST", ADMIN_URLS.terms, body),
+      mutationFn: (body: AdminTermsBody) => adminRequest("POST", ADMIN_URLS.terms, body),
       onSuccess,
     }),
     remove: useMutation({

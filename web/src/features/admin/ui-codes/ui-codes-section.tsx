@@ -21,7 +21,7 @@ const searchIn = (section: Section) => [
 
 /** UI Code Management: the counters and the searchable table of UI sections, with Edit UI Section. */
 export function UiCodesSection({ search }: AdminSectionProps) {
-  const { all, list } = useAdminFullList<Section>(PUBLIC_CONTENT_URLS.sections, search, searchIn);
+  const { all, list } = useAdminFullList(PUBLIC_CONTENT_URLS.sections, search, searchIn);
   const [editing, setEditing] = useState<Section | null>(null);
   const columns = useMemo(() => sectionColumns({ onEdit: setEditing }), []);
   const counts = sectionCounts(all.data ?? []);

@@ -1,6 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
 import type { SectionPatch } from "#contract/api/admin-content.ts";
-import type { Section } from "#contract/api/content.ts";
 import { adminRequest } from "../admin-request.ts";
 import { PUBLIC_CONTENT_URLS } from "../admin-urls.ts";
 import { useContentRefresh } from "../use-content-refresh.ts";
@@ -11,7 +10,7 @@ export function useSectionMutations() {
   return {
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: SectionPatch }) =>
-        adminRequest<Section>("PATCH", `${PUBLIC_CONTENT_URLS.sections}/${id}`, body),
+        adminRequest("PATCH", `${PUBLIC_CONTENT_URLS.sections}/${id}`, body),
       onSuccess: () => refresh(),
     }),
   };

@@ -27,10 +27,10 @@ function useWhatWeDoAdmin() {
   return {
     current: useQuery({
       queryKey: [ADMIN_URLS.whatWeDo],
-      queryFn: ({ signal }) => adminRequest<WhatWeDo>("GET", ADMIN_URLS.whatWeDo, undefined, signal),
+      queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.whatWeDo, undefined, signal),
     }),
     save: useMutation({
-      mutationFn: (body: WhatWeDo) => adminRequest<WhatWeDo>("POST", ADMIN_URLS.whatWeDo, body),
+      mutationFn: (body: WhatWeDo) => adminRequest("POST", ADMIN_URLS.whatWeDo, body),
       onSuccess: () => refresh(ADMIN_URLS.whatWeDo),
     }),
   };

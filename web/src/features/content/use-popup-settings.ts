@@ -1,10 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Popup } from "#contract/api/content.ts";
-
-/** The member-facing popups whose settings the administrator keeps. */
-export type PopupName = "greetings" | "saved-images" | "hide-searches";
-
-const popupUrl = (name: PopupName) => `/api/${name}-popup`;
+import { type PopupName, popupUrl } from "#contract/popups.ts";
 
 /**
  * A popup's settings {isEnabled, content}; only fetched while its dialog is open (`enabled`), and again each
