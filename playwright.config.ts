@@ -34,6 +34,8 @@ const appEnv = (port: number, dataDir: string) => ({
     "profile.admin@e2e.tagit.test",
     "two-factor.admin@e2e.tagit.test",
     "layout.admin@e2e.tagit.test",
+    "affiliate-settings.admin@e2e.tagit.test",
+    "report-settings.admin@e2e.tagit.test",
   ].join(","),
 });
 

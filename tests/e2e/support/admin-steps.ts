@@ -17,6 +17,8 @@ export const E2E_ADMIN_EMAILS = {
   profile: "profile.admin@e2e.tagit.test",
   twoFactor: "two-factor.admin@e2e.tagit.test",
   layout: "layout.admin@e2e.tagit.test",
+  affiliateSettings: "affiliate-settings.admin@e2e.tagit.test",
+  reportSettings: "report-settings.admin@e2e.tagit.test",
 } as const;
 
 /**
