@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { config as zodConfig } from "zod/v4/core";
-import { HydratedSignal } from "./app/hydrated-signal.tsx";
 import { loadMatchedRoutes, restorePageState } from "./app/page-state.ts";
 import { Providers } from "./app/providers.tsx";
 import { createAppRouter, routes } from "./app/router.tsx";
@@ -30,7 +29,7 @@ if (restorePageState(queryClient)) {
   // (the page is already shown, and a click meanwhile is replayed once its part is hydrated).
   void loadMatchedRoutes(routes, window.location).then(() =>
     startTransition(() => {
-      hydrateRoot(container, <HydratedSignal>{app()}</HydratedSignal>, {
+      hydrateRoot(container, app(), {
         onRecoverableError: (error) => console.error("Hydration: the page was rendered again", error),
       });
     }),
