@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { config as zodConfig } from "zod/v4/core";
@@ -25,13 +25,9 @@ const app = () => (
 
 if (restorePageState(queryClient)) {
   // The server rendered this page (decision 056): React takes over the HTML it sent, with the same answers.
-  // As a transition, hydration yields to the browser between components instead of holding the main thread
-  // (the page is already shown, and a click meanwhile is replayed once its part is hydrated).
   void loadMatchedRoutes(routes, window.location).then(() =>
-    startTransition(() => {
-      hydrateRoot(container, app(), {
-        onRecoverableError: (error) => console.error("Hydration: the page was rendered again", error),
-      });
+    hydrateRoot(container, app(), {
+      onRecoverableError: (error) => console.error("Hydration: the page was rendered again", error),
     }),
   );
 } else {
