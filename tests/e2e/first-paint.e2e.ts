@@ -101,3 +101,29 @@ test("what a visitor types into the search box before the page's script runs is 
   await expect(page.getByRole("button", { name: "Search", exact: true })).toBeEnabled();
   await expect(page.getByLabel("Post name or tagg")).toHaveValue("@grace");
 });
+
+test("a search pressed before React has the page is made once it has, not sent as a native form", async ({
+  page,
+}) => {
+  // The app's entry runs, but the page's own chunk, which React needs before it hydrates, is held back.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let pageChunkAsked = false;
+  await page.route("**/assets/search-tagged-posts-page-*.js", async (route) => {
+    pageChunkAsked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto("/search-tagged-posts");
+  await expect.poll(() => pageChunkAsked).toBe(true);
+  const term = `Early ${Date.now()}`;
+  await page.getByLabel("Post name or tagg").fill(term);
+  await page.keyboard.press("Enter");
+  // Not submitted natively (which would reload the page with the term only prefilled, searching nothing).
+  await expect(page).toHaveURL(/\/search-tagged-posts$/);
+  await expect(page.getByText("No posts found")).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { name: "No posts found" })).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { config as zodConfig } from "zod/v4/core";
+import { HydratedSignal, holdEarlyPresses } from "./app/early-presses.tsx";
 import { loadMatchedRoutes, restorePageState } from "./app/page-state.ts";
 import { Providers } from "./app/providers.tsx";
 import { createAppRouter, routes } from "./app/router.tsx";
@@ -20,11 +21,13 @@ const app = () => (
     <Providers>
       <RouterProvider router={createAppRouter()} />
     </Providers>
+    <HydratedSignal />
   </StrictMode>
 );
 
 if (restorePageState(queryClient)) {
   // The server rendered this page (decision 056): React takes over the HTML it sent, with the same answers.
+  holdEarlyPresses();
   void loadMatchedRoutes(routes, window.location).then(() =>
     hydrateRoot(container, app(), {
       onRecoverableError: (error) => console.error("Hydration: the page was rendered again", error),
