@@ -1,6 +1,7 @@
 // The public pages' first HTML, rendered by the server with their content (decision 056), against the real
 // build (built here when its sources changed, as the e2e tests do).
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -107,6 +108,31 @@ describe("a public page's first HTML", () => {
     expect(visitorTerms).toContain("Login / Register");
     expect(memberTerms).not.toContain("Login / Register");
     expect(rootOf((await get("/search-tagged-posts")).body)).toContain("Post name or tagg");
+  });
+
+  it("starts its scripts only after the first paint, with the one inline script the CSP allows", async () => {
+    const t = await createTestApp({ webRoot });
+    const get = (url: string) => t.app.inject({ url, remoteAddress: uniqueIp() });
+    const plain = (await get("/dashboard")).body;
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(plain)?.[1];
+    expect(entry, "the build's entry script").toBeDefined();
+
+    const rendered = await get("/search-tagged-posts");
+    // Nothing downloads beside the HTML and its styles: no entry script, no module preloads.
+    expect(rendered.body).not.toContain('type="module"');
+    expect(rendered.body).not.toContain('rel="modulepreload"');
+    const inline = [...rendered.body.matchAll(/<script( [^>]*)?>([^<]*)<\/script>/g)].filter(
+      ([, attributes]) => !attributes?.includes('type="application/json"'),
+    );
+    expect(inline).toHaveLength(1);
+    const [, attributes = "", source = ""] = inline[0] ?? [];
+    expect(attributes).toContain(`data-entry="${entry}"`);
+    // The page's own chunks are still preloaded beside the entry, once the loader starts them.
+    const preloads = /data-preload="([^"]*)"/.exec(attributes)?.[1]?.split(" ") ?? [];
+    expect(preloads).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/.+\.js$/)]));
+    const hash = `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
+    const scriptSrc = /script-src ([^;]+)/.exec(String(rendered.headers["content-security-policy"]))?.[1];
+    expect(scriptSrc?.split(" ")).toContain(hash);
   });
 
   it("is left to the browser on the other pages", async () => {

@@ -13,6 +13,7 @@ import {
 } from "#contract/page-render.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { sanitizeStoredHtml } from "#server/lib/sanitize-html.ts";
+import { loadAppAfterPaint } from "./app-after-paint.ts";
 
 /** What the renderer reads for a request: the signed-in member's profile and the published terms. */
 export type PageSources = {
@@ -38,7 +39,7 @@ const THEME = /data-theme="[^"]*"/;
 
 /** The document for a rendered page: its title, its HTML inside the root, and the answers it was rendered with. */
 function documentFor(template: string, page: RenderedPage, theme: string | undefined): string {
-  const html = template
+  const html = loadAppAfterPaint(template)
     // The page carries its answers: no request for them while its scripts download.
     .replace(DATA_PRELOAD, "")
     .replace(TITLE, () => `<title>${page.title}</title>`)

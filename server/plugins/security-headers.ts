@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
+import { APP_AFTER_PAINT_SCRIPT_HASH } from "./app-after-paint.ts";
 
 /** Stripe's published CSP for Stripe.js and the Payment Element (Stripe's security guide). */
 const STRIPE = {
@@ -68,7 +69,7 @@ export const securityHeadersPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...extra(STRIPE.script)],
+          scriptSrc: ["'self'", APP_AFTER_PAINT_SCRIPT_HASH, ...extra(STRIPE.script)],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:", ...opts.imageOrigins],
           fontSrc: ["'self'", "data:"],

@@ -1,8 +1,8 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { config as zodConfig } from "zod/v4/core";
-import { HydratedSignal, holdEarlyPresses } from "./app/early-presses.tsx";
+import { HydratedSignal } from "./app/hydrated-signal.tsx";
 import { loadMatchedRoutes, restorePageState } from "./app/page-state.ts";
 import { Providers } from "./app/providers.tsx";
 import { createAppRouter, routes } from "./app/router.tsx";
@@ -27,10 +27,13 @@ const app = () => (
 
 if (restorePageState(queryClient)) {
   // The server rendered this page (decision 056): React takes over the HTML it sent, with the same answers.
-  holdEarlyPresses();
+  // As a transition, hydration yields to the browser between components instead of holding the main thread
+  // (the page is already shown, and the page's loader holds a press meanwhile until the app says it hydrated).
   void loadMatchedRoutes(routes, window.location).then(() =>
-    hydrateRoot(container, app(), {
-      onRecoverableError: (error) => console.error("Hydration: the page was rendered again", error),
+    startTransition(() => {
+      hydrateRoot(container, app(), {
+        onRecoverableError: (error) => console.error("Hydration: the page was rendered again", error),
+      });
     }),
   );
 } else {

@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The one inline script of a server-rendered page. The page's HTML is complete without scripts, so the browser
+ * need not fetch the web app before it paints: on a phone, every byte downloading beside the page's HTML and
+ * styles delays its first paint. This script starts the app's download once the browser reports the page's
+ * first contentful paint as shown (at once in a hidden tab, which paints nothing, or in a browser that does
+ * not report paints), preloading the page's own chunks beside the entry, as the
+ * `<script>` and `<link rel="modulepreload">` tags the build wrote would have.
+ */
+const LOADER = `(() => {
+  const script = document.currentScript;
+  let started = false;
+  const load = () => {
+    if (started) return;
+    started = true;
+    for (const href of script.dataset.preload.split(" ").filter(Boolean)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.append(link);
+    }
+    import(script.dataset.entry);
+  };
+  if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+    load();
+    return;
+  }
+  new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName("first-contentful-paint").length > 0) load();
+  }).observe({ type: "paint", buffered: true });
+  document.addEventListener("visibilitychange", load, { once: true });
+})();`;
+
+/** The loader's entry in the Content-Security-Policy's script-src: no other inline script may run. */
+export const APP_AFTER_PAINT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(LOADER).digest("base64")}'`;
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/**
+ * index.html (with a page's preloads) as a server-rendered page sends it: the entry script and module
+ * preloads the build wrote become the loader at the end of the body. A template without an entry script is
+ * returned as it is.
+ */
+export function loadAppAfterPaint(template: string): string {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (entry === undefined) return template;
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const loader = `<script data-entry="${attribute(entry)}" data-preload="${attribute(preloads.join(" "))}">${LOADER}</script>`;
+  return template
+    .replace(ENTRY_SCRIPT, "")
+    .replace(MODULE_PRELOAD, "")
+    .replace("</body>", () => `  ${loader}\n  </body>`);
+}
