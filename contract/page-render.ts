@@ -31,3 +31,9 @@ export type RenderedPage = {
 };
 
 export type RenderPage = (url: string, data: PageData) => Promise<RenderedPage>;
+
+/**
+ * The event the web app dispatches on `document` once React has taken over a server-rendered page: until
+ * then the page's loader holds the visitor's button presses, and it replays the last one at this event.
+ */
+export const APP_HYDRATED_EVENT = "tagit:hydrated";

@@ -1,15 +1,34 @@
 import { createHash } from "node:crypto";
+import { APP_HYDRATED_EVENT } from "#contract/page-render.ts";
 
 /**
  * The one inline script of a server-rendered page. The page's HTML is complete without scripts, so the browser
  * need not fetch the web app before it paints: on a phone, every byte downloading beside the page's HTML and
  * styles delays its first paint. This script starts the app's download once the browser reports the page's
  * first contentful paint as shown (at once in a hidden tab, which paints nothing, or in a browser that does
- * not report paints), preloading the page's own chunks beside the entry, as the
- * `<script>` and `<link rel="modulepreload">` tags the build wrote would have.
+ * not report paints), preloading the page's own chunks beside the entry, as the `<script>` and
+ * `<link rel="modulepreload">` tags the build wrote would have.
+ *
+ * Until React has taken the page over, a button does nothing (and a form would submit itself natively, its
+ * fields in the address): the script holds button presses meanwhile and replays the last one once the app
+ * says it has hydrated, so a visitor who taps "Sign In" early is signed in rather than ignored.
  */
 const LOADER = `(() => {
   const script = document.currentScript;
+  let held;
+  const hold = (event) => {
+    const button = event.target instanceof Element && event.target.closest("button");
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = button;
+  };
+  document.addEventListener("click", hold, true);
+  document.addEventListener("${APP_HYDRATED_EVENT}", () => {
+    document.removeEventListener("click", hold, true);
+    if (held?.isConnected) held.click();
+  }, { once: true });
+
   let started = false;
   const load = () => {
     if (started) return;

@@ -94,8 +94,7 @@ test("what a visitor types into the search box before the page's script runs is 
     await held;
     await route.continue();
   });
-  // Module scripts run before DOMContentLoaded: wait only for the answer, then for the box to show.
-  await page.goto("/search-tagged-posts", { waitUntil: "commit" });
+  await page.goto("/search-tagged-posts");
   await page.getByLabel("Post name or tagg").fill("@grace");
   release();
   await expect(page.getByRole("button", { name: "Search", exact: true })).toBeEnabled();
@@ -126,4 +125,26 @@ test("a search pressed before React has the page is made once it has, not sent a
   await expect(page.getByText("No posts found")).toHaveCount(0);
   release();
   await expect(page.getByRole("heading", { name: "No posts found" })).toBeVisible();
+});
+
+test("a button pressed before the page's script runs is pressed once React has the page", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let scriptsAsked = false;
+  await page.route("**/assets/*.js", async (route) => {
+    scriptsAsked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto("/auth");
+  // The page is shown and its scripts are on their way, but none has run.
+  await expect.poll(() => scriptsAsked).toBe(true);
+  await page.getByRole("button", { name: "Create an account" }).click();
+  await expect(page.getByLabel("First Name")).toHaveCount(0);
+  release();
+  await expect(page.getByLabel("First Name")).toBeVisible();
+  // Pressed once, not twice: the card did not go back to signing in.
+  await expect(page.getByRole("button", { name: "Sign in instead" })).toBeVisible();
 });
