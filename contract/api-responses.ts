@@ -22,40 +22,65 @@ import {
 import { adminProfileSchema, adminProfilesResponseSchema } from "./api/admin-profiles.ts";
 import { aiSettingsSchema, siteSettingsSchema } from "./api/admin-settings.ts";
 import { adminTaggSchema, adminTaggsResponseSchema } from "./api/admin-taggs.ts";
-import { requestPayoutResponseSchema } from "./api/affiliate.ts";
-import { deleteAnalyticsResponseSchema } from "./api/analytics.ts";
+import { affiliateDashboardSchema, requestPayoutResponseSchema } from "./api/affiliate.ts";
+import {
+  analyticsListSchema,
+  deleteAnalyticsResponseSchema,
+  highestViewedPostSchema,
+  postViewersResponseSchema,
+  uniqueViewersSchema,
+  viewerProfileSchema,
+} from "./api/analytics.ts";
 import {
   authResponseSchema,
   messageResponseSchema,
   resendVerificationResponseSchema,
   signOutResponseSchema,
 } from "./api/auth.ts";
-import { blockSchema } from "./api/blocks.ts";
-import { popupSchema, sectionListSchema, sectionSchema, whatWeDoSchema } from "./api/content.ts";
+import { blockListSchema, blockSchema } from "./api/blocks.ts";
+import {
+  helpContentSchema,
+  popupSchema,
+  sectionListSchema,
+  sectionSchema,
+  whatWeDoSchema,
+} from "./api/content.ts";
 import { noticeListSchema } from "./api/notices.ts";
 import {
   cancelSubscriptionResponseSchema,
   createSubscriptionResponseSchema,
+  freeOptionSchema,
+  invoicesResponseSchema,
   paymentMethodSetupResponseSchema,
+  paymentsConfigSchema,
+  receiptSchema,
   testConfirmResponseSchema,
   testSetupConfirmResponseSchema,
 } from "./api/payments.ts";
 import {
   bulkDeleteResponseSchema,
   bulkUpdateResponseSchema,
+  checkPostNameResponseSchema,
   deletePostResponseSchema,
   imageBannerSchema,
   reportPostResponseSchema,
+  taggedPostListSchema,
   taggedPostSchema,
 } from "./api/posts.ts";
-import { toggleVisibilityResponseSchema, updatePrivacyResponseSchema } from "./api/privacy.ts";
+import {
+  privacySettingsSchema,
+  toggleVisibilityResponseSchema,
+  updatePrivacyResponseSchema,
+} from "./api/privacy.ts";
 import { deleteProfileResponseSchema, profileSchema } from "./api/profile.ts";
 import {
   deleteSearchHistoryResponseSchema,
   publicSearchResponseSchema,
+  searchHistoryResponseSchema,
   trackResponseSchema,
 } from "./api/search.ts";
 import {
+  passkeyListSchema,
   passkeyOptionsResponseSchema,
   passkeySchema,
   recoveryCodesResponseSchema,
@@ -63,8 +88,10 @@ import {
   signInResponseSchema,
   totpSetupResponseSchema,
 } from "./api/second-factor.ts";
-import { revokeOtherSessionsResponseSchema } from "./api/sessions.ts";
+import { revokeOtherSessionsResponseSchema, signedInSessionListSchema } from "./api/sessions.ts";
+import { siteInfoSchema } from "./api/site.ts";
 import { socialLinksSchema } from "./api/social-links.ts";
+import { checkTaggResponseSchema } from "./api/taggs.ts";
 import { termsResponseSchema } from "./api/terms.ts";
 
 /** A 204: the request helper answers null. */
@@ -94,6 +121,7 @@ export const API_RESPONSES = {
   "POST /api/auth/resend-verification": resendVerificationResponseSchema,
   "POST /api/auth/reauthenticate": noContent,
   "POST /api/logout": signOutResponseSchema,
+  "GET /api/auth/sessions": signedInSessionListSchema,
   "DELETE /api/auth/sessions/{id}": noContent,
   "POST /api/auth/sessions/revoke-others": revokeOtherSessionsResponseSchema,
   "POST /api/auth/2fa/totp/setup": totpSetupResponseSchema,
@@ -101,14 +129,19 @@ export const API_RESPONSES = {
   "POST /api/auth/2fa/disable": noContent,
   "POST /api/auth/2fa/recovery-codes": recoveryCodesResponseSchema,
   "POST /api/auth/passkeys/options": passkeyOptionsResponseSchema,
+  "GET /api/auth/passkeys": passkeyListSchema,
   "POST /api/auth/passkeys": passkeySchema,
   "DELETE /api/auth/passkeys/{id}": noContent,
 
+  "GET /api/me/social-links": socialLinksSchema,
   "POST /api/me/social-links": socialLinksSchema,
+  "GET /api/check-tagg": checkTaggResponseSchema,
   "POST /api/me/tagg": profileSchema,
+  "GET /api/blocks": blockListSchema,
   "POST /api/blocks": blockSchema,
   "DELETE /api/blocks/{id}": noContent,
 
+  "GET /api/tagged-posts": taggedPostListSchema,
   "POST /api/tagged-posts": taggedPostSchema,
   "PATCH /api/tagged-posts/{id}": taggedPostSchema,
   "DELETE /api/tagged-posts/{id}": deletePostResponseSchema,
@@ -116,30 +149,46 @@ export const API_RESPONSES = {
   "PATCH /api/tagged-posts/bulk-hide": bulkUpdateResponseSchema,
   "PATCH /api/tagged-posts/bulk-show": bulkUpdateResponseSchema,
   "DELETE /api/tagged-posts/bulk-delete": bulkDeleteResponseSchema,
+  "GET /api/check-post-name": checkPostNameResponseSchema,
 
   "GET /api/public/tagged-posts": publicSearchResponseSchema,
   "POST /api/track-search": trackResponseSchema,
+  "GET /api/user-search-history": searchHistoryResponseSchema,
   "DELETE /api/user-search-history": deleteSearchHistoryResponseSchema,
+  "GET /api/tagg-analytics": analyticsListSchema,
   "DELETE /api/tagg-analytics": deleteAnalyticsResponseSchema,
+  "GET /api/posts/{id}/viewers": postViewersResponseSchema,
+  "GET /api/user-info/{viewerId}": viewerProfileSchema,
+  "GET /api/unique-viewers": uniqueViewersSchema,
+  "GET /api/highest-viewed-post": highestViewedPostSchema,
   "GET /api/notices": noticeListSchema,
   "DELETE /api/notices/{id}": success,
+  "GET /api/privacy-settings": privacySettingsSchema,
   "POST /api/privacy-settings": updatePrivacyResponseSchema,
   "POST /api/tagg/toggle-visibility": toggleVisibilityResponseSchema,
 
+  "GET /api/payments/config": paymentsConfigSchema,
+  "GET /api/settings/free-option": freeOptionSchema,
   "POST /api/create-subscription": createSubscriptionResponseSchema,
   "POST /api/cancel-subscription": cancelSubscriptionResponseSchema,
   "POST /api/subscription/resume": profileSchema,
   "POST /api/subscription/payment-method": paymentMethodSetupResponseSchema,
+  "GET /api/subscription/invoices": invoicesResponseSchema,
+  "GET /api/subscription/invoices/{id}": receiptSchema,
   "POST /api/payments/test/confirm": testConfirmResponseSchema,
   "POST /api/payments/test/confirm-setup": testSetupConfirmResponseSchema,
+  "GET /api/affiliate/dashboard": affiliateDashboardSchema,
   "POST /api/affiliate/request-payout": requestPayoutResponseSchema,
 
   "GET /api/terms": termsResponseSchema,
   "GET /api/sections": sectionListSchema,
   "GET /api/sections/{section}": sectionSchema,
   "PATCH /api/sections/{section}": sectionSchema,
+  "GET /api/help-content/{name}": helpContentSchema,
+  "GET /api/what-we-do-content": whatWeDoSchema,
   "GET /api/image-banner": imageBannerSchema,
   "PUT /api/admin/image-banner": imageBannerSchema,
+  "GET /api/site": siteInfoSchema,
   "GET /api/greetings-popup": popupSchema,
   "PUT /api/greetings-popup": popupSchema,
   "GET /api/saved-images-popup": popupSchema,

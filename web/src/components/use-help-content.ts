@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import type { HelpContent } from "#contract/api/content.ts";
 import { DEFAULT_SECTION_CODE } from "#contract/limits.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
 const sectionUrl = (name: string) => `/api/sections/${encodeURIComponent(name)}` as const;
-const helpContentUrl = (name: string) => `/api/help-content/${encodeURIComponent(name)}`;
+const helpContentUrl = (name: string) => `/api/help-content/${encodeURIComponent(name)}` as const;
 
 /** A section's numeric code; a failed or missing answer silently counts as the default 199. */
 export function useSectionCode(sectionName: string, enabled: boolean) {
-  return useQuery<number>({
+  return useQuery({
     queryKey: [sectionUrl(sectionName), "code"],
     enabled,
     // Checked again each time the dialog opens: an administrator may have changed the code.
@@ -28,8 +28,8 @@ export function useSectionCode(sectionName: string, enabled: boolean) {
 
 /** A section's help {title, content}; a 404 means there is none. No retry. */
 export function useHelpContent(sectionName: string, enabled: boolean) {
-  return useQuery<HelpContent>({
-    queryKey: [helpContentUrl(sectionName)],
+  return useQuery({
+    ...apiQuery(helpContentUrl(sectionName)),
     enabled,
     retry: false,
     // Checked again each time the dialog opens: an administrator may have edited the text.

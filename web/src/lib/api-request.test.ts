@@ -176,7 +176,7 @@ describe("apiConditionalGet", () => {
     const fetchMock = stubFetch(
       new Response("[1]", { status: 200, headers: { ETag: 'W/"a-2"', "Content-Type": "application/json" } }),
     );
-    await expect(apiConditionalGet("/api/x", null)).resolves.toEqual({
+    await expect(apiConditionalGet("/api/tagg-analytics", null)).resolves.toEqual({
       notModified: false,
       data: [1],
       etag: 'W/"a-2"',
@@ -184,7 +184,7 @@ describe("apiConditionalGet", () => {
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toBeUndefined();
 
     stubFetch(json({ error: "Not authenticated", code: "unauthenticated" }, 401));
-    await expect(apiConditionalGet("/api/x", null)).rejects.toBeInstanceOf(ApiError);
+    await expect(apiConditionalGet("/api/tagg-analytics", null)).rejects.toBeInstanceOf(ApiError);
   });
 });
 

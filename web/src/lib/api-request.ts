@@ -88,18 +88,12 @@ async function readJson<T>(response: Response): Promise<T> {
 
 export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> };
 
-/**
- * The one request helper. Sends cookies, sends a JSON content type only when there is a body, returns the
- * parsed JSON answer (null when empty) and throws ApiError on any non-2xx status. A call the server answers
- * 403 `reauth_required` asks the member for their password and is sent once more when they entered it.
- * The answer's type follows from the method and the address (`ApiResponse`); no caller names it.
- */
-export async function apiRequest<M extends ApiMethod, Url extends ApiUrl<M>>(
-  method: M,
-  url: Url,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<ApiResponse<M, Url>> {
+async function request(
+  method: ApiMethod,
+  url: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<unknown> {
   let response = await send(method, url, body, options);
   if (response.status === 403) {
     const error = await errorOf(response);
@@ -107,7 +101,25 @@ export async function apiRequest<M extends ApiMethod, Url extends ApiUrl<M>>(
     response = await send(method, url, body, options);
   }
   await throwIfNotOk(response);
-  return readJson<ApiResponse<M, Url>>(response);
+  return readJson<unknown>(response);
+}
+
+/**
+ * The one request helper. Sends cookies, sends a JSON content type only when there is a body, returns the
+ * parsed JSON answer (null when empty) and throws ApiError on any non-2xx status. A call the server answers
+ * 403 `reauth_required` asks the member for their password and is sent once more when they entered it.
+ * The answer's type follows from the method and the address (`ApiResponse`); no caller names it. The type
+ * is worked out from the arguments only (`NoInfer`), and the function is not itself `async`: otherwise
+ * TypeScript tries the answer of every address a call could take (to infer from a declared result, or to
+ * await the generic answer) and gives up past its limit on instantiations.
+ */
+export function apiRequest<M extends ApiMethod, Url extends ApiUrl<M>>(
+  method: M,
+  url: Url,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResponse<NoInfer<M>, NoInfer<Url>>> {
+  return request(method, url, body, options) as Promise<ApiResponse<M, Url>>;
 }
 
 export type ConditionalGetResult<T> =
@@ -118,11 +130,11 @@ export type ConditionalGetResult<T> =
  * A GET that revalidates with `If-None-Match`: a 304 comes back as `{notModified: true}` (no body to parse),
  * anything else as `apiRequest` would answer it. The browser cache is bypassed so the 304 reaches us.
  */
-export async function apiConditionalGet<T>(
-  url: string,
+export async function apiConditionalGet<Url extends ApiUrl<"GET">>(
+  url: Url,
   etag: string | null,
   signal?: AbortSignal,
-): Promise<ConditionalGetResult<T>> {
+): Promise<ConditionalGetResult<ApiResponse<"GET", NoInfer<Url>>>> {
   const response = await send("GET", url, undefined, {
     signal,
     cache: "no-store",
@@ -131,14 +143,14 @@ export async function apiConditionalGet<T>(
   const responseEtag = response.headers.get("etag");
   if (response.status === 304) return { notModified: true, etag: responseEtag ?? etag };
   await throwIfNotOk(response);
-  return { notModified: false, data: await readJson<T>(response), etag: responseEtag };
+  return { notModified: false, data: await readJson<ApiResponse<"GET", Url>>(response), etag: responseEtag };
 }
 
-/** Default query function: GET the first element of the query key. */
-export function getQueryFn<T>(options: { on401: "returnNull" | "throw" }): QueryFunction<T | null> {
+/** Default query function: GET the first element of the query key. Typed by its address in `apiQuery`. */
+export function getQueryFn(options: { on401: "returnNull" | "throw" }): QueryFunction<unknown> {
   return async ({ queryKey, signal }) => {
     const response = await send("GET", String(queryKey[0]), undefined, { signal });
-    if (response.ok) return readJson<T>(response);
+    if (response.ok) return readJson<unknown>(response);
     const error = await errorOf(response);
     if (options.on401 === "returnNull" && error.code === "unauthenticated") return null;
     throw error;

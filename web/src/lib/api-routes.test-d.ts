@@ -1,12 +1,22 @@
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { describe, expectTypeOf, it } from "vitest";
 import type { AdminTagg } from "#contract/api/admin-taggs.ts";
+import type { AnalyticsEvent } from "#contract/api/analytics.ts";
+import type { Block } from "#contract/api/blocks.ts";
+import type { Receipt } from "#contract/api/payments.ts";
 import type { TaggedPost } from "#contract/api/posts.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import type { PublicPost } from "#contract/api/search.ts";
-import { apiRequest } from "./api-request.ts";
+import type { Passkey } from "#contract/api/second-factor.ts";
+import { type PublishedTerms, publishedTerms } from "#contract/api/terms.ts";
+import { apiQuery } from "./api-query.ts";
+import { apiConditionalGet, apiRequest, type ConditionalGetResult } from "./api-request.ts";
 
 // Checked by `npm run typecheck`, never run. `adminRequest` passes the same types through.
 declare const id: string;
+declare const queryClient: QueryClient;
+declare const posts: TaggedPost[];
+const usePublishedTerms = () => useQuery({ ...apiQuery("/api/terms"), staleTime: 0, select: publishedTerms });
 
 describe("the answer's type follows the method and the address", () => {
   it("names the route exactly, by its template, or with a query string", () => {
@@ -38,5 +48,40 @@ describe("the answer's type follows the method and the address", () => {
     // @ts-expect-error the route exists, not for this method
     await apiRequest("PUT", "/api/tagged-posts");
     return post;
+  });
+});
+
+describe("a query's data follows its address too", () => {
+  it("types the data, the key it is cached under, and what a select makes of it", () => {
+    expectTypeOf(queryClient.fetchQuery(apiQuery("/api/auth/passkeys"))).resolves.toEqualTypeOf<Passkey[]>();
+    expectTypeOf(
+      queryClient.getQueryData(apiQuery(`/api/subscription/invoices/${encodeURIComponent(id)}`).queryKey),
+    ).toEqualTypeOf<Receipt | undefined>();
+    expectTypeOf(apiQuery("/api/blocks").queryKey[0]).toEqualTypeOf<"/api/blocks">();
+    expectTypeOf(queryClient.getQueryData(apiQuery("/api/blocks").queryKey)).toEqualTypeOf<
+      Block[] | undefined
+    >();
+    expectTypeOf(
+      queryClient.fetchQuery(apiQuery("/api/profile", { on401: "returnNull" })),
+    ).resolves.toEqualTypeOf<Profile | null>();
+    expectTypeOf<ReturnType<typeof usePublishedTerms>["data"]>().toEqualTypeOf<
+      PublishedTerms | null | undefined
+    >();
+    expectTypeOf(apiConditionalGet("/api/tagg-analytics", null)).resolves.toEqualTypeOf<
+      ConditionalGetResult<AnalyticsEvent[]>
+    >();
+  });
+
+  it("refuses an address the map does not hold for GET, and data put where another type is expected", () => {
+    // @ts-expect-error no such route
+    apiQuery("/api/no-such-route");
+    // @ts-expect-error the route exists, not for GET
+    apiQuery("/api/logout");
+    // @ts-expect-error no such route to poll
+    void apiConditionalGet("/api/no-such-route", null);
+    // @ts-expect-error the type comes from the address; a caller cannot name it
+    apiQuery<Profile>("/api/profile");
+    // @ts-expect-error the blocks query holds blocks: posts cannot be written under its key
+    queryClient.setQueryData(apiQuery("/api/blocks").queryKey, posts);
   });
 });

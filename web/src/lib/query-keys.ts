@@ -1,13 +1,19 @@
+import { apiQuery } from "./api-query.ts";
+
 /**
  * Query keys that more than one feature reads or invalidates, so that no feature imports another one for a
- * key. A key only one feature uses stays beside its hook.
+ * key; where the query is a plain GET of its address, its options too (`apiQuery`), the key taken from them so
+ * that a cache write under it is checked against the route's answer. A key only one feature uses stays beside
+ * its hook.
  */
 
 /** The signed-in member's own posts, newest first (GET /api/tagged-posts). */
-export const TAGGED_POSTS_QUERY_KEY = ["/api/tagged-posts"] as const;
+export const taggedPostsQuery = apiQuery("/api/tagged-posts");
+export const TAGGED_POSTS_QUERY_KEY = taggedPostsQuery.queryKey;
 
 /** My most viewed post (GET /api/highest-viewed-post): read by the hide popup, changed by new views. */
-export const HIGHEST_VIEWED_QUERY_KEY = ["/api/highest-viewed-post"] as const;
+export const highestViewedQuery = apiQuery("/api/highest-viewed-post");
+export const HIGHEST_VIEWED_QUERY_KEY = highestViewedQuery.queryKey;
 
 /** The member's moderation notices (GET /api/notices): shown by the bell, refreshed by the live stream. */
 export const NOTICES_QUERY_KEY = ["/api/notices"] as const;
@@ -16,7 +22,7 @@ export const NOTICES_QUERY_KEY = ["/api/notices"] as const;
 export const ANALYTICS_QUERY_KEY = ["/api/tagg-analytics"] as const;
 
 /** Who viewed one of my posts (GET /api/posts/{id}/viewers): shown by analytics, changed by a block. */
-export const postViewersUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/viewers`;
+export const postViewersUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/viewers` as const;
 
 /** True for any post's who-viewed query, so that a block can reload all of them at once. */
 export function isPostViewersQuery(query: { queryKey: readonly unknown[] }): boolean {

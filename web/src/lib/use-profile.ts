@@ -1,14 +1,11 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Profile } from "#contract/api/profile.ts";
-import { getQueryFn } from "#web/lib/api-request.ts";
-
-export const PROFILE_QUERY_KEY = ["/api/profile"] as const;
+import { apiQuery } from "#web/lib/api-query.ts";
 
 /** GET /api/profile; null for a visitor. Shared by useProfile and code that must read the latest profile. */
-export const profileQuery = queryOptions({
-  queryKey: PROFILE_QUERY_KEY,
-  queryFn: getQueryFn<Profile>({ on401: "returnNull" }),
-});
+export const profileQuery = apiQuery("/api/profile", { on401: "returnNull" });
+
+export const PROFILE_QUERY_KEY = profileQuery.queryKey;
 
 export type ProfileState = {
   /** The signed-in member, or null for a visitor (401) or when the session could not be checked. */

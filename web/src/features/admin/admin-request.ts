@@ -24,23 +24,24 @@ export function expireAdminSession(refusedId: string | null) {
   toast.error(ADMIN_SESSION_EXPIRED_TOAST.title, { description: ADMIN_SESSION_EXPIRED_TOAST.description });
 }
 
-/** `apiRequest` for admin calls: sends the admin session, and expires it when the server refuses it. */
-export async function adminRequest<M extends ApiMethod, Url extends ApiUrl<M>>(
+/**
+ * `apiRequest` for admin calls: sends the admin session, and expires it when the server refuses it. Not
+ * `async`, for the reason `apiRequest` is not.
+ */
+export function adminRequest<M extends ApiMethod, Url extends ApiUrl<M>>(
   method: M,
   url: Url,
   body?: unknown,
   signal?: AbortSignal,
-): Promise<ApiResponse<M, Url>> {
+): Promise<ApiResponse<NoInfer<M>, NoInfer<Url>>> {
   const sessionId = adminSession.get();
-  try {
-    return await apiRequest(method, url, body, {
-      signal,
-      headers: sessionId ? { [ADMIN_SESSION_HEADER]: sessionId } : {},
-    });
-  } catch (error) {
+  return apiRequest(method, url, body, {
+    signal,
+    headers: sessionId ? { [ADMIN_SESSION_HEADER]: sessionId } : {},
+  }).catch((error: unknown) => {
     if (isAdminSessionLost(error)) expireAdminSession(sessionId);
     throw error;
-  }
+  });
 }
 
 /**

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AffiliateDashboard, RequestPayoutBody } from "#contract/api/affiliate.ts";
+import type { RequestPayoutBody } from "#contract/api/affiliate.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
-export const AFFILIATE_DASHBOARD_KEY = ["/api/affiliate/dashboard"] as const;
+const dashboardQuery = apiQuery("/api/affiliate/dashboard");
+export const AFFILIATE_DASHBOARD_KEY = dashboardQuery.queryKey;
 
 /** GET /api/affiliate/dashboard; amounts are integer pence. */
 export function useAffiliateDashboard() {
-  return useQuery<AffiliateDashboard>({ queryKey: AFFILIATE_DASHBOARD_KEY });
+  return useQuery(dashboardQuery);
 }
 
 export type PayoutResponse = { id: string; amount: number; currency: string; status: string };

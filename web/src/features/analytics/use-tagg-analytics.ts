@@ -23,7 +23,7 @@ function noticeKind(data: string): unknown {
   }
 }
 
-const fetcher = createConditionalFetcher<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY[0]);
+const fetcher = createConditionalFetcher(ANALYTICS_QUERY_KEY[0]);
 
 function analyticsQueryOptions(queryClient: QueryClient) {
   return {

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { uniqueViewersSchema } from "#contract/api/analytics.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 
-export const UNIQUE_VIEWERS_QUERY_KEY = ["/api/unique-viewers"] as const;
+const uniqueViewersQuery = apiQuery("/api/unique-viewers");
+export const UNIQUE_VIEWERS_QUERY_KEY = uniqueViewersQuery.queryKey;
 
 /** Distinct visitors across all my posts, counted by the server (anonymous visitors included, never named). */
 export function useUniqueViewers() {
-  return useQuery<z.infer<typeof uniqueViewersSchema>>({ queryKey: UNIQUE_VIEWERS_QUERY_KEY });
+  return useQuery(uniqueViewersQuery);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type PublishedTerms, publishedTerms, type TermsResponse } from "#contract/api/terms.ts";
+import { publishedTerms } from "#contract/api/terms.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
 export const TERMS_QUERY_KEY = ["/api/terms"] as const;
@@ -9,7 +9,7 @@ export const TERMS_QUERY_KEY = ["/api/terms"] as const;
  * administrator makes shows at once (the cached copy is shown meanwhile).
  */
 export function useTerms() {
-  return useQuery<TermsResponse, Error, PublishedTerms | null>({
+  return useQuery({
     queryKey: TERMS_QUERY_KEY,
     staleTime: 0,
     queryFn: ({ signal }) => apiRequest("GET", TERMS_QUERY_KEY[0], undefined, { signal }),

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-
-const WHAT_WE_DO_URL = "/api/what-we-do-content";
+import { apiQuery } from "#web/lib/api-query.ts";
 
 /** The What We Do text (plain text). */
 export function useWhatWeDo(enabled: boolean) {
-  return useQuery<{ content: string }>({ queryKey: [WHAT_WE_DO_URL], enabled });
+  return useQuery({ ...apiQuery("/api/what-we-do-content"), enabled });
 }

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, Images } from "lucide-react";
 import { useState } from "react";
-import type { TaggedPost } from "#contract/api/posts.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { CardGridSkeleton } from "#web/components/loading-placeholders.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
@@ -9,7 +8,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/components/ui/dialog.tsx";
 import { cn } from "#web/lib/cn.ts";
 import { postDisplayName } from "#web/lib/post-display.ts";
-import { TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
+import { taggedPostsQuery } from "#web/lib/query-keys.ts";
 import { montageImageOfPost } from "./montage-rules.ts";
 import type { OfferedImage } from "./use-montage-editor.ts";
 
@@ -22,7 +21,7 @@ export type PostPickerDialogProps = {
 
 /** The member's own tagged posts to add as unique images; a scrambled post offers only its scrambled file. */
 export function PostPickerDialog({ open, onOpenChange, slotsLeft, onPick }: PostPickerDialogProps) {
-  const posts = useQuery<TaggedPost[]>({ queryKey: TAGGED_POSTS_QUERY_KEY, enabled: open });
+  const posts = useQuery({ ...taggedPostsQuery, enabled: open });
   const [picked, setPicked] = useState<string[]>([]);
 
   const close = (next: boolean) => {

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SiteInfo } from "#contract/api/site.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 
 /** The site's domain from PUBLIC_URL (GET /api/site); the page's own host until it arrives or if it fails. */
 export function useSiteDomain(): string {
-  const query = useQuery<SiteInfo>({ queryKey: ["/api/site"] });
+  const query = useQuery(apiQuery("/api/site"));
   return query.data?.domain ?? window.location.hostname.replace(/^www\./, "");
 }

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Invoice, PaymentsConfig, Receipt } from "#contract/api/payments.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 
 /** GET /api/payments/config: which card provider is active, and the price. */
 export function usePaymentsConfig() {
-  return useQuery<PaymentsConfig>({ queryKey: ["/api/payments/config"] });
+  return useQuery(apiQuery("/api/payments/config"));
 }
 
 /** GET /api/settings/free-option: whether the Free Access card shows; asked on every visit to /payments. */
 export function useFreeOption() {
-  return useQuery<{ freeOptionEnabled: boolean }>({ queryKey: ["/api/settings/free-option"], staleTime: 0 });
+  return useQuery({ ...apiQuery("/api/settings/free-option"), staleTime: 0 });
 }
 
 /** POST /api/create-subscription (no body) → a client secret, or status "active" when already subscribed. */
@@ -68,7 +68,8 @@ export function useStartCardChange() {
   });
 }
 
-export const INVOICES_QUERY_KEY = ["/api/subscription/invoices"] as const;
+const invoicesQuery = apiQuery("/api/subscription/invoices");
+export const INVOICES_QUERY_KEY = invoicesQuery.queryKey;
 
 /** POST /api/payments/test/confirm-setup — the TEST MODE card form in setup mode (a card change). */
 export function useConfirmTestCardSetup() {
@@ -85,10 +86,10 @@ export function useConfirmTestCardSetup() {
 
 /** GET /api/subscription/invoices: the member's invoices, newest first; read again on every visit. */
 export function useInvoices() {
-  return useQuery<Invoice[]>({ queryKey: INVOICES_QUERY_KEY, staleTime: 0 });
+  return useQuery({ ...invoicesQuery, staleTime: 0 });
 }
 
 /** GET /api/subscription/invoices/{id}: one of the member's receipts. */
 export function useReceipt(id: string) {
-  return useQuery<Receipt>({ queryKey: [`/api/subscription/invoices/${encodeURIComponent(id)}`] });
+  return useQuery(apiQuery(`/api/subscription/invoices/${encodeURIComponent(id)}`));
 }

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { CheckPostNameResponse } from "#contract/api/posts.ts";
 import { TIMING } from "#contract/limits.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
 
 export type NameAvailability = "empty" | "checking" | "available" | "taken" | "unknown";
 
-export const checkPostNameUrl = (name: string) => `/api/check-post-name?name=${encodeURIComponent(name)}`;
+export const checkPostNameUrl = (name: string) =>
+  `/api/check-post-name?name=${encodeURIComponent(name)}` as const;
 
 const fresh = { staleTime: 0, gcTime: 60_000 } as const;
 
@@ -18,8 +19,8 @@ export function usePostNameCheck(name: string) {
   const queryClient = useQueryClient();
   const trimmed = name.trim();
   const debounced = useDebouncedValue(trimmed, TIMING.nameCheckDebounceMs);
-  const query = useQuery<CheckPostNameResponse>({
-    queryKey: [checkPostNameUrl(debounced)],
+  const query = useQuery({
+    ...apiQuery(checkPostNameUrl(debounced)),
     enabled: debounced.length > 0,
     ...fresh,
   });
@@ -31,8 +32,7 @@ export function usePostNameCheck(name: string) {
   else status = "unknown";
 
   const checkNow = useCallback(
-    (value: string) =>
-      queryClient.fetchQuery<CheckPostNameResponse>({ queryKey: [checkPostNameUrl(value.trim())], ...fresh }),
+    (value: string) => queryClient.fetchQuery({ ...apiQuery(checkPostNameUrl(value.trim())), ...fresh }),
     [queryClient],
   );
 

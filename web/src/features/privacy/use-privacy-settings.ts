@@ -4,10 +4,12 @@ import type { PrivacySettings } from "#contract/api/privacy.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { DEFAULT_HIDE_SEARCHES_CONTENT } from "#contract/content-defaults.ts";
 import { HIDE_MODE_MIN_UNIQUE_VIEWS, PAUSE_HOURS } from "#contract/limits.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 
-export const PRIVACY_QUERY_KEY = ["/api/privacy-settings"] as const;
+const privacyQuery = apiQuery("/api/privacy-settings");
+export const PRIVACY_QUERY_KEY = privacyQuery.queryKey;
 export const HIDE_SEARCHES_POPUP_QUERY_KEY = ["/api/hide-searches-popup"] as const;
 
 export type PrivacyMode = PrivacySettings["privacyMode"];
@@ -15,7 +17,7 @@ type UpdateAnswer = PrivacySettings & { requestedMode: PrivacyMode };
 
 /** GET /api/privacy-settings: my mode and the hours left of a pause. */
 export function usePrivacySettings() {
-  return useQuery<PrivacySettings>({ queryKey: PRIVACY_QUERY_KEY });
+  return useQuery(privacyQuery);
 }
 
 /** What the member is told after choosing a mode; hide below the threshold was answered with pause. */

@@ -1,11 +1,12 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Passkey } from "#contract/api/second-factor.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { createPasskey } from "#web/lib/passkeys.ts";
 import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 import { SESSIONS_QUERY_KEY } from "./use-signed-in-sessions.ts";
 
-export const PASSKEYS_QUERY_KEY = ["/api/auth/passkeys"] as const;
+const passkeysQuery = apiQuery("/api/auth/passkeys");
+export const PASSKEYS_QUERY_KEY = passkeysQuery.queryKey;
 
 /**
  * Adding or removing a passkey changes the list, the profile's count of passkeys (whether sign-in asks for a
@@ -20,7 +21,7 @@ const reloadAfterChange = (queryClient: QueryClient) =>
 
 /** The member's passkeys (GET /api/auth/passkeys), oldest first. */
 export function usePasskeys() {
-  return useQuery<Passkey[]>({ queryKey: PASSKEYS_QUERY_KEY });
+  return useQuery(passkeysQuery);
 }
 
 /**

@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SignedInSession } from "#contract/api/sessions.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
-export const SESSIONS_QUERY_KEY = ["/api/auth/sessions"] as const;
+const sessionsQuery = apiQuery("/api/auth/sessions");
+export const SESSIONS_QUERY_KEY = sessionsQuery.queryKey;
 
 /**
  * Where the member is signed in (GET /api/auth/sessions), most recently used first. Read afresh each time the
  * list is shown: another device may have signed in since.
  */
 export function useSignedInSessions() {
-  return useQuery<SignedInSession[]>({ queryKey: SESSIONS_QUERY_KEY, staleTime: 0 });
+  return useQuery({ ...sessionsQuery, staleTime: 0 });
 }
 
 /** Signs out one other session (DELETE /api/auth/sessions/{id}), then reloads the list. */

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SocialLinks, SocialLinksInput } from "#contract/api/social-links.ts";
+import type { SocialLinksInput } from "#contract/api/social-links.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
-export const SOCIAL_LINKS_QUERY_KEY = ["/api/me/social-links"] as const;
+const socialLinksQuery = apiQuery("/api/me/social-links");
+export const SOCIAL_LINKS_QUERY_KEY = socialLinksQuery.queryKey;
 
 /** The signed-in member's platforms and shortcuts (GET /api/me/social-links). */
 export function useSocialLinks() {
-  return useQuery<SocialLinks>({ queryKey: SOCIAL_LINKS_QUERY_KEY });
+  return useQuery(socialLinksQuery);
 }
 
 /** POST /api/me/social-links replaces them all; the answer is what the server kept. */

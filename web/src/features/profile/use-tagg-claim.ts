@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TIMING } from "#contract/limits.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
 import { useDebouncedValue } from "#web/lib/use-debounced-value.ts";
 import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
 import { checkTaggLocally, type TaggStatus } from "./tagg-availability.ts";
 
-export const checkTaggUrl = (tagg: string) => `/api/check-tagg?tagg=${encodeURIComponent(tagg)}`;
+export const checkTaggUrl = (tagg: string) => `/api/check-tagg?tagg=${encodeURIComponent(tagg)}` as const;
 
 /**
  * Availability of the handle being typed: checked locally at once, then asked of the server
@@ -15,8 +16,8 @@ export function useTaggAvailability(input: string): TaggStatus {
   const local = checkTaggLocally(input);
   const candidate = local && "tagg" in local ? local.tagg : "";
   const debounced = useDebouncedValue(candidate, TIMING.nameCheckDebounceMs);
-  const query = useQuery<{ available: boolean }>({
-    queryKey: [checkTaggUrl(debounced)],
+  const query = useQuery({
+    ...apiQuery(checkTaggUrl(debounced)),
     enabled: debounced.length > 0,
     staleTime: 0,
     gcTime: 60_000,

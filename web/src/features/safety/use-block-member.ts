@@ -1,10 +1,12 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BlockBody } from "#contract/api/blocks.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { ANALYTICS_QUERY_KEY, isPostViewersQuery, NOTICES_QUERY_KEY } from "#web/lib/query-keys.ts";
 
 /** The members the signed-in member blocked, oldest first (GET /api/blocks). */
-export const BLOCKS_QUERY_KEY = ["/api/blocks"] as const;
+export const blocksQuery = apiQuery("/api/blocks");
+export const BLOCKS_QUERY_KEY = blocksQuery.queryKey;
 
 /**
  * A block or an unblock changes the blocks list and, on the server, which rows the member's lists show: the

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Block } from "#contract/api/blocks.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
-import { BLOCKS_QUERY_KEY, reloadAfterBlockChange } from "./use-block-member.ts";
+import { BLOCKS_QUERY_KEY, blocksQuery, reloadAfterBlockChange } from "./use-block-member.ts";
 
 /** The members the signed-in member blocked, oldest first (GET /api/blocks). */
 export function useBlocks() {
-  return useQuery<Block[]>({ queryKey: BLOCKS_QUERY_KEY });
+  return useQuery(blocksQuery);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PublicPost } from "#contract/api/search.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
 export const PUBLIC_SEARCH_URL = "/api/public/tagged-posts";
@@ -14,7 +13,7 @@ export const publicSearchKey = (term: string) => [PUBLIC_SEARCH_URL, term] as co
  * hidden a post since).
  */
 export function usePublicSearch(term: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<PublicPost[]>({
+  return useQuery({
     queryKey: publicSearchKey(term),
     queryFn: ({ signal }) =>
       apiRequest("GET", `${PUBLIC_SEARCH_URL}?search=${encodeURIComponent(term)}`, undefined, {

@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { SearchHistoryEntry } from "#contract/api/search.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 
-export const SEARCH_HISTORY_QUERY_KEY = ["/api/user-search-history"] as const;
+const searchHistoryQuery = apiQuery("/api/user-search-history");
+export const SEARCH_HISTORY_QUERY_KEY = searchHistoryQuery.queryKey;
 
 /**
  * GET /api/user-search-history: my own searches and views as a named visitor, newest first. Anonymous activity
  * is not recorded against me, so it is never in this list.
  */
 export function useSearchHistory() {
-  return useQuery<SearchHistoryEntry[]>({ queryKey: SEARCH_HISTORY_QUERY_KEY, staleTime: 0 });
+  return useQuery({ ...searchHistoryQuery, staleTime: 0 });
 }
 
 /**

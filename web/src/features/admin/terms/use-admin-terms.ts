@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AdminTermsBody } from "#contract/api/admin-content.ts";
-import { type PublishedTerms, publishedTerms, type TermsResponse } from "#contract/api/terms.ts";
+import { publishedTerms } from "#contract/api/terms.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS, PUBLIC_CONTENT_URLS } from "../admin-urls.ts";
@@ -8,7 +8,7 @@ import { useContentRefresh } from "../use-content-refresh.ts";
 
 /** The published terms, under the key /terms reads (null while there are none), so a write shows there at once. */
 export function useAdminTerms() {
-  return useQuery<TermsResponse, Error, PublishedTerms | null>({
+  return useQuery({
     queryKey: [PUBLIC_CONTENT_URLS.terms],
     queryFn: ({ signal }) => apiRequest("GET", PUBLIC_CONTENT_URLS.terms, undefined, { signal }),
     select: publishedTerms,
