@@ -9,24 +9,42 @@ import { APP_HYDRATED_EVENT } from "#contract/page-render.ts";
  * not report paints), preloading the page's own chunks beside the entry, as the `<script>` and
  * `<link rel="modulepreload">` tags the build wrote would have.
  *
- * Until React has taken the page over, a button does nothing (and a form would submit itself natively, its
- * fields in the address): the script holds button presses meanwhile and replays the last one once the app
- * says it has hydrated, so a visitor who taps "Sign In" early is signed in rather than ignored.
+ * Until React has taken the page over, a button does nothing, and a form would submit itself natively with its
+ * fields in the address (a search would reload the page and only prefill the box). The script holds the last
+ * button press, Enter in a form's field (even while the server's HTML still disables the submit button) or
+ * form submission meanwhile, and replays it once the app says it has hydrated: a visitor who taps "Sign In"
+ * or presses Search early gets what they pressed.
  */
 const LOADER = `(() => {
   const script = document.currentScript;
   let held;
-  const hold = (event) => {
-    const button = event.target instanceof Element && event.target.closest("button");
-    if (!button) return;
+  const hold = (event, target) => {
     event.preventDefault();
     event.stopPropagation();
-    held = button;
+    held = target;
   };
-  document.addEventListener("click", hold, true);
+  const onClick = (event) => {
+    const button = event.target instanceof Element && event.target.closest("button");
+    if (button) hold(event, button);
+  };
+  const onKeyDown = (event) => {
+    if (event.key === "Enter" && event.target instanceof HTMLInputElement && event.target.form) {
+      hold(event, event.target.form);
+    }
+  };
+  const onSubmit = (event) => {
+    if (event.target instanceof HTMLFormElement) hold(event, event.submitter ?? event.target);
+  };
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("keydown", onKeyDown, true);
+  document.addEventListener("submit", onSubmit, true);
   document.addEventListener("${APP_HYDRATED_EVENT}", () => {
-    document.removeEventListener("click", hold, true);
-    if (held?.isConnected) held.click();
+    document.removeEventListener("click", onClick, true);
+    document.removeEventListener("keydown", onKeyDown, true);
+    document.removeEventListener("submit", onSubmit, true);
+    if (!held?.isConnected) return;
+    if (held instanceof HTMLFormElement) held.requestSubmit();
+    else held.click();
   }, { once: true });
 
   let started = false;

@@ -127,7 +127,9 @@ test("a search pressed before React has the page is made once it has, not sent a
   await expect(page.getByRole("heading", { name: "No posts found" })).toBeVisible();
 });
 
-test("a button pressed before the page's script runs is pressed once React has the page", async ({ page }) => {
+test("a button pressed before the page's script runs is pressed once React has the page", async ({
+  page,
+}) => {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -147,4 +149,34 @@ test("a button pressed before the page's script runs is pressed once React has t
   await expect(page.getByLabel("First Name")).toBeVisible();
   // Pressed once, not twice: the card did not go back to signing in.
   await expect(page.getByRole("button", { name: "Sign in instead" })).toBeVisible();
+});
+
+test("what a member types into the sign-in form before the page's script runs signs them in", async ({
+  browser,
+  page,
+}) => {
+  const member = newMember();
+  await registerMember(page, member);
+
+  const visitor = await browser.newContext();
+  const early = await visitor.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let scriptsAsked = false;
+  await early.route("**/assets/*.js", async (route) => {
+    scriptsAsked = true;
+    await held;
+    await route.continue();
+  });
+  await early.goto("/auth");
+  await expect.poll(() => scriptsAsked).toBe(true);
+  await early.getByLabel("Email").fill(member.email);
+  await early.getByLabel("Password", { exact: true }).fill(member.password);
+  await early.getByRole("button", { name: "Sign In", exact: true }).click();
+  release();
+  // Signed in with what was typed: the form's state took the fields' values when the app took the page over.
+  await expect(early).toHaveURL(/\/dashboard$/);
+  await visitor.close();
 });

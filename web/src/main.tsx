@@ -31,7 +31,7 @@ if (restorePageState(queryClient)) {
   // (the page is already shown, and the page's loader holds a press meanwhile until the app says it hydrated).
   void loadMatchedRoutes(routes, window.location).then(() =>
     startTransition(() => {
-      hydrateRoot(container, <HydratedSignal>{app()}</HydratedSignal>, {
+      hydrateRoot(container, app(), {
         onRecoverableError: (error) => console.error("Hydration: the page was rendered again", error),
       });
     }),

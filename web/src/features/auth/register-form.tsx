@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { PASSWORD_MIN_LENGTH } from "#contract/limits.ts";
@@ -8,6 +9,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { lazyResolver } from "#web/lib/lazy-resolver.ts";
+import { useTypedBeforeHydration } from "#web/lib/use-typed-before-hydration.ts";
 import { PASSWORD_MISMATCH } from "./auth-form-messages.ts";
 import { forgetReferralCode } from "./referral.ts";
 import { ReferralBanner } from "./referral-banner.tsx";
@@ -50,6 +52,8 @@ export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) 
     resolver,
     defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, formRef);
   const busy = register.isPending || register.isSuccess;
 
   const onSubmit = form.handleSubmit(
@@ -79,7 +83,7 @@ export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) 
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
         {referralCode ? <ReferralBanner referralCode={referralCode} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map((spec) => (

@@ -1,5 +1,5 @@
 import { KeyRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { SecondFactorMethod } from "#contract/api/second-factor.ts";
@@ -13,6 +13,7 @@ import { Spinner } from "#web/components/ui/spinner.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { lazyResolver } from "#web/lib/lazy-resolver.ts";
 import { passkeyCancelled, passkeysSupported } from "#web/lib/passkeys.ts";
+import { useTypedBeforeHydration } from "#web/lib/use-typed-before-hydration.ts";
 import { needsSecondFactor, useLogin, usePasskeySignIn } from "./use-auth-mutations.ts";
 
 const resolver = lazyResolver(() => import("./auth-resolvers.ts").then((module) => module.signInResolver));
@@ -37,6 +38,8 @@ export function SignInForm({ onSignedIn, onSecondFactor, email = "" }: SignInFor
     resolver,
     defaultValues: { email, password: "" },
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, formRef);
   // Pending until the page moves on: a sign-in that needs its second step leaves this form instead.
   const passwordPending = login.isPending || (login.isSuccess && !needsSecondFactor(login.data));
   const passkeyPending = passkeySignIn.isPending || passkeySignIn.isSuccess;
@@ -72,7 +75,7 @@ export function SignInForm({ onSignedIn, onSecondFactor, email = "" }: SignInFor
   return (
     <div className="grid gap-4">
       <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
           <LabelledField control={form.control} name="email" label="Email">
             {({ field }) => <EmailInput required placeholder="you@example.com" {...field} />}
           </LabelledField>
