@@ -180,3 +180,36 @@ test("what a member types into the sign-in form before the page's script runs si
   await expect(early).toHaveURL(/\/dashboard$/);
   await visitor.close();
 });
+
+test("a phone scrolled down before the page's script runs stays where it is once React has the page", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/auth");
+  const createAccount = page.getByRole("button", { name: "Create an account" });
+  await createAccount.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled, "the card's last button is below a phone's first screen").toBeGreaterThan(0);
+  await page.evaluate(() =>
+    document.addEventListener(
+      "tagit:hydrated",
+      () => document.documentElement.setAttribute("data-test-hydrated", ""),
+      {
+        once: true,
+      },
+    ),
+  );
+  release();
+  await expect(page.locator("html[data-test-hydrated]")).toHaveCount(1);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await createAccount.click();
+  await expect(page.getByLabel("First Name")).toBeVisible();
+});

@@ -142,6 +142,9 @@ test("a browser that cannot make passkeys is told so instead of being offered th
 }) => {
   await withoutGreeting(context);
   await context.addInitScript(() => Reflect.deleteProperty(window, "PublicKeyCredential"));
+  // The sign-in card says so in the passkey button's place, so nothing on the card moves once the page runs.
+  await page.goto("/auth");
+  await expect(page.getByRole("button", { name: "No passkeys in this browser" })).toBeDisabled();
   await registerMember(page, newMember());
   await page.getByRole("button", { name: "Security", exact: true }).click();
   const passkeys = page

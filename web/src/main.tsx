@@ -16,10 +16,10 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 // zod otherwise probes `new Function` when the first schema loads, which our CSP (no unsafe-eval) reports.
 zodConfig({ jitless: true });
 
-const app = () => (
+const app = (serverRendered: boolean) => (
   <StrictMode>
     <Providers>
-      <RouterProvider router={createAppRouter()} />
+      <RouterProvider router={createAppRouter({ serverRendered })} />
     </Providers>
     <HydratedSignal />
   </StrictMode>
@@ -31,7 +31,7 @@ if (restorePageState(queryClient)) {
   // (the page is already shown, and the page's loader holds a press meanwhile until the app says it hydrated).
   void loadMatchedRoutes(routes, window.location).then(() =>
     startTransition(() => {
-      hydrateRoot(container, app(), {
+      hydrateRoot(container, app(true), {
         onRecoverableError: (error) => console.error("Hydration: the page was rendered again", error),
       });
     }),
@@ -39,5 +39,5 @@ if (restorePageState(queryClient)) {
 } else {
   // Who is signed in decides every page: ask while the page's own chunk is still loading.
   void queryClient.prefetchQuery(profileQuery);
-  createRoot(container).render(app());
+  createRoot(container).render(app(false));
 }

@@ -122,6 +122,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The app's router. On a page the server rendered, it starts from that page as hydrated (no route has a loader,
+ * so there is no data to hand over): the router then leaves the scroll where the visitor has it, instead of
+ * sending them back to the top when the app takes over a page they have already scrolled.
+ */
+export function createAppRouter({ serverRendered }: { serverRendered: boolean }) {
+  return createBrowserRouter(routes, serverRendered ? { hydrationData: {} } : undefined);
 }

@@ -30,8 +30,8 @@ export type SignInFormProps = {
 export function SignInForm({ onSignedIn, onSecondFactor, email = "" }: SignInFormProps) {
   const login = useLogin();
   const passkeySignIn = usePasskeySignIn();
-  // The server renders this form (decision 056) and cannot ask the browser: it shows the button, as nearly
-  // every browser supports passkeys, and one that does not hides it once the page runs.
+  // The server renders this form (decision 056) and cannot ask the browser: it offers the button, as nearly
+  // every browser supports passkeys, and one that does not says so on the button once the page runs.
   const [canUsePasskey, setCanUsePasskey] = useState(true);
   useEffect(() => setCanUsePasskey(passkeysSupported()), []);
   const form = useForm({
@@ -95,17 +95,20 @@ export function SignInForm({ onSignedIn, onSecondFactor, email = "" }: SignInFor
           </SubmitButton>
         </form>
       </Form>
-      {canUsePasskey ? (
-        <>
-          <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
-            or
-          </p>
-          <Button variant="outline" size="lg" className="w-full" onClick={signInWithPasskey} disabled={busy}>
-            {passkeyPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
-            Sign in with a passkey
-          </Button>
-        </>
-      ) : null}
+      <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+        or
+      </p>
+      {/* Kept in its place when the browser cannot use passkeys, so nothing below moves once the page runs. */}
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full"
+        onClick={signInWithPasskey}
+        disabled={busy || !canUsePasskey}
+      >
+        {passkeyPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
+        {canUsePasskey ? "Sign in with a passkey" : "No passkeys in this browser"}
+      </Button>
     </div>
   );
 }
