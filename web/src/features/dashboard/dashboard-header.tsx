@@ -1,8 +1,7 @@
 import { Eraser, Info, Pencil, ShieldCheck, ShieldUser } from "lucide-react";
-import { lazy, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
-import { AfterFirstPaint } from "#web/components/after-first-paint.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { TaggClaimCard } from "#web/features/profile/tagg-claim-card.tsx";
@@ -13,8 +12,11 @@ import { needsTagg } from "./dashboard-display.ts";
 import type { HeaderDialog } from "./header-dialogs.tsx";
 import { SubscriptionBadge } from "./subscription-badge.tsx";
 
-// The dialogs' code (forms, uploads, the sanitized "What We Do" text) arrives after the header has painted.
-const HeaderDialogs = lazy(() => import("./header-dialogs.tsx"));
+// The dialogs' code (forms, uploads, passkeys, the sanitized "What We Do" text) is fetched when the member
+// reaches for a header button (hover, focus or press), not with the dashboard: most visits open none of them.
+const loadHeaderDialogs = () => import("./header-dialogs.tsx");
+const HeaderDialogs = lazy(loadHeaderDialogs);
+const prefetchHeaderDialogs = () => void loadHeaderDialogs();
 
 export type DashboardHeaderProps = { profile: Profile };
 
@@ -29,6 +31,18 @@ export function DashboardHeader({ profile }: DashboardHeaderProps) {
   const [dialog, setDialog] = useState<HeaderDialog | null>(() =>
     asksForSecuritySettings(location.state) ? "security" : null,
   );
+  // Mounted from the first open on, so closing still animates.
+  const [dialogsUsed, setDialogsUsed] = useState(dialog !== null);
+  const open = (next: HeaderDialog) => {
+    setDialogsUsed(true);
+    setDialog(next);
+  };
+  const opener = (next: HeaderDialog) => ({
+    "aria-haspopup": "dialog" as const,
+    onPointerEnter: prefetchHeaderDialogs,
+    onFocus: prefetchHeaderDialogs,
+    onClick: () => open(next),
+  });
   // Asked once: a reload or a return to this entry of the history does not open the dialog again.
   useEffect(() => {
     if (asksForSecuritySettings(location.state)) {
@@ -70,20 +84,15 @@ export function DashboardHeader({ profile }: DashboardHeaderProps) {
             </p>
           ) : null}
           <nav aria-label="Profile actions" className="mt-3 flex flex-wrap justify-center gap-2">
-            <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setDialog("edit")}>
+            <Button variant="outline" size="sm" {...opener("edit")}>
               <Pencil aria-hidden="true" />
               Edit
             </Button>
-            <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setDialog("security")}>
+            <Button variant="outline" size="sm" {...opener("security")}>
               <ShieldCheck aria-hidden="true" />
               Security
             </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              aria-haspopup="dialog"
-              onClick={() => setDialog("what-we-do")}
-            >
+            <Button variant="outline" size="sm" {...opener("what-we-do")}>
               <Info aria-hidden="true" />
               What We Do
             </Button>
@@ -106,9 +115,11 @@ export function DashboardHeader({ profile }: DashboardHeaderProps) {
       </section>
       {needsTagg(profile.tagg) ? <TaggClaimCard /> : null}
 
-      <AfterFirstPaint fallback={null}>
-        <HeaderDialogs profile={profile} open={dialog} onOpenChange={setDialog} />
-      </AfterFirstPaint>
+      {dialogsUsed ? (
+        <Suspense fallback={null}>
+          <HeaderDialogs profile={profile} open={dialog} onOpenChange={setDialog} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
