@@ -11,7 +11,7 @@ import { APP_HYDRATED_EVENT } from "#contract/page-render.ts";
  *
  * Until React has taken the page over, a button does nothing, and a form would submit itself natively with its
  * fields in the address (a search would reload the page and only prefill the box). The script holds the last
- * button press, Enter in a form's field (even while the server's HTML still disables the submit button) or
+ * button press, Enter in a form's text field (even while the server's HTML still disables the submit button) or
  * form submission meanwhile, and replays it once the app says it has hydrated: a visitor who taps "Sign In"
  * or presses Search early gets what they pressed.
  */
@@ -27,10 +27,11 @@ const LOADER = `(() => {
     const button = event.target instanceof Element && event.target.closest("button");
     if (button) hold(event, button);
   };
+  const noImplicitSubmit = ["checkbox", "radio", "button", "submit", "reset", "file", "image", "range", "color"];
   const onKeyDown = (event) => {
-    if (event.key === "Enter" && event.target instanceof HTMLInputElement && event.target.form) {
-      hold(event, event.target.form);
-    }
+    const field = event.target;
+    if (event.key !== "Enter" || !(field instanceof HTMLInputElement) || !field.form) return;
+    if (!noImplicitSubmit.includes(field.type)) hold(event, field.form);
   };
   const onSubmit = (event) => {
     if (event.target instanceof HTMLFormElement) hold(event, event.submitter ?? event.target);
