@@ -30,6 +30,24 @@ async function hydrated(page: Page, url: string) {
   await page.waitForLoadState("networkidle");
 }
 
+/**
+ * Holds back the scripts `pattern` matches until `release()` is called; `asked()` says whether the page has
+ * asked for one yet (the page is shown, and its scripts are on their way but have not run).
+ */
+async function holdScripts(page: Page, pattern = "**/assets/*.js") {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(pattern, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
 const PAGES = [
   { url: "/", shows: "Post it under a unique name. See who comes looking.", selector: "#main" },
   { url: "/search-tagged-posts", shows: "Post name or tagg", selector: "#main" },
@@ -86,17 +104,10 @@ test("a member's page shows their header from the first paint, and a member at /
 
 test("what a visitor types into the search box before the page's script runs is kept", async ({ page }) => {
   // The page's scripts are held back until the visitor has typed.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto("/search-tagged-posts");
   await page.getByLabel("Post name or tagg").fill("@grace");
-  release();
+  scripts.release();
   await expect(page.getByRole("button", { name: "Search", exact: true })).toBeEnabled();
   await expect(page.getByLabel("Post name or tagg")).toHaveValue("@grace");
 });
@@ -105,47 +116,29 @@ test("a search pressed before React has the page is made once it has, not sent a
   page,
 }) => {
   // The app's entry runs, but the page's own chunk, which React needs before it hydrates, is held back.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let pageChunkAsked = false;
-  await page.route("**/assets/search-tagged-posts-page-*.js", async (route) => {
-    pageChunkAsked = true;
-    await held;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page, "**/assets/search-tagged-posts-page-*.js");
   await page.goto("/search-tagged-posts");
-  await expect.poll(() => pageChunkAsked).toBe(true);
+  await expect.poll(scripts.asked).toBe(true);
   const term = `Early ${Date.now()}`;
   await page.getByLabel("Post name or tagg").fill(term);
   await page.keyboard.press("Enter");
   // Not submitted natively (which would reload the page with the term only prefilled, searching nothing).
   await expect(page).toHaveURL(/\/search-tagged-posts$/);
   await expect(page.getByText("No posts found")).toHaveCount(0);
-  release();
+  scripts.release();
   await expect(page.getByRole("heading", { name: "No posts found" })).toBeVisible();
 });
 
 test("a button pressed before the page's script runs is pressed once React has the page", async ({
   page,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let scriptsAsked = false;
-  await page.route("**/assets/*.js", async (route) => {
-    scriptsAsked = true;
-    await held;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto("/auth");
   // The page is shown and its scripts are on their way, but none has run.
-  await expect.poll(() => scriptsAsked).toBe(true);
+  await expect.poll(scripts.asked).toBe(true);
   await page.getByRole("button", { name: "Create an account" }).click();
   await expect(page.getByLabel("First Name")).toHaveCount(0);
-  release();
+  scripts.release();
   await expect(page.getByLabel("First Name")).toBeVisible();
   // Pressed once, not twice: the card did not go back to signing in.
   await expect(page.getByRole("button", { name: "Sign in instead" })).toBeVisible();
@@ -160,22 +153,13 @@ test("what a member types into the sign-in form before the page's script runs si
 
   const visitor = await browser.newContext();
   const early = await visitor.newPage();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let scriptsAsked = false;
-  await early.route("**/assets/*.js", async (route) => {
-    scriptsAsked = true;
-    await held;
-    await route.continue();
-  });
+  const scripts = await holdScripts(early);
   await early.goto("/auth");
-  await expect.poll(() => scriptsAsked).toBe(true);
+  await expect.poll(scripts.asked).toBe(true);
   await early.getByLabel("Email").fill(member.email);
   await early.getByLabel("Password", { exact: true }).fill(member.password);
   await early.getByRole("button", { name: "Sign In", exact: true }).click();
-  release();
+  scripts.release();
   // Signed in with what was typed: the form's state took the fields' values when the app took the page over.
   await expect(early).toHaveURL(/\/dashboard$/);
   await visitor.close();
@@ -185,14 +169,7 @@ test("a phone scrolled down before the page's script runs stays where it is once
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 640 });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto("/auth");
   const createAccount = page.getByRole("button", { name: "Create an account" });
   await createAccount.scrollIntoViewIfNeeded();
@@ -207,7 +184,7 @@ test("a phone scrolled down before the page's script runs stays where it is once
       },
     ),
   );
-  release();
+  scripts.release();
   await expect(page.locator("html[data-test-hydrated]")).toHaveCount(1);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await createAccount.click();
