@@ -21,7 +21,7 @@ export function apiQuery<Url extends ApiUrl<"GET">, Answer401 extends On401 = "t
 ) {
   return queryOptions({
     queryKey: [url] as const,
-    // The default query function's GET, typed here: the address decides what the server answers.
+    // A GET of the key's address, typed here: the address decides what the server answers.
     queryFn: getQueryFn({ on401: options?.on401 ?? "throw" }) as QueryFunction<
       ApiQueryData<Url, Answer401>,
       readonly [Url]

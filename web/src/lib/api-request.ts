@@ -146,7 +146,7 @@ export async function apiConditionalGet<Url extends ApiUrl<"GET">>(
   return { notModified: false, data: await readJson<ApiResponse<"GET", Url>>(response), etag: responseEtag };
 }
 
-/** Default query function: GET the first element of the query key. Typed by its address in `apiQuery`. */
+/** The query function of `apiQuery`: GET the first element of the query key (typed by its address there). */
 export function getQueryFn(options: { on401: "returnNull" | "throw" }): QueryFunction<unknown> {
   return async ({ queryKey, signal }) => {
     const response = await send("GET", String(queryKey[0]), undefined, { signal });

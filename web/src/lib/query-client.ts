@@ -1,12 +1,13 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "./api-request.ts";
 
-/** Data never goes stale, no refocus refetch, no polling by default, no retries. */
+/**
+ * Data never goes stale, no refocus refetch, no polling by default, no retries. Every query brings its own
+ * query function: a plain GET of its address through `apiQuery`, anything else written beside its hook.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         staleTime: Number.POSITIVE_INFINITY,
         refetchInterval: false,
         refetchOnWindowFocus: false,
