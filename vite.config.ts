@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { PAGE_FIRST_DATA } from "./contract/page-render.ts";
 import { pagePreloads } from "./scripts/page-preloads-plugin.ts";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -49,13 +50,9 @@ const webAppBuild = defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The terms page shows the published text, and the Premium page its price and whether the free option
-    // shows beside it: their requests start with the page's scripts (web/index.html does the same for
-    // /api/profile, which every page asks for first), so the first paint has them.
-    pagePreloads({
-      "/terms": ["/api/terms"],
-      "/payments": ["/api/payments/config", "/api/settings/free-option"],
-    }),
+    // A page's first answers start with its scripts (web/index.html does the same for /api/profile, which
+    // every page asks for first), so the first render has them.
+    pagePreloads(PAGE_FIRST_DATA),
     compression({ algorithms: ["brotliCompress", "gzip"] }),
   ],
   build: {

@@ -1,12 +1,28 @@
 import type { Profile } from "./api/profile.ts";
-import type { TermsResponse } from "./api/terms.ts";
 
 /**
- * The public pages whose first HTML the server renders with their content (decision 056): the browser paints
- * them before any script has run, and React then hydrates what it was sent. Every other page is rendered by
- * the browser alone.
+ * The pages whose first HTML the server renders with their content (decision 056): the public pages people
+ * land on, and the member's dashboard and Premium page. The browser paints them before any script has run,
+ * and React then hydrates what it was sent. Every other page is rendered by the browser alone.
  */
-export const SERVER_RENDERED_PAGES = ["/", "/auth", "/terms", "/search-tagged-posts"] as const;
+export const SERVER_RENDERED_PAGES = [
+  "/",
+  "/auth",
+  "/terms",
+  "/search-tagged-posts",
+  "/dashboard",
+  "/payments",
+] as const;
+
+/**
+ * The API answers a page shows from its first render, besides the profile every page asks for: the terms
+ * page's published text, the Premium page's price and whether the free option shows beside it. A page the
+ * server renders is rendered with them; a page the browser renders preloads them beside its scripts.
+ */
+export const PAGE_FIRST_DATA: Readonly<Record<string, readonly string[]>> = {
+  "/terms": ["/api/terms"],
+  "/payments": ["/api/payments/config", "/api/settings/free-option"],
+};
 
 export const isServerRenderedPage = (pathname: string) =>
   (SERVER_RENDERED_PAGES as readonly string[]).includes(pathname);
@@ -14,10 +30,10 @@ export const isServerRenderedPage = (pathname: string) =>
 /** The id of the JSON block that carries the answers a server-rendered page was rendered with. */
 export const PAGE_STATE_ELEMENT_ID = "page-state";
 
-/** What the server knows when it renders a page: who is signed in, and the terms for /terms. */
+/** What the server knows when it renders a page: who is signed in, and the page's first answers by address. */
 export type PageData = {
   profile: Profile | null;
-  terms?: TermsResponse;
+  answers: Record<string, unknown>;
 };
 
 /** A page rendered by the web app's server entry (web/src/entry-server.tsx, built into dist/web-render). */

@@ -21,7 +21,7 @@ function staticClosure(bundle: OutputBundle, start: OutputChunk, into: Set<strin
   }
 }
 
-export function pagePreloads(firstData: Record<string, string[]> = {}): Plugin {
+export function pagePreloads(firstData: Readonly<Record<string, readonly string[]>> = {}): Plugin {
   return {
     name: "tagit-page-preloads",
     apply: "build",

@@ -188,7 +188,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(webAppPlugin, {
     webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT,
     profileOf: services.profileService.toProfile,
-    terms: services.contentService.terms,
   });
 
   const jobs = startJobs(appJobs({ ...services, clock }), app.log, {

@@ -110,10 +110,37 @@ describe("a public page's first HTML", () => {
     expect(rootOf((await get("/search-tagged-posts")).body)).toContain("Post name or tagg");
   });
 
+  it("renders a member's dashboard header and Premium page with the answers the API gives that member", async () => {
+    const t = await createTestApp({ webRoot });
+    const member = await registerMember(t, { firstName: "Ada", lastName: "Lovelace" });
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ url, headers: cookie ? { cookie } : {}, remoteAddress: uniqueIp() });
+
+    const dashboard = await get("/dashboard", member.cookie);
+    expect(dashboard.headers["cache-control"]).toBe("private, no-cache");
+    const header = rootOf(dashboard.body);
+    expect(header).toContain("Ada Lovelace");
+    expect(header).toContain("What We Do");
+    expect(dashboard.body).toContain("<title>Dashboard · Tagit</title>");
+    // A visitor's dashboard says where they are going, and never holds a member's header.
+    const visitors = rootOf((await get("/dashboard")).body);
+    expect(visitors).toContain("Redirecting to login...");
+    expect(visitors).not.toContain("Ada Lovelace");
+
+    const config = await get("/api/payments/config", member.cookie);
+    const freeOption = await get("/api/settings/free-option", member.cookie);
+    const premium = await get("/payments", member.cookie);
+    expect(rootOf(premium.body)).toContain("Upgrade to Premium");
+    expect(answerOf(premium.body, "/api/payments/config")).toEqual(config.json());
+    expect(answerOf(premium.body, "/api/settings/free-option")).toEqual(freeOption.json());
+    // The page carries them: the browser does not ask for them again while its scripts download.
+    expect(premium.body).not.toContain('href="/api/payments/config"');
+  });
+
   it("starts its scripts only after the first paint, with the one inline script the CSP allows", async () => {
     const t = await createTestApp({ webRoot });
     const get = (url: string) => t.app.inject({ url, remoteAddress: uniqueIp() });
-    const plain = (await get("/dashboard")).body;
+    const plain = (await get("/create-post")).body;
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(plain)?.[1];
     expect(entry, "the build's entry script").toBeDefined();
 
@@ -137,7 +164,7 @@ describe("a public page's first HTML", () => {
 
   it("is left to the browser on the other pages", async () => {
     const t = await createTestApp({ webRoot });
-    for (const url of ["/dashboard", "/payments", "/no-such-page"]) {
+    for (const url of ["/create-post", "/admin", "/no-such-page"]) {
       const page = await t.app.inject({ url, remoteAddress: uniqueIp() });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root"></div>');

@@ -7,6 +7,7 @@ import type { Profile } from "#contract/api/profile.ts";
 import type { TermsResponse } from "#contract/api/terms.ts";
 import {
   isServerRenderedPage,
+  PAGE_FIRST_DATA,
   PAGE_STATE_ELEMENT_ID,
   type RenderedPage,
   type RenderPage,
@@ -15,13 +16,17 @@ import type { ProfileRow } from "#server/db/schema/index.ts";
 import { sanitizeStoredHtml } from "#server/lib/sanitize-html.ts";
 import { loadAppAfterPaint } from "./app-after-paint.ts";
 
-/** What the renderer reads for a request: the signed-in member's profile and the published terms. */
+/** What the renderer reads for a request: the signed-in member's profile. */
 export type PageSources = {
   profileOf: (user: ProfileRow) => Profile;
-  terms: () => Promise<TermsResponse>;
 };
 
 type Options = PageSources & {
+  /**
+   * The API's answer to a GET of `url` made by the visitor of `request` (their session, their address), or
+   * undefined when the API did not answer it with its data (the browser then asks for it itself).
+   */
+  answer: (request: FastifyRequest, url: string) => Promise<unknown>;
   webRoot: string;
   /** index.html for a page, with its chunks' preloads (web-app.ts). */
   template: (pathname: string) => string;
@@ -52,15 +57,31 @@ function documentFor(template: string, page: RenderedPage, theme: string | undef
   return theme ? html.replace(THEME, `data-theme="${theme}"`) : html;
 }
 
-const termsVersion = (terms: TermsResponse) =>
-  createHash("sha256").update(JSON.stringify(terms)).digest("base64url");
+const versionOf = (answers: Record<string, unknown>) =>
+  createHash("sha256").update(JSON.stringify(answers)).digest("base64url");
+
+/** The terms are shown before any script runs, so the server sanitizes them as the browser does before showing. */
+const shownBeforeScripts = (url: string, answer: unknown) =>
+  url === "/api/terms" && answer
+    ? { ...(answer as TermsResponse), content: sanitizeStoredHtml((answer as TermsResponse).content) }
+    : answer;
+
+/** The page's first answers (PAGE_FIRST_DATA) as the API gives them to this visitor; those it refused are left out. */
+async function firstAnswers(options: Options, request: FastifyRequest, pathname: string) {
+  const urls = PAGE_FIRST_DATA[pathname] ?? [];
+  const answers = await Promise.all(urls.map((url) => options.answer(request, url)));
+  return Object.fromEntries(
+    urls.flatMap((url, i) => (answers[i] === undefined ? [] : [[url, shownBeforeScripts(url, answers[i])]])),
+  );
+}
 
 /**
- * Renders the public pages' first HTML on the server (decision 056) with the web app's own components, so a
- * visitor sees the landing copy, the search form and the current terms before any script has run. A visitor's
- * page is rendered once and kept — per page, and for /terms per version of the terms (read from the database
- * on each request, so an administrator's edit shows at once on every instance). A member's page, or a page
- * with a query string, is rendered for that request. Answers undefined when the page is not one of these, the
+ * Renders the first HTML of the pages in SERVER_RENDERED_PAGES (decision 056) with the web app's own
+ * components, so a visitor sees the landing copy, the search form and the current terms, and a member their
+ * dashboard's header and the Premium page, before any script has run. A visitor's page is rendered once and
+ * kept — per page and per version of its first answers (asked of the API on each request, so an
+ * administrator's edit of the terms shows at once on every instance). A member's page, or a page with a query
+ * string, is rendered for that request. Answers undefined when the page is not one of these, the
  * build has no renderer, or rendering failed: the browser then renders the page alone, as before.
  */
 export function createPageRenderer(options: Options) {
@@ -78,17 +99,15 @@ export function createPageRenderer(options: Options) {
     if (!isServerRenderedPage(pathname)) return undefined;
     try {
       const profile = request.auth ? options.profileOf(request.auth.user) : null;
-      const terms = pathname === "/terms" ? await options.terms() : undefined;
+      const answers = await firstAnswers(options, request, pathname);
       const keep = profile === null && query === undefined;
-      const version = terms ? termsVersion(terms) : "";
+      const version = versionOf(answers);
       const known = keep ? kept.get(pathname) : undefined;
       if (known?.version === version) return known.html;
 
       const url = new URL(request.url, "http://tagit.invalid").href;
-      // The browser sanitizes the terms before showing them; this HTML is shown before any script runs.
-      const shown = terms && { ...terms, content: sanitizeStoredHtml(terms.content) };
       const renderPage = await loading;
-      const page = await renderPage(url, { profile, ...(shown && { terms: shown }) });
+      const page = await renderPage(url, { profile, answers });
       const html = documentFor(options.template(pathname), page, profile?.theme);
       if (keep) kept.set(pathname, { version, html });
       return html;

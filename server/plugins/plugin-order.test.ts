@@ -23,7 +23,6 @@ describe("our plugins name what they rely on", () => {
       profileOf: () => {
         throw new Error("no page is rendered here");
       },
-      terms: async () => ({ title: "", content: "", updatedAt: null }),
     });
     await expect(noRateLimit.ready()).rejects.toThrow(/@fastify\/rate-limit/);
   });

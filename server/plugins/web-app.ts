@@ -56,12 +56,33 @@ function wantsApp(request: FastifyRequest): boolean {
  * Unknown API routes get a JSON 404. The fallback is rate-limited per client, so probing for routes is cheap
  * to refuse.
  */
+/** The visitor's own headers that decide an API answer: their session, and what their browser is. */
+const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language"] as const;
+
+/**
+ * A GET of the API made for the visitor of `request`, as their browser would make it: through every hook
+ * (session, rate limits by their address, admission), so a page rendered with the answer shows what the
+ * visitor may see and nothing else. Undefined for any answer but 200.
+ */
+function visitorsAnswer(app: FastifyInstance) {
+  return async (request: FastifyRequest, url: string): Promise<unknown> => {
+    const headers = Object.fromEntries(
+      FORWARDED_HEADERS.flatMap((name) => {
+        const value = request.headers[name];
+        return typeof value === "string" ? [[name, value]] : [];
+      }),
+    );
+    const response = await app.inject({ method: "GET", url, headers, remoteAddress: request.ip });
+    return response.statusCode === 200 ? response.json() : undefined;
+  };
+}
+
 async function webApp(app: FastifyInstance, opts: PageSources & { webRoot: string }) {
   const indexFile = path.join(opts.webRoot, "index.html");
   const hasWebApp = existsSync(indexFile);
   const htmlFor = hasWebApp ? pageHtml(opts.webRoot) : () => "";
   const rendered = hasWebApp
-    ? createPageRenderer({ ...opts, template: htmlFor, log: app.log })
+    ? createPageRenderer({ ...opts, answer: visitorsAnswer(app), template: htmlFor, log: app.log })
     : async () => undefined;
   if (hasWebApp) {
     await app.register(fastifyStatic, {

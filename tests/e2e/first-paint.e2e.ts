@@ -1,5 +1,5 @@
-// The public pages arrive rendered by the server (decision 056): what shows before any script runs is what
-// React shows once it has taken the page over, with no hydration mismatch.
+// The server-rendered pages arrive with their content (decision 056): what shows before any script runs is
+// what React shows once it has taken the page over, with no hydration mismatch.
 import type { Browser, BrowserContext, ConsoleMessage, Page } from "@playwright/test";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
@@ -100,6 +100,39 @@ test("a member's page shows their header from the first paint, and a member at /
   await page.goto("/");
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(complaints.filter((line) => /hydrat|recoverable/i.test(line))).toEqual([]);
+});
+
+test("a member's dashboard header and Premium page show before the scripts run, and the same once React has them", async ({
+  browser,
+  context,
+  page,
+}) => {
+  await withoutGreeting(context);
+  const member = newMember();
+  await registerMember(page, member);
+  const header = `section[aria-labelledby="dashboard-member-name"]`;
+
+  const plain = await withoutScripts(browser, context);
+  const before = await plain.newPage();
+  await before.goto("/dashboard");
+  await expect(before.locator(header)).toContainText(`${member.firstName} ${member.lastName}`);
+  await expect(before.getByRole("button", { name: "Security" })).toBeVisible();
+  const sentHeader = await shownText(before, header);
+  await before.goto("/payments");
+  await expect(before.getByRole("heading", { name: "Upgrade to Premium" })).toBeVisible();
+  await expect(before.locator("#main")).toContainText("GBP 12");
+  const sentPremium = await shownText(before, "#main");
+  await plain.close();
+
+  const complaints = complaintsOf(page);
+  await hydrated(page, "/dashboard");
+  expect(await shownText(page, header)).toBe(sentHeader);
+  // Once React has the page, the header's buttons answer.
+  await page.getByRole("button", { name: "What We Do" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await hydrated(page, "/payments");
+  expect(await shownText(page, "#main")).toBe(sentPremium);
+  expect(complaints, "console errors, warnings and hydration messages").toEqual([]);
 });
 
 test("what a visitor types into the search box before the page's script runs is kept", async ({ page }) => {

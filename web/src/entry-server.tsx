@@ -1,4 +1,4 @@
-// The server's way into the web app (decision 056): renders a public page's first HTML with the content the
+// The server's way into the web app (decision 056): renders a page's first HTML with the content the
 // server read, as the browser's first render will draw it. Built into dist/web-render by `npm run build`
 // (vite.config.ts) and loaded by server/plugins/page-renderer.ts; never part of the browser's bundle.
 import { dehydrate } from "@tanstack/react-query";
@@ -8,7 +8,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import type { PageData, RenderedPage } from "#contract/page-render.ts";
 import { Providers } from "./app/providers.tsx";
 import { routes } from "./app/router.tsx";
-import { TERMS_QUERY_KEY } from "./features/content/use-terms.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { PROFILE_QUERY_KEY } from "./lib/use-profile.ts";
 
@@ -32,7 +31,8 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
   // A client per page: one member's answers must never reach another's page.
   const client = createQueryClient();
   client.setQueryData(PROFILE_QUERY_KEY, data.profile);
-  if (data.terms) client.setQueryData(TERMS_QUERY_KEY, data.terms);
+  // Every GET query is keyed by its address (apiQuery), as the page's first answers are.
+  for (const [url, answer] of Object.entries(data.answers)) client.setQueryData([url], answer);
 
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} answered ${context.status} instead of a page`);
