@@ -30,7 +30,8 @@ test("every admin section fits a phone and a desktop: no sideways scrolling, eve
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  // Every section at two widths, each checked by axe and photographed: minutes on a slow two-core machine.
+  test.setTimeout(420_000);
   const postName = `Layout post ${Date.now()}`;
   let postId = "";
 

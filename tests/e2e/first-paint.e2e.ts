@@ -198,6 +198,26 @@ test("what a member types into the sign-in form before the page's script runs si
   await visitor.close();
 });
 
+test("a tagg a member types on their dashboard before its script runs is checked and claimed once it has", async ({
+  context,
+  page,
+}) => {
+  await withoutGreeting(context);
+  await registerMember(page, newMember());
+  const tagg = `early${Date.now()}`;
+
+  const scripts = await holdScripts(page);
+  await page.goto("/dashboard");
+  await expect.poll(scripts.asked).toBe(true);
+  const claim = page.getByRole("region", { name: "Claim your tagg" });
+  await claim.getByRole("textbox", { name: "Your tagg" }).fill(tagg);
+  scripts.release();
+  await expect(claim.getByText(`@${tagg} is available`)).toBeVisible();
+  await claim.getByRole("button", { name: "Claim" }).click();
+  await expect(page.getByText("Tagg Claimed")).toBeVisible();
+  await expect(page.locator("#main").getByText(`@${tagg}`, { exact: true })).toBeVisible();
+});
+
 test("a phone scrolled down before the page's script runs stays where it is once React has the page", async ({
   page,
 }) => {

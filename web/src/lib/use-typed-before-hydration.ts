@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
 
 /**
@@ -21,4 +21,18 @@ export function useTypedBeforeHydration<T extends FieldValues>(
       }
     }
   }, []);
+}
+
+/**
+ * The same for one controlled field: once mounted, what was typed into the field before the app took the page
+ * over is handed to `keep` (the field's state setter). Returns the ref to put on the field.
+ */
+export function useFieldTypedBeforeHydration(keep: (typed: string) => void) {
+  const fieldRef = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what was typed before the first render counts.
+  useEffect(() => {
+    const typed = fieldRef.current?.value;
+    if (typed) keep(typed);
+  }, []);
+  return fieldRef;
 }

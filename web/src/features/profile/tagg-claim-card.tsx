@@ -8,6 +8,7 @@ import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { cn } from "#web/lib/cn.ts";
+import { useFieldTypedBeforeHydration } from "#web/lib/use-typed-before-hydration.ts";
 import type { TaggStatus } from "./tagg-availability.ts";
 import { useClaimTagg, useTaggAvailability } from "./use-tagg-claim.ts";
 
@@ -17,6 +18,8 @@ import { useClaimTagg, useTaggAvailability } from "./use-tagg-claim.ts";
  */
 export function TaggClaimCard() {
   const [input, setInput] = useState("");
+  // The card arrives in the dashboard's server-rendered HTML: a tagg typed before the app ran is kept.
+  const inputRef = useFieldTypedBeforeHydration(setInput);
   const status = useTaggAvailability(input);
   const claim = useClaimTagg();
 
@@ -61,6 +64,7 @@ export function TaggClaimCard() {
               aria-hidden="true"
             />
             <Input
+              ref={inputRef}
               id="tagg-claim-input"
               value={input}
               onChange={(event) => setInput(event.target.value)}

@@ -13,6 +13,7 @@ import { SearchInput } from "#web/components/ui/search-input.tsx";
 import { afterNextPaint } from "#web/lib/after-next-paint.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { useProfile } from "#web/lib/use-profile.ts";
+import { useFieldTypedBeforeHydration } from "#web/lib/use-typed-before-hydration.ts";
 import { searchPageMode, searchRunState } from "./search-arrival.ts";
 import { ownerLabel, resultsSummary } from "./search-display.ts";
 import { SearchResultCard } from "./search-result-card.tsx";
@@ -52,11 +53,7 @@ export function SearchTaggedPostsPage() {
   useEffect(() => setInput(term), [term]);
   // The box arrives in the server's HTML (decision 056): what a visitor typed before the page's script took
   // over is theirs to keep.
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const typed = inputRef.current?.value;
-    if (typed) setInput(typed);
-  }, []);
+  const inputRef = useFieldTypedBeforeHydration(setInput);
 
   /** Runs a search the person asked for: a new term is a new history entry; the same term is run again. */
   const run = (next: string) => {
