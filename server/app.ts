@@ -138,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
   // External plugins
   await app.register(errorHandlerPlugin);
   await app.register(admissionPlugin, { waiting: database.waiting });
+  app.server.on("connection", database.connectionAccepted);
   const https = config.publicUrl.startsWith("https://");
   await app.register(securityHeadersPlugin, {
     stripeEnabled: Boolean(config.stripe),

@@ -18,6 +18,11 @@ export type DatabaseHandle = {
   /** How many queries wait for the database now (for admission control: see server/plugins/admission.ts). */
   waiting(): number;
   /**
+   * Called as the HTTP server accepts a connection. PGlite, which shares this thread with the server, then
+   * lets a burst of new connections in before its next slice (pglite-turns.ts); PostgreSQL runs elsewhere.
+   */
+  connectionAccepted(): void;
+  /**
    * Receives the NOTIFY payloads of `channel`. `onListening(true)` once listening; `onListening(false)` when
    * the listening connection is lost (notifications sent meanwhile are lost; it reconnects by itself).
    * Answers how to stop.
@@ -75,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await pool.query("select 1");
       },
       waiting: () => pool.waitingCount,
+      connectionAccepted: () => {},
       listen: (channel, onNotify, onListening) =>
         listenOnPostgres(options.url, channel, onNotify, onListening),
       onOneConnection: (work, { queryTimeoutMs } = {}) =>
@@ -104,6 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pglite.query("select 1");
     },
     waiting: turns.waiting,
+    connectionAccepted: turns.connectionAccepted,
     async listen(channel, onNotify, onListening) {
       const unlisten = await pglite.listen(channel, onNotify);
       onListening(true);

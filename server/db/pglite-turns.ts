@@ -8,11 +8,15 @@ const SLICE_PER_LOOP_TIME = 3;
 const MIN_SLICE_MS = 4;
 /** …nor longer than this, so sockets are read and answered at least this often. */
 const MAX_SLICE_MS = 60;
+/** The longest the database waits for a burst of new connections to be accepted before its next slice. */
+const MAX_HOLD_FOR_CONNECTIONS_MS = 50;
 
 export type TakingTurns = {
   client: PGlite;
   /** How many queries wait for their turn (what admission control reads). */
   waiting(): number;
+  /** Tells the database the HTTP server has just accepted a connection (see `takingTurns`). */
+  connectionAccepted(): void;
 };
 
 /**
@@ -24,15 +28,27 @@ export type TakingTurns = {
  * turn with refusals therefore still leaves the database three quarters of the thread (one slice per query
  * would leave it one query per turn, and a few searches a second); in a quiet loop the slice is a few
  * milliseconds, so sockets are still read at once.
+ *
+ * The loop accepts one new connection per turn (libuv does not accept in a loop), so a burst of connections —
+ * the first seconds of a flood, 500 clients at once — was accepted one per slice, a hundred a second, and the
+ * last of them waited seconds for their first answer, even a refusal. Once a connection has been accepted the
+ * database gives the loop turns back to back, until one passes without a new connection (for at most 50 ms),
+ * and only then takes its slice.
  */
 export function takingTurns(pglite: PGlite, now: () => number = performance.now.bind(performance)) {
   const gate = pLimit(1);
   let sliceEndsAt = 0;
+  let connectionArrived = false;
 
   async function ourTurn() {
-    if (now() < sliceEndsAt) return;
-    const yieldedAt = now();
-    await nextTurnOfTheLoop();
+    if (now() < sliceEndsAt && !connectionArrived) return;
+    const heldSince = now();
+    let yieldedAt = heldSince;
+    do {
+      connectionArrived = false;
+      yieldedAt = now();
+      await nextTurnOfTheLoop();
+    } while (connectionArrived && now() - heldSince < MAX_HOLD_FOR_CONNECTIONS_MS);
     const backAt = now();
     const loopTime = backAt - yieldedAt;
     const slice = Math.min(MAX_SLICE_MS, Math.max(MIN_SLICE_MS, loopTime * SLICE_PER_LOOP_TIME));
@@ -58,5 +74,11 @@ export function takingTurns(pglite: PGlite, now: () => number = performance.now.
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { client, waiting: () => gate.pendingCount } satisfies TakingTurns;
+  return {
+    client,
+    waiting: () => gate.pendingCount,
+    connectionAccepted: () => {
+      connectionArrived = true;
+    },
+  } satisfies TakingTurns;
 }
