@@ -49,13 +49,6 @@ function wantsApp(request: FastifyRequest): boolean {
   return !isSourceMap(pathname);
 }
 
-/**
- * Serves the built web app from `webRoot` (hashed assets cached for a year, index.html never cached; each in
- * its precompressed brotli or gzip form when the client accepts one) and
- * answers every unknown non-API GET with index.html so the client router can show the page or its 404.
- * Unknown API routes get a JSON 404. The fallback is rate-limited per client, so probing for routes is cheap
- * to refuse.
- */
 /** The visitor's own headers that decide an API answer: their session, and what their browser is. */
 const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language"] as const;
 
@@ -77,6 +70,13 @@ function visitorsAnswer(app: FastifyInstance) {
   };
 }
 
+/**
+ * Serves the built web app from `webRoot` (hashed assets cached for a year, index.html never cached; each in
+ * its precompressed brotli or gzip form when the client accepts one) and
+ * answers every unknown non-API GET with index.html so the client router can show the page or its 404.
+ * Unknown API routes get a JSON 404. The fallback is rate-limited per client, so probing for routes is cheap
+ * to refuse.
+ */
 async function webApp(app: FastifyInstance, opts: PageSources & { webRoot: string }) {
   const indexFile = path.join(opts.webRoot, "index.html");
   const hasWebApp = existsSync(indexFile);
