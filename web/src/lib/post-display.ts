@@ -1,4 +1,5 @@
 import type { TaggedPost } from "#contract/api/posts.ts";
+import { absoluteTimeLabel } from "./relative-time.ts";
 
 /**
  * The name shown on a post: the text inside the first pair of parentheses when there is some, otherwise the
@@ -47,11 +48,9 @@ export function formatViewCount(count: number): string {
   return `${count} unique ${count === 1 ? "view" : "views"}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
+/** A post's date and time, written as every full date and time in the app is. */
 export function formatPostDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+  return absoluteTimeLabel(iso);
 }
 
 /** Posts whose name contains the filter, ignoring case and surrounding spaces; all posts for a blank one. */

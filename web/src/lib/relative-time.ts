@@ -2,7 +2,10 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+// The formatters are made when first used, not as the module loads: the first Intl formatter a page makes costs
+// tens of milliseconds on a phone, which would otherwise land in the task that starts the app.
+let relative: Intl.RelativeTimeFormat | undefined;
+const relativeFormat = () => (relative ??= new Intl.RelativeTimeFormat("en", { numeric: "always" }));
 
 /**
  * Relative time labels: "Just now" under a minute (and for clock skew into the future),
@@ -14,15 +17,17 @@ export function relativeTimeLabel(when: string | Date, now: Date): string {
   if (Number.isNaN(time)) return "";
   const elapsed = now.getTime() - time;
   if (elapsed < MINUTE_MS) return "Just now";
-  if (elapsed < HOUR_MS) return relative.format(-Math.floor(elapsed / MINUTE_MS), "minute");
-  if (elapsed < DAY_MS) return relative.format(-Math.floor(elapsed / HOUR_MS), "hour");
-  return relative.format(-Math.floor(elapsed / DAY_MS), "day");
+  if (elapsed < HOUR_MS) return relativeFormat().format(-Math.floor(elapsed / MINUTE_MS), "minute");
+  if (elapsed < DAY_MS) return relativeFormat().format(-Math.floor(elapsed / HOUR_MS), "hour");
+  return relativeFormat().format(-Math.floor(elapsed / DAY_MS), "day");
 }
 
-const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+let absolute: Intl.DateTimeFormat | undefined;
 
 /** The full date and time, for a tooltip or a <time> title next to a relative label. */
 export function absoluteTimeLabel(when: string): string {
   const date = new Date(when);
-  return Number.isNaN(date.getTime()) ? "" : absolute.format(date);
+  if (Number.isNaN(date.getTime())) return "";
+  absolute ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return absolute.format(date);
 }
