@@ -4,9 +4,10 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PAGE_STATE_ELEMENT_ID } from "#contract/page-render.ts";
-import { terms } from "#server/db/schema/index.ts";
+import { profiles, terms } from "#server/db/schema/index.ts";
 import { asMember, registerMember, uniqueIp } from "#server/test/factories.ts";
 import { createTestApp } from "#server/test/test-app.ts";
 
@@ -17,13 +18,19 @@ beforeAll(() => {
   execFileSync(process.execPath, [path.join(root, "scripts/ensure-built.mjs")], { stdio: "inherit" });
 }, 600_000);
 
-/** What is inside `<div id="root">`: the page as it shows before any script has run. */
+/**
+ * What is inside `<div id="root">`: the page as it shows before any script has run. Every part is in place: none
+ * is held in a hidden element for an inline script to move, which the Content-Security-Policy would refuse.
+ */
 function rootOf(html: string): string {
   const start = html.indexOf('<div id="root">');
   const end = html.indexOf(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">`);
   expect(start, "the root element").toBeGreaterThan(-1);
   expect(end, "the page's answers after the root").toBeGreaterThan(start);
-  return html.slice(start, end);
+  const root = html.slice(start, end);
+  expect(root).not.toContain("<script");
+  expect(root).not.toContain("<template");
+  return root;
 }
 
 function pageStateOf(html: string) {
@@ -135,6 +142,26 @@ describe("a public page's first HTML", () => {
     expect(answerOf(premium.body, "/api/settings/free-option")).toEqual(freeOption.json());
     // The page carries them: the browser does not ask for them again while its scripts download.
     expect(premium.body).not.toContain('href="/api/payments/config"');
+  });
+
+  it("shows a past-due member the payment-problem banner in place above their dashboard, dated as billing is", async () => {
+    const t = await createTestApp({ webRoot });
+    const member = await registerMember(t, { firstName: "Ada", lastName: "Lovelace" });
+    await t.db
+      .update(profiles)
+      .set({ subscriptionStatus: "past_due", subscriptionLapsesAt: new Date("2026-12-05T23:30:00Z") })
+      .where(eq(profiles.id, member.user.id));
+
+    const dashboard = await t.app.inject({
+      url: "/dashboard",
+      headers: { cookie: member.cookie },
+      remoteAddress: uniqueIp(),
+    });
+    const shown = rootOf(dashboard.body);
+    expect(shown).toMatch(/<section aria-label="Payment problem"[^>]*>/);
+    expect(shown).toContain("Update your card by 5 December 2026 to keep Premium.");
+    // The banner comes first in the page, before the member's header.
+    expect(shown.indexOf("Payment problem")).toBeLessThan(shown.indexOf("Ada Lovelace"));
   });
 
   it("starts its scripts only after the first paint, with the one inline script the CSP allows", async () => {

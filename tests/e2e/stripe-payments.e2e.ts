@@ -73,10 +73,11 @@ test.describe("Premium payments (Stripe Payment Element)", () => {
       `http://127.0.0.1:${E2E_STRIPE_STAND_IN_PORT}/_control/renewal-fails?email=${encodeURIComponent(member.email)}`,
     );
     expect(renewal.ok()).toBe(true);
+    // The banner is in the page's first HTML once the webhooks have been applied.
     const banner = page.getByRole("region", { name: "Payment problem" });
     await expect(async () => {
       await page.reload();
-      await expect(banner).toBeVisible({ timeout: 1_000 });
+      await expect(banner).toBeVisible({ timeout: 2_000 });
     }).toPass();
     await expect(banner).toContainText(/Update your card by \d{1,2} \w+ \d{4} to keep Premium/);
 

@@ -45,10 +45,14 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
-    { onError: (error) => void failures.push(error) },
+    // The page is sent whole, so nothing is gained by React holding a part back for a script to put in
+    // place (which it does past this many bytes): every part is written where it shows.
+    { onError: (error) => void failures.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
   if (failures.length > 0) throw failures[0];
+  // A part written elsewhere waits for an inline script the Content-Security-Policy refuses: it would never show.
+  if (html.includes("<script")) throw new Error(`${url} rendered with a script to run before it shows`);
 
   // React hoists the page's <title> to the front of what it renders; it belongs in the document's head.
   const title = TITLE.exec(html);

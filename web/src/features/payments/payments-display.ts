@@ -10,12 +10,20 @@ export const PREMIUM_FEATURES = [
   "Priority support",
 ] as const;
 
-/** "2025-05-01T…" → "1 May 2025"; null/unparsable → null. */
+/**
+ * "2025-05-01T…" → "1 May 2025"; null/unparsable → null. The day in UTC, as billing periods and the billing
+ * e-mails count them, so the server's first HTML and the browser show the same day.
+ */
 export function formatPeriodEnd(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+  return date.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** The sentence shown after cancelling at period end. */
