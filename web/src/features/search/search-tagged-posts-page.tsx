@@ -125,6 +125,7 @@ export function SearchTaggedPostsPage() {
           <EmptyState
             icon={Search}
             title="Find a tagged post"
+            headingLevel={2}
             description="Type the exact post name you were given, or a tagg such as @grace, and press Enter. Only exact matches are shown."
             className="bg-white"
           />
