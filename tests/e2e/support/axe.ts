@@ -2,10 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * axe ships `label-content-name-mismatch` (WCAG 2.5.3, label in name) as an experimental rule, off unless
- * named, so it is switched on here beside the WCAG 2.0/2.1 A and AA tags.
+ * Rules outside the WCAG 2.0/2.1 A and AA tags, checked whatever axe rates their impact: `label-content-name-mismatch`
+ * (WCAG 2.5.3, label in name) ships as an experimental rule, off unless named; `heading-order` (a best practice,
+ * "moderate") is how a screen-reader user skims a page by its headings, and Lighthouse counts it.
  */
-const EXTRA_RULES = ["label-content-name-mismatch"];
+const EXTRA_RULES = ["label-content-name-mismatch", "heading-order"];
 
 /**
  * Waits (up to 3 s) for finite animations and transitions to end — a toast fading in or out, a dialog opening —
@@ -34,17 +35,21 @@ async function settleAnimations(page: Page) {
  */
 const FADED_TOASTS = ['[data-sonner-toast][data-front="false"]', '[data-sonner-toast][data-removed="true"]'];
 
-/** Serious or critical axe violations on the page as it is now (dialogs included), once it has settled. */
+/**
+ * Serious or critical axe violations, and any of the extra rules', on the page as it is now (dialogs included),
+ * once it has settled.
+ */
 export async function expectNoSeriousA11yViolations(page: Page, what: string) {
   await settleAnimations(page);
   const builder = () =>
     FADED_TOASTS.reduce((axe, selector) => axe.exclude(selector), new AxeBuilder({ page }));
   const tagged = await builder().withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const extra = await builder().withRules(EXTRA_RULES).analyze();
-  const serious = [...tagged.violations, ...extra.violations]
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
+  const violations = [
+    ...tagged.violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    ),
+    ...extra.violations,
+  ].map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(violations, `axe violations on ${what}`).toEqual([]);
 }

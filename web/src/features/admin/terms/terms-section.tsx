@@ -42,6 +42,7 @@ export function TermsSection({ addOpen, onAddOpenChange }: AdminSectionProps) {
           <EmptyState
             icon={FileText}
             title="No terms and conditions yet"
+            headingLevel={2}
             description="The terms page tells visitors they are not available. Create them so members can read them."
             action={
               <Button onClick={() => onAddOpenChange(true)}>
