@@ -59,7 +59,9 @@ test("an administrator completes a member's payout, the member's page shows it; 
   const row = payouts.getByRole("row").filter({ hasText: member.lastName });
   await expect(row).toContainText("£1.20");
   // The payout details are in the row's Details at this width (the columns that do not fit move there).
-  await row.getByRole("button", { name: "Details", exact: true }).click();
+  await payouts
+    .getByRole("button", { name: `Details of ${member.firstName} ${member.lastName}'s payout`, exact: true })
+    .click();
   await expect(payouts).toContainText("****5678");
   await expect(payouts).not.toContainText("12345678");
   await expect(admin.getByText("Pending payouts")).toBeVisible();

@@ -100,11 +100,7 @@ test("an administrator unlocks the panel, edits and hides a tagg, reviews a repo
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Tagg Updated")).toBeVisible();
     // The reason is in the row's Details at this width (the columns that do not fit move there).
-    await table
-      .getByRole("row")
-      .filter({ hasText: `@${tagg}` })
-      .getByRole("button", { name: "Details" })
-      .click();
+    await table.getByRole("button", { name: `Details of @${tagg}` }).click();
     await expect(table.getByText("Verified partner")).toBeVisible();
   });
 

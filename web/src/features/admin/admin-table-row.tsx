@@ -9,8 +9,11 @@ export type AdminTableRowProps<T extends RowData> = {
   row: Row<AdminTableFeatures, T>;
   /** Whether a column has given way on this screen: its cell shows in the row's details instead. */
   folded: (columnId: string) => boolean;
-  /** Whether any column has given way, so the row has a Details toggle in its first cell. */
-  foldsAny: boolean;
+  /**
+   * The row's name ("@ada") once a column has given way on this screen: the row then has a Details toggle in its
+   * first cell, named after it.
+   */
+  detailsOf: string | undefined;
   detailsOpen: boolean;
   onToggleDetails: () => void;
   /** Whether a column stays in view at the right edge (the actions). */
@@ -24,7 +27,7 @@ export type AdminTableRowProps<T extends RowData> = {
 export function AdminTableRow<T extends RowData>({
   row,
   folded,
-  foldsAny,
+  detailsOf,
   detailsOpen,
   onToggleDetails,
   pinned,
@@ -40,14 +43,14 @@ export function AdminTableRow<T extends RowData>({
             className={cn("truncate", pinned(cell.column.id) && pinnedActions)}
             style={{ width: cell.column.getSize() }}
           >
-            {foldsAny && index === 0 ? (
+            {detailsOf !== undefined && index === 0 ? (
               <div className="flex items-center gap-1">
                 <Button
                   type="button"
                   size="icon"
                   variant="ghost"
                   className="size-6 shrink-0"
-                  aria-label="Details"
+                  aria-label={`Details of ${detailsOf}`}
                   aria-expanded={detailsOpen}
                   aria-controls={detailsOpen ? detailsId : undefined}
                   onClick={onToggleDetails}

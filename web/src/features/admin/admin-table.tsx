@@ -41,9 +41,10 @@ export type AdminTableProps<T extends RowData> = {
   sorting?: AdminTableSorting;
   /**
    * Columns that give way on screens narrower than 1536 px, so the others fit without sideways scrolling:
-   * each row then has a Details toggle that shows them beneath it.
+   * each row then has a Details toggle that shows them beneath it, named by `rowName` ("Details of @ada"), so
+   * a screen reader tells one row's toggle from the next.
    */
-  collapsible?: readonly string[];
+  collapsible?: { columns: readonly string[]; rowName: (row: T) => string };
 };
 
 /** From this width every column has room; below it the `collapsible` ones move into the row's details. */
@@ -63,12 +64,12 @@ export function AdminTable<T extends RowData>({
   noun,
   loadError,
   sorting,
-  collapsible = [],
+  collapsible,
 }: AdminTableProps<T>) {
   const roomForAll = useMediaQuery(ALL_COLUMNS_QUERY);
   const [openDetails, setOpenDetails] = useState<ReadonlySet<string>>(() => new Set());
-  const folded = (columnId: string) => !roomForAll && collapsible.includes(columnId);
-  const foldsAny = !roomForAll && collapsible.length > 0;
+  const folded = (columnId: string) => !roomForAll && (collapsible?.columns.includes(columnId) ?? false);
+  const detailsOf = roomForAll ? undefined : collapsible?.rowName;
   const toggleDetails = (rowId: string) =>
     setOpenDetails((open) => {
       const next = new Set(open);
@@ -158,8 +159,8 @@ export function AdminTable<T extends RowData>({
                       key={row.id}
                       row={row}
                       folded={folded}
-                      foldsAny={foldsAny}
-                      detailsOpen={foldsAny && openDetails.has(row.id)}
+                      detailsOf={detailsOf?.(row.original)}
+                      detailsOpen={detailsOf !== undefined && openDetails.has(row.id)}
                       onToggleDetails={() => toggleDetails(row.id)}
                       pinned={isActions}
                     />

@@ -14,7 +14,7 @@ import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
 import { AffiliateSettingsCard } from "./affiliate-settings-card.tsx";
-import { detailsText, payoutColumns, payoutStatusLabel } from "./payout-columns.tsx";
+import { detailsText, payoutColumns, payoutName, payoutStatusLabel } from "./payout-columns.tsx";
 import { useAffiliateAdmin } from "./use-affiliate-admin.ts";
 
 type Decision = { payout: AdminPayout; status: "completed" | "rejected" };
@@ -125,7 +125,7 @@ export function AffiliateSection({ search }: AdminSectionProps) {
       </div>
       <AdminTable
         label="Payouts"
-        collapsible={["details"]}
+        collapsible={{ columns: ["details"], rowName: payoutName }}
         columns={columns}
         list={list}
         getRowId={(payout) => payout.id}

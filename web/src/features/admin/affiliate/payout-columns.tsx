@@ -23,6 +23,10 @@ export const detailsText = (details: Record<string, string>) =>
     .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${value}`)
     .join(", ");
 
+/** "Ada Lovelace's payout": how the row's buttons name it. */
+export const payoutName = (payout: AdminPayout) =>
+  `${payout.member.firstName} ${payout.member.lastName}'s payout`;
+
 export type PayoutActions = {
   onComplete: (payout: AdminPayout) => void;
   onReject: (payout: AdminPayout) => void;
@@ -99,22 +103,22 @@ export function payoutColumns({ onComplete, onReject, onReveal }: PayoutActions)
       size: 150,
       cell: ({ row }) => {
         const payout = row.original;
-        const who = `${payout.member.firstName} ${payout.member.lastName}`;
+        const name = payoutName(payout);
         return (
           <div className="flex gap-1">
             <RowActionButton
-              label={`Reveal full details of ${who}'s payout`}
+              label={`Reveal full details of ${name}`}
               icon={Eye}
               onClick={() => onReveal(payout)}
             />
             {payout.status === "requested" ? (
               <>
                 <RowActionButton
-                  label={`Mark ${who}'s payout completed`}
+                  label={`Mark ${name} completed`}
                   icon={Check}
                   onClick={() => onComplete(payout)}
                 />
-                <RowActionButton label={`Reject ${who}'s payout`} icon={X} onClick={() => onReject(payout)} />
+                <RowActionButton label={`Reject ${name}`} icon={X} onClick={() => onReject(payout)} />
               </>
             ) : null}
           </div>

@@ -3,6 +3,10 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { actionLabel, formatDateTime, shortId, summaryLines } from "../admin-display.ts";
 import type { AdminColumn } from "../admin-table.tsx";
 
+/** "Tagg update, 28 Nov 2026, 10:03": an entry as its row's Details toggle names it. */
+export const auditEntryName = (item: AuditLogItem) =>
+  `${actionLabel(item.action)}, ${formatDateTime(item.createdAt)}`;
+
 /** The Audit Log's columns: when, who, what, to which target, and what changed. */
 export const auditLogColumns: AdminColumn<AuditLogItem>[] = [
   {

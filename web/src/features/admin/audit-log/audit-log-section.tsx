@@ -12,7 +12,7 @@ import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminList } from "../use-admin-list.ts";
 import { useAdminSort } from "../use-admin-sort.ts";
-import { auditLogColumns } from "./audit-log-columns.tsx";
+import { auditEntryName, auditLogColumns } from "./audit-log-columns.tsx";
 
 const ANY = "any";
 
@@ -94,7 +94,7 @@ export function AuditLogSection({ search }: AdminSectionProps) {
       </fieldset>
       <AdminTable
         label="Audit log"
-        collapsible={["target"]}
+        collapsible={{ columns: ["target"], rowName: auditEntryName }}
         columns={auditLogColumns}
         list={list}
         sorting={sorting}

@@ -112,7 +112,7 @@ export function CostsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
       </div>
       <AdminTable
         label="Costs"
-        collapsible={["notes"]}
+        collapsible={{ columns: ["notes"], rowName: costName }}
         columns={columns}
         list={list}
         sorting={sorting}

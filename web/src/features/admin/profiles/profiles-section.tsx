@@ -90,7 +90,7 @@ export function ProfilesSection({ search, addOpen, onAddOpenChange }: AdminSecti
       </div>
       <AdminTable
         label="Profiles"
-        collapsible={["ipAddress", "subscription", "lastActive"]}
+        collapsible={{ columns: ["ipAddress", "subscription", "lastActive"], rowName: profileName }}
         columns={columns}
         list={list}
         sorting={sorting}

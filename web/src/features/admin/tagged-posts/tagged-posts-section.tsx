@@ -36,7 +36,7 @@ export function TaggedPostsSection({ search }: AdminSectionProps) {
     <>
       <AdminTable
         label="Tagged posts"
-        collapsible={["settings"]}
+        collapsible={{ columns: ["settings"], rowName: (post) => post.postName }}
         columns={columns}
         list={list}
         sorting={sorting}

@@ -65,7 +65,7 @@ export function TaggsSection({ search, addOpen, onAddOpenChange }: AdminSectionP
     <>
       <AdminTable
         label="Taggs"
-        collapsible={["reason", "subscription"]}
+        collapsible={{ columns: ["reason", "subscription"], rowName: (tagg) => `@${tagg.tagg}` }}
         columns={columns}
         list={list}
         sorting={sorting}

@@ -44,7 +44,7 @@ export function UiCodesSection({ search }: AdminSectionProps) {
       </dl>
       <AdminTable
         label="UI sections"
-        collapsible={["tags", "description"]}
+        collapsible={{ columns: ["tags", "description"], rowName: (section) => section.sectionName }}
         columns={columns}
         list={list}
         getRowId={(section) => section.id}
