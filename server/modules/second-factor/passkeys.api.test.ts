@@ -9,14 +9,20 @@ import {
   RECENT_AUTHENTICATION_MINUTES,
 } from "#contract/limits.ts";
 import { passkeys } from "#server/db/schema/index.ts";
-import { asMember, reauthenticate, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
+import {
+  asMember,
+  reauthenticate,
+  registerMember,
+  SAME_ORIGIN,
+  sessionCookie,
+} from "#server/test/factories.ts";
 import {
   addPasskey,
   newPasskey,
   passkeyOptions,
   PASSKEY_REJECTED as REJECTED,
 } from "#server/test/passkey-ceremonies.ts";
-import { signInCookieIfSet } from "#server/test/sign-in.ts";
+import { signIn, signInCookieIfSet } from "#server/test/sign-in.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
 const MINUTE = 60_000;
@@ -27,6 +33,17 @@ const listPasskeys = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ url: "/api/auth/passkeys", headers: asMember(cookie) })).json();
 const profileOf = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ url: "/api/profile", headers: asMember(cookie) })).json();
+
+/** `count` stored passkeys, numbered from `from`, put straight into the database (no ceremony). */
+const insertPasskeysDirectly = (t: TestApp, userId: string, count: number, from: number) =>
+  t.db.insert(passkeys).values(
+    Array.from({ length: count }, (_, i) => ({
+      userId,
+      credentialId: `credential-${from + i}`,
+      publicKey: "not-a-key",
+      name: `Key ${from + i}`,
+    })),
+  );
 
 describe("adding a passkey", () => {
   it("needs a session and a recent sign-in before it offers options", async () => {
@@ -207,20 +224,11 @@ describe("adding a passkey", () => {
   it(`holds at most ${MAX_PASSKEYS} passkeys per member`, async () => {
     const t = await createTestApp();
     const member = await registerMember(t);
-    const insertDirectly = (count: number, from: number) =>
-      t.db.insert(passkeys).values(
-        Array.from({ length: count }, (_, i) => ({
-          userId: member.user.id,
-          credentialId: `credential-${from + i}`,
-          publicKey: "not-a-key",
-          name: `Key ${from + i}`,
-        })),
-      );
-    await insertDirectly(MAX_PASSKEYS - 1, 1);
+    await insertPasskeysDirectly(t, member.user.id, MAX_PASSKEYS - 1, 1);
 
     // Options asked for at one below the cap; another passkey lands before the answer does.
     const options = (await passkeyOptions(t, "register", member.cookie)).json();
-    await insertDirectly(1, MAX_PASSKEYS);
+    await insertPasskeysDirectly(t, member.user.id, 1, MAX_PASSKEYS);
     const over = await postPasskey(t, member.cookie, {
       response: newPasskey().register(options),
       name: "One more",
@@ -232,6 +240,30 @@ describe("adding a passkey", () => {
     expect(full.statusCode).toBe(409);
     expect(full.json()).toEqual({ error: SECOND_FACTOR_MESSAGES.tooManyPasskeys, code: "conflict" });
     expect(await listPasskeys(t, member.cookie)).toHaveLength(MAX_PASSKEYS);
+  });
+
+  it(`lets only one of two additions at once take the last place under ${MAX_PASSKEYS}`, async () => {
+    const t = await createTestApp();
+    const member = await registerMember(t);
+    await insertPasskeysDirectly(t, member.user.id, MAX_PASSKEYS - 1, 1);
+    const laptop = member.cookie;
+    const phone = sessionCookie(await signIn(t, member));
+    const laptopOptions = (await passkeyOptions(t, "register", laptop)).json();
+    const phoneOptions = (await passkeyOptions(t, "register", phone)).json();
+
+    const answers = await Promise.all([
+      postPasskey(t, laptop, { response: newPasskey().register(laptopOptions), name: "Laptop" }),
+      postPasskey(t, phone, { response: newPasskey().register(phoneOptions), name: "Phone" }),
+    ]);
+
+    // The other is refused for the cap, or for its session, which the first addition ended.
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      201,
+      expect.toSatisfy((status) => status === 401 || status === 409),
+    ]);
+    const stored = await t.db.select().from(passkeys).where(eq(passkeys.userId, member.user.id));
+    expect(stored).toHaveLength(MAX_PASSKEYS);
   });
 });
 

@@ -176,10 +176,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
       }
       if (!verification.verified) throw rejected();
       const { credential, credentialBackedUp } = verification.registrationInfo;
-      if ((await repo.listPasskeys(user.id)).length >= MAX_PASSKEYS) {
-        throw new AppError("conflict", SECOND_FACTOR_MESSAGES.tooManyPasskeys);
-      }
-      const row = await repo.insertPasskey({
+      const row = await repo.insertPasskeyBelow(MAX_PASSKEYS, {
         userId: user.id,
         credentialId: credential.id,
         publicKey: isoBase64URL.fromBuffer(credential.publicKey),
@@ -189,6 +186,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
         name: input.name,
         createdAt: clock.now(),
       });
+      if (row === "full") throw new AppError("conflict", SECOND_FACTOR_MESSAGES.tooManyPasskeys);
       if (!row) throw new AppError("conflict", SECOND_FACTOR_MESSAGES.passkeyExists);
       await sessions.endAllForUser(user.id, sessionId);
       return toPasskey(row);

@@ -7,6 +7,7 @@ import {
   recoveryCodes,
   totpCredentials,
 } from "#server/db/schema/index.ts";
+import { withTransaction } from "#server/db/transaction.ts";
 
 export type ChallengeKind = (typeof authChallenges.$inferSelect)["kind"];
 export type ChallengeRow = typeof authChallenges.$inferSelect;
@@ -144,12 +145,27 @@ export function createSecondFactorRepository(db: Database) {
       return row;
     },
 
-    /** Adds a passkey unless its credential is registered already (answers undefined then). */
-    async insertPasskey(values: typeof passkeys.$inferInsert) {
-      const [row] = await db.insert(passkeys).values(values).onConflictDoNothing().returning();
-      if (row) await refreshPasskeyCount(db, values.userId);
-      return row;
-    },
+    /**
+     * Adds a passkey while the member holds fewer than `limit`: "full" at the limit, undefined when the credential
+     * is registered already. The member's row is locked first, so two additions at once, from two of the
+     * member's sessions, cannot both count one place left and take it.
+     */
+    insertPasskeyBelow: (limit: number, values: typeof passkeys.$inferInsert) =>
+      withTransaction(db, async (tx) => {
+        await tx
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(eq(profiles.id, values.userId))
+          .for("update");
+        const [held] = await tx
+          .select({ total: count() })
+          .from(passkeys)
+          .where(eq(passkeys.userId, values.userId));
+        if ((held?.total ?? 0) >= limit) return "full" as const;
+        const [row] = await tx.insert(passkeys).values(values).onConflictDoNothing().returning();
+        if (row) await refreshPasskeyCount(tx, values.userId);
+        return row;
+      }),
 
     async deletePasskey(userId: string, id: string) {
       const deleted = await db
