@@ -154,7 +154,7 @@ export default function ReauthenticationDialog({ onDone }: ReauthenticationDialo
       <DialogContent className="max-w-md">
         <DialogTitle>Confirm it's you</DialogTitle>
         <DialogDescription>
-          This can't be undone, and you signed in a while ago.{" "}
+          You signed in a while ago, and this needs a recent sign-in.{" "}
           {method === "password"
             ? "Enter your password to continue."
             : "Enter a code from your authenticator app to continue."}
