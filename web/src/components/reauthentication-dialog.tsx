@@ -95,8 +95,9 @@ function CodeProof({ prove, actions }: ProofFormProps) {
 }
 
 /**
- * "Confirm it's you" before an irreversible action, which then goes ahead: the password again or, for a member
- * who has set them up, a code from their authenticator app (or a recovery code) or one of their passkeys.
+ * "Confirm it's you" before an action that needs a recent sign-in, which then goes ahead: the password again or,
+ * for a member who has set them up, a code from their authenticator app (or a recovery code) or one of their
+ * passkeys.
  */
 export default function ReauthenticationDialog({ onDone }: ReauthenticationDialogProps) {
   const { profile } = useProfile();

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { setReauthenticationPrompt } from "#web/lib/reauthentication.ts";
 
-// The form's code arrives only when a call first asks for the password.
+// The form's code arrives only when a call first asks the member to confirm it is them.
 const ReauthenticationDialog = lazy(() => import("./reauthentication-dialog.tsx"));
 
 /**
- * Answers `apiRequest` when the server wants the password again (403 `reauth_required`): shows the dialog and
- * says whether the member entered it. Mounted once, with the app's providers.
+ * Answers `apiRequest` when the server wants a recent sign-in (403 `reauth_required`): shows the dialog and
+ * says whether the member proved it is them. Mounted once, with the app's providers.
  */
 export function ReauthenticationPrompt() {
   const [resolve, setResolve] = useState<((reauthenticated: boolean) => void) | null>(null);
