@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PAGE_STATE_ELEMENT_ID } from "#contract/page-render.ts";
 import { profiles, terms } from "#server/db/schema/index.ts";
 import { asMember, registerMember, uniqueIp } from "#server/test/factories.ts";
-import { createTestApp } from "#server/test/test-app.ts";
+import { createTestApp, manualClock } from "#server/test/test-app.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const webRoot = path.join(root, "dist/web");
@@ -145,7 +145,8 @@ describe("a public page's first HTML", () => {
   });
 
   it("shows a past-due member the payment-problem banner in place above their dashboard, dated as billing is", async () => {
-    const t = await createTestApp({ webRoot });
+    // Four days before the lapse on the app's own clock: the banner shows for as long as Premium has not lapsed.
+    const t = await createTestApp({ webRoot, clock: manualClock(new Date("2026-12-01T12:00:00Z")) });
     const member = await registerMember(t, { firstName: "Ada", lastName: "Lovelace" });
     await t.db
       .update(profiles)
