@@ -10,12 +10,14 @@ import { PAGE_STATE_ELEMENT_ID } from "#contract/page-render.ts";
 import { profiles, terms } from "#server/db/schema/index.ts";
 import { asMember, registerMember, uniqueIp } from "#server/test/factories.ts";
 import { createTestApp, manualClock } from "#server/test/test-app.ts";
+import { workerDatabase } from "#server/test/worker-database.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const webRoot = path.join(root, "dist/web");
 
-beforeAll(() => {
+beforeAll(async () => {
   execFileSync(process.execPath, [path.join(root, "scripts/ensure-built.mjs")], { stdio: "inherit" });
+  await workerDatabase();
 }, 600_000);
 
 /**
