@@ -1,15 +1,29 @@
 import { defineConfig } from "@playwright/test";
+import { ADMIN_SECTIONS } from "./tests/e2e/support/admin-sections.ts";
 import {
+  E2E_ADMIN_EMAILS,
   E2E_DATA_DIR,
   E2E_PORT,
+  E2E_SITE_SETTINGS_DATA_DIR,
+  E2E_SITE_SETTINGS_PORT,
   E2E_STRIPE,
   E2E_STRIPE_DATA_DIR,
   E2E_STRIPE_PORT,
   E2E_STRIPE_STAND_IN_PORT,
+  layoutAdminEmail,
 } from "./tests/e2e/support/constants.ts";
 
 const baseURL = `http://localhost:${E2E_PORT}`;
 const stripeBaseURL = `http://localhost:${E2E_STRIPE_PORT}`;
+const siteSettingsBaseURL = `http://localhost:${E2E_SITE_SETTINGS_PORT}`;
+
+/** The journeys that change what every member sees: on an app of their own, one at a time. */
+const SITE_SETTINGS_JOURNEYS = [
+  "**/admin-content.e2e.ts",
+  "**/admin-settings.e2e.ts",
+  "**/admin-affiliate-settings.e2e.ts",
+  "**/admin-report-settings.e2e.ts",
+];
 /** A fresh embedded database for every run; the built web app is served by the API process. */
 const freshApp = (dataDir: string) =>
   `node -e "require('fs').rmSync('${dataDir}',{recursive:true,force:true})" && tsx server/main.ts`;
@@ -24,26 +38,19 @@ const appEnv = (port: number, dataDir: string) => ({
   // Anonymous activity is released in 1-minute windows with no random delay, so a journey can see it arrive.
   ANONYMOUS_RELEASE_MINUTES: "1",
   ANONYMOUS_RELEASE_JITTER_MINUTES: "0",
-  // Each admin journey registers one of these (tests/e2e/support/admin-steps.ts).
+  // Each test that needs an administrator registers one of these (tests/e2e/support/constants.ts).
   ADMIN_EMAILS: [
-    "admin@e2e.tagit.test",
-    "second.admin@e2e.tagit.test",
-    "content.admin@e2e.tagit.test",
-    "settings.admin@e2e.tagit.test",
-    "money.admin@e2e.tagit.test",
-    "profile.admin@e2e.tagit.test",
-    "two-factor.admin@e2e.tagit.test",
-    "layout.admin@e2e.tagit.test",
-    "affiliate-settings.admin@e2e.tagit.test",
-    "report-settings.admin@e2e.tagit.test",
+    ...Object.values(E2E_ADMIN_EMAILS),
+    ...[...ADMIN_SECTIONS.map((section) => section.id), "sections"].map(layoutAdminEmail),
   ].join(","),
 });
 
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.e2e.ts",
-  workers: 1,
-  fullyParallel: false,
+  // Two at a time, in any order: each journey sets up its own members and rows, and asserts on them alone.
+  workers: 2,
+  fullyParallel: true,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
@@ -66,6 +73,17 @@ export default defineConfig({
       ],
     },
   },
+  // The site-settings journeys first: one worker goes through them while the other takes the rest.
+  projects: [
+    {
+      name: "site-settings",
+      testMatch: SITE_SETTINGS_JOURNEYS,
+      use: { baseURL: siteSettingsBaseURL },
+      workers: 1,
+      fullyParallel: false,
+    },
+    { name: "journeys", testIgnore: SITE_SETTINGS_JOURNEYS },
+  ],
   webServer: [
     {
       command: freshApp(E2E_DATA_DIR),
@@ -73,6 +91,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: appEnv(E2E_PORT, E2E_DATA_DIR),
+    },
+    {
+      command: freshApp(E2E_SITE_SETTINGS_DATA_DIR),
+      url: `${siteSettingsBaseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: appEnv(E2E_SITE_SETTINGS_PORT, E2E_SITE_SETTINGS_DATA_DIR),
     },
     {
       // Stripe's API, offline: the real SDK in the app and Stripe.js's confirmation call both reach it.

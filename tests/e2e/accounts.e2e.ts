@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { registerMember } from "./support/member-steps.ts";
+import { registerOnScreen } from "./support/member-steps.ts";
 import { resetLinkFor } from "./support/outbox.ts";
 
 test("a member registers, logs out, logs in, resets a forgotten password and is signed in", async ({
@@ -11,7 +11,7 @@ test("a member registers, logs out, logs in, resets a forgotten password and is 
   const fullName = `${member.firstName} ${member.lastName}`;
 
   await test.step("register", async () => {
-    await registerMember(page, member);
+    await registerOnScreen(page, member);
     await expect(page.getByRole("heading", { level: 1, name: fullName })).toBeVisible();
     await expect(page.getByText("Free Member")).toBeVisible();
   });

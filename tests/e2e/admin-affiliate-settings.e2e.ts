@@ -1,5 +1,6 @@
 import { COMMISSION_MESSAGE } from "#contract/api/admin-money.ts";
-import { E2E_ADMIN_EMAILS, openAdminPanel } from "./support/admin-steps.ts";
+import { openAdminPanel } from "./support/admin-steps.ts";
+import { E2E_ADMIN_EMAILS } from "./support/constants.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 

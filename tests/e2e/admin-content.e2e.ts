@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
-import { E2E_ADMIN_EMAILS, openAdminPanel } from "./support/admin-steps.ts";
+import { openAdminPanel } from "./support/admin-steps.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { E2E_ADMIN_EMAILS } from "./support/constants.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 

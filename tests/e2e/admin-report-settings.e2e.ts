@@ -1,6 +1,7 @@
 import type { Locator } from "@playwright/test";
 import { REPORT_SETTINGS_MESSAGES } from "#contract/api/admin-moderation.ts";
-import { E2E_ADMIN_EMAILS, openAdminPanel } from "./support/admin-steps.ts";
+import { openAdminPanel } from "./support/admin-steps.ts";
+import { E2E_ADMIN_EMAILS } from "./support/constants.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test("an administrator turns on the automatic action for reported posts; a threshold the form does not offer is refused on its field", async ({

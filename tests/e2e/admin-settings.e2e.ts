@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN_EMAILS, openAdminPanel } from "./support/admin-steps.ts";
+import { openAdminPanel } from "./support/admin-steps.ts";
 import { type Authenticator, signInWithCode, unlockAdminPanel } from "./support/authenticator.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { E2E_ADMIN_EMAILS } from "./support/constants.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { createPost, registerMember, withoutGreeting } from "./support/member-steps.ts";
 

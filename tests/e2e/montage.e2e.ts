@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { createPost, registerMember, withoutGreeting } from "./support/member-steps.ts";
+import { createPost, createPostOnScreen, registerMember, withoutGreeting } from "./support/member-steps.ts";
 import { montagePicture, montagePictures } from "./support/montage-images.ts";
 
 const CANVAS_WIDTH = 800;
@@ -177,7 +177,7 @@ test("pictures come from the member's own posts, a scrambled post's only scrambl
   const plain = `Montage plain ${Date.now()}`;
   const scrambled = `Montage scrambled ${Date.now()}`;
   await createPost(page, plain);
-  await createPost(page, scrambled, { scramble: true });
+  await createPostOnScreen(page, scrambled, { scramble: true });
 
   await page.goto("/wallpaper");
   await page.getByRole("button", { name: "From My Posts" }).click();

@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { type Page, request } from "@playwright/test";
-import { E2E_ADMIN_EMAILS, openAdminPanel } from "./support/admin-steps.ts";
+import { openAdminPanel } from "./support/admin-steps.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { E2E_ADMIN_EMAILS } from "./support/constants.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 

@@ -205,29 +205,31 @@ test("the pause countdown ticks and ends with the back-to-show notice once the s
   page,
 }) => {
   await registerMember(page, newMember());
-  // The server decides when a pause ends (48 h); its answer is replayed here with 100 s left, so the
-  // countdown shows for about 28 s before the 0.02 h (72 s) expiry check — room for a busy machine.
-  // Every read in the first 20 s (the page may read more than once as it mounts) answers the same pause; the
-  // expiry check, 28 s in, is told "show".
-  let pauseEndsAt = 0;
+  // The server decides when a pause ends (48 h); its answer is replayed here with 100 s left. The countdown
+  // runs on the page's clock, which the test moves: at 72 s left the page asks again, and the server says show.
+  let ended = false;
   await page.route("**/api/privacy-settings", async (route) => {
     if (route.request().method() !== "GET") return route.continue();
-    pauseEndsAt ||= Date.now() + 100_000;
-    const left = pauseEndsAt - Date.now();
-    const body =
-      left > 80_000
-        ? {
-            privacyMode: "pause",
-            timeRemaining: left / 3_600_000,
-            pauseEndsAt: new Date(pauseEndsAt).toISOString(),
-          }
-        : { privacyMode: "show", timeRemaining: 0, pauseEndsAt: null };
+    const body = ended
+      ? { privacyMode: "show", timeRemaining: 0, pauseEndsAt: null }
+      : {
+          privacyMode: "pause",
+          timeRemaining: 100_000 / 3_600_000,
+          pauseEndsAt: new Date(Date.now() + 100_000).toISOString(),
+        };
     return route.fulfill({ json: body });
   });
+  await page.clock.install();
   await page.goto("/manage");
   const privacy = page.getByRole("region", { name: "Privacy Settings" });
-  await expect(privacy.getByText(/^0h 01m \d{2}s$/)).toBeVisible();
-  await expect(page.getByText("Privacy Timer Expired")).toBeVisible({ timeout: 40_000 });
+  const countdown = privacy.getByText(/^0h 01m \d{2}s$/);
+  await expect(countdown).toBeVisible();
+  const shown = await countdown.textContent();
+  await page.clock.runFor(2_000);
+  await expect(countdown).not.toHaveText(shown ?? "");
+  ended = true;
+  await page.clock.runFor(30_000);
+  await expect(page.getByText("Privacy Timer Expired")).toBeVisible();
   await expect(page.getByText("Your privacy has been automatically set back to 'Show' mode.")).toBeVisible();
   await expect(privacy.getByRole("button", { name: /^Show/ })).toHaveAttribute("aria-pressed", "true");
   await expect(privacy.getByText("Time remaining")).toHaveCount(0);

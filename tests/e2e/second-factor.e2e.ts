@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN_EMAILS } from "./support/admin-steps.ts";
-import { Authenticator, enrolAuthenticator, unlockAdminPanel } from "./support/authenticator.ts";
+import { enrolAuthenticator } from "./support/api-steps.ts";
+import { Authenticator, unlockAdminPanel } from "./support/authenticator.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { E2E_ADMIN_EMAILS } from "./support/constants.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
 import { resetLinkFor, verifyLinkFor } from "./support/outbox.ts";
@@ -180,7 +181,7 @@ test("a password reset asks for the second factor before it signs in", async ({ 
   await withoutGreeting(context);
   const member = newMember();
   await registerMember(page, member);
-  const { recoveryCodes } = await enrolAuthenticator(page);
+  const { recoveryCodes } = await enrolAuthenticator(page.context());
   await logOut(page);
 
   await page.getByRole("link", { name: "Forgot your password?" }).click();

@@ -25,24 +25,6 @@ export class Authenticator {
   }
 }
 
-/**
- * Sets up the authenticator app for the member signed in on `page`, through the API (the Security settings journey
- * in second-factor.e2e.ts does it on screen). Answers the app and the ten recovery codes.
- */
-export async function enrolAuthenticator(page: Page) {
-  const headers = { origin: new URL(page.url()).origin };
-  const setup = await page.request.post("/api/auth/2fa/totp/setup", { headers });
-  expect(setup.status()).toBe(200);
-  const authenticator = new Authenticator(((await setup.json()) as { secret: string }).secret);
-  const enabled = await page.request.post("/api/auth/2fa/totp/enable", {
-    headers,
-    data: { code: await authenticator.code() },
-  });
-  expect(enabled.status()).toBe(200);
-  const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
-  return { authenticator, recoveryCodes };
-}
-
 /** Fills the admin panel's unlock form (password and a code from the app) and waits for the panel. */
 export async function unlockAdminPanel(page: Page, password: string, authenticator: Authenticator) {
   await page.getByRole("textbox", { name: "Password" }).fill(password);

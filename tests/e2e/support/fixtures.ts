@@ -4,15 +4,19 @@ import { test as base, expect } from "@playwright/test";
 let clientCounter = 0;
 
 /**
- * Every test browses as its own client address (the e2e server trusts X-Forwarded-For), and fails on any
- * uncaught error in the page.
+ * A client address no other browser context of this run presents (the e2e server trusts X-Forwarded-For, and
+ * limits requests per address): its second octet is the worker's, as workers run side by side.
  */
+export function newClientAddress() {
+  clientCounter += 1;
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0) % 100;
+  return `10.${100 + worker}.${clientCounter >> 8}.${clientCounter & 255}`;
+}
+
+/** Every test browses as its own client address, and fails on any uncaught error in the page. */
 export const test = base.extend<{ pageErrors: string[] }>({
   context: async ({ context }, use) => {
-    clientCounter += 1;
-    await context.setExtraHTTPHeaders({
-      "x-forwarded-for": `10.77.${clientCounter >> 8}.${clientCounter & 255}`,
-    });
+    await context.setExtraHTTPHeaders({ "x-forwarded-for": newClientAddress() });
     await use(context);
   },
   pageErrors: [

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+import { createPostThroughApi, registerThroughApi } from "./api-steps.ts";
 import type { newMember } from "./fixtures.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/photo.jpg", import.meta.url));
@@ -22,8 +23,18 @@ export async function closeWithEscape(page: Page, dialog: Locator) {
   }).toPass();
 }
 
-/** Registers through the auth screen and waits for the dashboard. */
+/**
+ * Registers the member through the API (the page's browser context is then signed in as them) and opens their
+ * dashboard. The registration screen has journeys of its own (accounts.e2e.ts), which use `registerOnScreen`.
+ */
 export async function registerMember(page: Page, member: Member) {
+  await registerThroughApi(page.context(), member);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Registers through the auth screen and waits for the dashboard. */
+export async function registerOnScreen(page: Page, member: Member) {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Create an account" }).click();
   await page.getByLabel("First Name").fill(member.firstName);
@@ -35,8 +46,19 @@ export async function registerMember(page: Page, member: Member) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Publishes a post with the fixture photo from /create-post (scrambled if asked) and returns to the dashboard. */
+/**
+ * Publishes a post with the fixture photo through the API (scrambled if asked) and opens the dashboard. The
+ * create-post screen has journeys of its own (posts.e2e.ts, and montage.e2e.ts's scrambled post), which use
+ * `createPostOnScreen`.
+ */
 export async function createPost(page: Page, postName: string, options: { scramble?: boolean } = {}) {
+  await createPostThroughApi(page.context(), postName, options);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Publishes a post with the fixture photo from /create-post (scrambled if asked) and returns to the dashboard. */
+export async function createPostOnScreen(page: Page, postName: string, options: { scramble?: boolean } = {}) {
   await page.goto("/create-post");
   await page.getByLabel("Post name").fill(postName);
   await expect(page.getByText("This name is available")).toBeVisible();

@@ -1,12 +1,16 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { E2E_DATA_DIR } from "./constants.ts";
+import { E2E_DATA_DIR, E2E_SITE_SETTINGS_DATA_DIR, E2E_STRIPE_DATA_DIR } from "./constants.ts";
 
+/** The e-mails to `address` from every e2e app's outbox (each journey's addresses are its own), oldest first. */
 async function mailsTo(address: string): Promise<string[]> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
-  const files = (await readdir(dir).catch(() => [] as string[])).sort();
-  const mails = await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
+  const mails: string[] = [];
+  for (const dataDir of [E2E_DATA_DIR, E2E_STRIPE_DATA_DIR, E2E_SITE_SETTINGS_DATA_DIR]) {
+    const dir = path.join(dataDir, "outbox");
+    const files = (await readdir(dir).catch(() => [] as string[])).sort();
+    mails.push(...(await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")))));
+  }
   return mails.filter((mail) => mail.includes(`To: ${address}`));
 }
 
