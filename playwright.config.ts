@@ -35,9 +35,6 @@ const appEnv = (port: number, dataDir: string) => ({
   // on this machine stands where a reverse proxy would, so loopback is the one proxy trusted.
   TRUST_PROXY: "loopback",
   LOG_LEVEL: "warn",
-  // Anonymous activity is released in 1-minute windows with no random delay, so a journey can see it arrive.
-  ANONYMOUS_RELEASE_MINUTES: "1",
-  ANONYMOUS_RELEASE_JITTER_MINUTES: "0",
   // Each test that needs an administrator registers one of these (tests/e2e/support/constants.ts).
   ADMIN_EMAILS: [
     ...Object.values(E2E_ADMIN_EMAILS),
