@@ -5,7 +5,10 @@ import type { AnalyticsEvent } from "#contract/api/analytics.ts";
 import { analyticsEvent } from "#web/test/analytics-test-data.ts";
 import { ActivityRow } from "./activity-row.tsx";
 
-const NOW = new Date("2025-03-10T12:20:00.000Z");
+const HOUR_MS = 3_600_000;
+const NOW = new Date();
+/** The start of the hour before this one: a window that has ended, as the server releases it. */
+const LAST_HOUR = new Date(Math.floor(NOW.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS).toISOString();
 
 function renderRow(event: AnalyticsEvent) {
   render(
@@ -32,7 +35,7 @@ describe("a row of the owner's visitor activity", () => {
         visitorId: null,
         visitorName: "Anonymous User",
         visitorTagg: null,
-        createdAt: "2025-03-10T11:00:00.000Z",
+        createdAt: LAST_HOUR,
         timeWindowMinutes: 60,
       }),
     );
@@ -45,7 +48,7 @@ describe("a row of the owner's visitor activity", () => {
   });
 
   it("shows a named visitor's search as how long ago it was, with Block", () => {
-    const row = renderRow(analyticsEvent({ createdAt: "2025-03-10T12:15:00.000Z" }));
+    const row = renderRow(analyticsEvent({ createdAt: new Date(NOW.getTime() - 5 * 60_000).toISOString() }));
     expect(row.textContent).toContain("Ada Lovelace @ada searched for your posts");
     expect(within(row).getByText("5 minutes ago")).toBeTruthy();
     expect(within(row).getByRole("button", { name: /Block/ })).toBeTruthy();
