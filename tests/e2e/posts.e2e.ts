@@ -1,9 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { PHOTO } from "./support/constants.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember } from "./support/member-steps.ts";
-
-const PHOTO = fileURLToPath(new URL("./fixtures/photo.jpg", import.meta.url));
 
 test("a member creates a tagged post from a photo, scrambles it, downloads it with the banner and deletes it", async ({
   page,

@@ -1,12 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { type Page, request } from "@playwright/test";
 import { openAdminPanel } from "./support/admin-steps.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { E2E_ADMIN_EMAILS } from "./support/constants.ts";
+import { E2E_ADMIN_EMAILS, PHOTO } from "./support/constants.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
 import { registerMember, withoutGreeting } from "./support/member-steps.ts";
-
-const PHOTO = fileURLToPath(new URL("./fixtures/photo.jpg", import.meta.url));
 
 async function chooseFile(page: Page, button: RegExp) {
   const chooser = page.waitForEvent("filechooser");

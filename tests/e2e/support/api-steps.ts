@@ -1,14 +1,12 @@
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { type APIRequestContext, type BrowserContext, expect } from "@playwright/test";
 import { Authenticator } from "./authenticator.ts";
+import { PHOTO } from "./constants.ts";
 import { newMember } from "./fixtures.ts";
 import { verifyLinkFor } from "./outbox.ts";
 
 // Setting a journey's scene through the API, signed in within the browser context's own cookie jar: members,
 // posts and administrators a journey needs but does not test. The journeys of those screens set them up on screen.
-
-const PHOTO = fileURLToPath(new URL("../fixtures/photo.jpg", import.meta.url));
 
 type Member = ReturnType<typeof newMember>;
 

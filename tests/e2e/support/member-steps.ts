@@ -1,9 +1,7 @@
-import { fileURLToPath } from "node:url";
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { createPostThroughApi, registerThroughApi } from "./api-steps.ts";
+import { PHOTO } from "./constants.ts";
 import type { newMember } from "./fixtures.ts";
-
-const PHOTO = fileURLToPath(new URL("../fixtures/photo.jpg", import.meta.url));
 
 type Member = ReturnType<typeof newMember>;
 
