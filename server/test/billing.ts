@@ -13,6 +13,12 @@ import { createSettingsRepository } from "#server/modules/settings/settings.repo
 import { createSettingsService } from "#server/modules/settings/settings.service.ts";
 import type { TestApp } from "./test-app.ts";
 
+/**
+ * A test card's expiry, a few years after the real today: the test provider refuses an expired card by its own
+ * clock, and a fixed year would pass one day.
+ */
+export const CARD_EXPIRY = { expMonth: 12, expYear: new Date().getUTCFullYear() + 5 } as const;
+
 /** The affiliate service on the test's database, wired as services.ts wires it. */
 export const affiliateFor = (t: TestApp, clock: Clock = systemClock) =>
   createAffiliateService({

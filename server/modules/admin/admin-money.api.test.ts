@@ -10,13 +10,13 @@ import {
   costs,
   profiles,
 } from "#server/db/schema/index.ts";
-import { billingFor } from "#server/test/billing.ts";
+import { billingFor, CARD_EXPIRY } from "#server/test/billing.ts";
 import { asMember, registerMember, signInAsAdmin, TEST_ADMIN_EMAIL } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const adminApp = () => createTestApp({ config: { adminEmails: new Set([TEST_ADMIN_EMAIL]) } });
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
-const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
+const CARD = { cardNumber: "4242 4242 4242 4242", ...CARD_EXPIRY, cvc: "123" };
 
 type Admin = Awaited<ReturnType<typeof signInAsAdmin>>;
 type Member = Awaited<ReturnType<typeof registerMember>>;

@@ -8,7 +8,7 @@ import {
   profiles,
 } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
-import { affiliateFor, billingFor, invoicePaidEvent } from "#server/test/billing.ts";
+import { affiliateFor, billingFor, CARD_EXPIRY, invoicePaidEvent } from "#server/test/billing.ts";
 import { asMember, registerMember } from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
@@ -17,7 +17,7 @@ type Member = Awaited<ReturnType<typeof registerMember>>;
 const post = (t: TestApp, member: Member, url: string, payload?: object) =>
   t.app.inject({ method: "POST", url, headers: asMember(member.cookie), ...(payload && { payload }) });
 
-const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
+const CARD = { cardNumber: "4242 4242 4242 4242", ...CARD_EXPIRY, cvc: "123" };
 
 /** Opens the pool's connections first, so the racing transactions really overlap on PostgreSQL. */
 const warmPool = (t: TestApp) =>

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fromBufferPromise } from "yauzl";
 import { DATA_EXPORT_MESSAGES } from "#contract/api/data-export.ts";
 import { searchAnalytics } from "#server/db/schema/index.ts";
+import { CARD_EXPIRY } from "#server/test/billing.ts";
 import {
   asMember,
   createPost,
@@ -18,7 +19,7 @@ import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
-const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
+const CARD = { cardNumber: "4242 4242 4242 4242", ...CARD_EXPIRY, cvc: "123" };
 const HOUR_MS = 60 * 60_000;
 const JSON_FILES = [
   "affiliate.json",

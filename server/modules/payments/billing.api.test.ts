@@ -6,6 +6,7 @@ import {
   billingInvoices,
   paymentEvents,
 } from "#server/db/schema/index.ts";
+import { CARD_EXPIRY } from "#server/test/billing.ts";
 import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, manualClock, TEST_PUBLIC_URL, type TestApp } from "#server/test/test-app.ts";
 
@@ -13,7 +14,7 @@ import { createTestApp, manualClock, TEST_PUBLIC_URL, type TestApp } from "#serv
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 const DAY = 24 * 60 * 60 * 1000;
-const CARD = { expMonth: 12, expYear: 2099, cvc: "123" };
+const CARD = { ...CARD_EXPIRY, cvc: "123" };
 
 const post = (t: TestApp, member: Member, url: string, payload?: object) =>
   t.app.inject({ method: "POST", url, headers: asMember(member.cookie), ...(payload && { payload }) });

@@ -11,7 +11,7 @@ import {
   profiles,
   settings,
 } from "#server/db/schema/index.ts";
-import { billingFor, invoicePaidEvent } from "#server/test/billing.ts";
+import { billingFor, CARD_EXPIRY, invoicePaidEvent } from "#server/test/billing.ts";
 import { asMember, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 import { createPaymentsRepository } from "./payments.repository.ts";
@@ -29,8 +29,7 @@ async function pay(t: TestApp, member: Member, cardNumber = "4242 4242 4242 4242
   return post(t, member, "/api/payments/test/confirm", {
     clientSecret,
     cardNumber,
-    expMonth: 12,
-    expYear: 2099,
+    ...CARD_EXPIRY,
     cvc: "123",
   });
 }
@@ -104,7 +103,7 @@ describe("Premium with the test provider", () => {
     const { clientSecret } = (await post(t, bob, "/api/create-subscription")).json();
     await post(t, ada, "/api/create-subscription");
     const confirm = (body: object) => post(t, ada, "/api/payments/test/confirm", body);
-    const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
+    const card = { cardNumber: "4242424242424242", ...CARD_EXPIRY, cvc: "123" };
     expect((await confirm({ clientSecret, ...card })).json()).toEqual({
       error: PAYMENT_MESSAGES.unknownSecret,
       code: "validation",
@@ -137,8 +136,7 @@ describe("Premium with the test provider", () => {
       post(t, ada, "/api/payments/test/confirm", {
         clientSecret,
         cardNumber,
-        expMonth: 12,
-        expYear: 2099,
+        ...CARD_EXPIRY,
         cvc: "123",
       });
 

@@ -8,6 +8,7 @@ import {
   paymentEvents,
   profiles,
 } from "#server/db/schema/index.ts";
+import { CARD_EXPIRY } from "#server/test/billing.ts";
 import { asMember, reauthenticate, registerMember } from "#server/test/factories.ts";
 import { type StripeStandIn, signedDelivery } from "#server/test/stripe-stand-in.ts";
 import {
@@ -266,8 +267,7 @@ describe("Premium through Stripe (the real SDK against a local stand-in)", () =>
         payload: {
           clientSecret: "x",
           cardNumber: "4242424242424242",
-          expMonth: 12,
-          expYear: 2099,
+          ...CARD_EXPIRY,
           cvc: "123",
         },
       });

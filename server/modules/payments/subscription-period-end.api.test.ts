@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "#contract/api/payments.ts";
 import { PAST_DUE_GRACE_DAYS } from "#contract/limits.ts";
 import { profiles } from "#server/db/schema/index.ts";
+import { CARD_EXPIRY } from "#server/test/billing.ts";
 import { asMember, registerMember } from "#server/test/factories.ts";
 import type { StripeStandIn } from "#server/test/stripe-stand-in.ts";
 import {
@@ -59,8 +60,7 @@ async function subscribeWithTestCard(t: TestApp, member: Member) {
   const paid = await post(t, member, "/api/payments/test/confirm", {
     clientSecret,
     cardNumber: TEST_CARDS.pays,
-    expMonth: 12,
-    expYear: 2099,
+    ...CARD_EXPIRY,
     cvc: "123",
   });
   expect(paid.json()).toEqual({ status: "active" });
