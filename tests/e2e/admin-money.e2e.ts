@@ -3,7 +3,7 @@ import { openAdminPanel } from "./support/admin-steps.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { E2E_ADMIN_EMAILS } from "./support/constants.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { registerMember, withoutGreeting } from "./support/member-steps.ts";
+import { payWithTestCard, registerMember, withoutGreeting } from "./support/member-steps.ts";
 
 /** A friend signs up through the member's referral link and pays for Premium in TEST MODE: £1.20 earned. */
 async function referAPayingFriend(page: Page, browser: Browser) {
@@ -23,11 +23,7 @@ async function referAPayingFriend(page: Page, browser: Browser) {
   await expect(friendPage).toHaveURL(/\/dashboard$/);
   await friendPage.goto("/payments");
   await friendPage.getByRole("button", { name: "Subscribe Now" }).click();
-  await friendPage.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await friendPage.getByLabel("MM").fill("12");
-  await friendPage.getByLabel("YY").fill("34");
-  await friendPage.getByLabel("CVC").fill("123");
-  await friendPage.getByRole("button", { name: /^Pay GBP 12/ }).click();
+  await payWithTestCard(friendPage);
   await expect(friendPage.getByText("Payment Successful")).toBeVisible();
   await friendContext.close();
 }

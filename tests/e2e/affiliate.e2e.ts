@@ -1,5 +1,5 @@
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { registerMember, withoutGreeting } from "./support/member-steps.ts";
+import { payWithTestCard, registerMember, withoutGreeting } from "./support/member-steps.ts";
 
 test("a referred sign-up shows up on the referrer's affiliate page, and earns commission once they pay", async ({
   page,
@@ -39,11 +39,7 @@ test("a referred sign-up shows up on the referrer's affiliate page, and earns co
 
   await friendPage.goto("/payments");
   await friendPage.getByRole("button", { name: "Subscribe Now" }).click();
-  await friendPage.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await friendPage.getByLabel("MM").fill("12");
-  await friendPage.getByLabel("YY").fill("34");
-  await friendPage.getByLabel("CVC").fill("123");
-  await friendPage.getByRole("button", { name: /^Pay GBP 12/ }).click();
+  await payWithTestCard(friendPage);
   await expect(friendPage.getByText("Payment Successful")).toBeVisible();
   await friendContext.close();
 

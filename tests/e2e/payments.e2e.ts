@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { expect, newMember, test } from "./support/fixtures.ts";
-import { registerMember, withoutGreeting } from "./support/member-steps.ts";
+import { payWithTestCard, registerMember, withoutGreeting } from "./support/member-steps.ts";
 
 /** From /payments: Subscribe Now, then the TEST MODE card form with the given card. */
 async function payWith(page: Page, cardNumber: string) {
@@ -10,11 +10,7 @@ async function payWith(page: Page, cardNumber: string) {
   await expect(page.getByText("GBP 12", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Subscribe Now" }).click();
   await expect(page.getByText("TEST MODE")).toBeVisible();
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("MM").fill("12");
-  await page.getByLabel("YY").fill("34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay GBP 12/ }).click();
+  await payWithTestCard(page, cardNumber);
 }
 
 test.describe("Premium payments (test provider)", () => {

@@ -70,3 +70,15 @@ export async function createPostOnScreen(page: Page, postName: string, options: 
   await create.click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/**
+ * Fills the TEST MODE card form with `cardNumber`, expiring five years after the real today (the test provider
+ * refuses an expired card, and a fixed year would pass one day), and presses Pay.
+ */
+export async function payWithTestCard(page: Page, cardNumber = "4242 4242 4242 4242") {
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("MM").fill("12");
+  await page.getByLabel("YY").fill(String((new Date().getUTCFullYear() + 5) % 100).padStart(2, "0"));
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay GBP 12/ }).click();
+}
