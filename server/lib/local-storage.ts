@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, opendir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { OWNER_ONLY_DIRECTORY } from "./owner-only.ts";
 import {
@@ -46,6 +46,14 @@ export function createLocalStorage(directory: string): Storage {
       return version && { ...version, stream: () => createReadStream(path.join(directory, name)) };
     },
     stat: versionOf,
+    async *names() {
+      const entries = await opendir(directory).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === "ENOENT") return undefined;
+        throw err;
+      });
+      if (!entries) return;
+      for await (const entry of entries) if (entry.isFile() && isStoredName(entry.name)) yield entry.name;
+    },
     publicUrl: () => undefined,
     close: async () => {},
   };

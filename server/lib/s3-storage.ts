@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   S3Client,
   type S3ClientConfig,
   S3ServiceException,
@@ -142,6 +143,23 @@ export function createS3Storage(settings: S3Settings): Storage {
           throw new Error(`the object store's bucket ${Bucket} cannot be read`, { cause });
         }
         return undefined;
+      }
+    },
+
+    // The first ListObjects, paged by the last key seen: every S3-compatible store answers it, where some
+    // (s3rver under OpenSSL 3 among them) fail to make the second version's continuation tokens.
+    async *names() {
+      for (const Prefix of ["public/", "private/"]) {
+        let Marker: string | undefined;
+        do {
+          const page = await client.send(new ListObjectsCommand({ Bucket, Prefix, Marker }));
+          const keys = (page.Contents ?? []).map((object) => object.Key ?? "");
+          for (const key of keys) {
+            const name = key.slice(Prefix.length);
+            if (isStoredName(name)) yield name;
+          }
+          Marker = page.IsTruncated ? keys.at(-1) : undefined;
+        } while (Marker);
       }
     },
 

@@ -155,6 +155,23 @@ describe.each(backends)("storage contract: %s", (_label, make) => {
     expect(names).not.toContain(late);
   });
 
+  it("names every stored file of its own, past one page of a listing", async () => {
+    const { storage } = backend;
+    // More than one S3 listing page (1000 keys), public and private.
+    const written = Array.from({ length: 1050 }, (_, i) =>
+      i % 2 ? `${storage.newBaseName()}-scrambled.jpg` : `${storage.newBaseName()}.png`,
+    );
+    for (let i = 0; i < written.length; i += 10) {
+      await Promise.all(written.slice(i, i + 10).map((name) => storage.write(name, Buffer.from(name))));
+    }
+    const listed: string[] = [];
+    for await (const name of storage.names()) listed.push(name);
+    expect(listed).toEqual(expect.arrayContaining(written));
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.sort()).toEqual((await backend.storedNames()).sort());
+    await storage.remove(written);
+  });
+
   it("removes many files at once, ignoring names that are not stored", async () => {
     const { storage } = backend;
     const names = Array.from({ length: 3 }, () => `${storage.newBaseName()}-scrambled.jpg`);
@@ -173,6 +190,13 @@ describe.each(backends)("storage contract: %s", (_label, make) => {
 });
 
 describe("S3 storage's public addresses", () => {
+  it("names nothing when its directory was never made", async () => {
+    const emptyDir = path.join(diskDir, "never-written");
+    const names: string[] = [];
+    for await (const name of createLocalStorage(emptyDir).names()) names.push(name);
+    expect(names).toEqual([]);
+  });
+
   it("has none without S3_PUBLIC_URL; with it, only scrambled copies get one, and it serves their bytes", async () => {
     const name = (suffix: string) => `${"c".repeat(31)}${suffix}`;
     expect(createS3Storage(s3.settings).publicUrl(`${name("1")}-scrambled.jpg`)).toBeUndefined();

@@ -35,6 +35,8 @@ export type Storage = {
   open(name: string): Promise<StoredFile | undefined>;
   /** The file's version without reading its bytes; undefined as for `open`. */
   stat(name: string): Promise<FileVersion | undefined>;
+  /** The name of every stored file of ours, in no particular order, read page by page (a restore asks for any). */
+  names(): AsyncIterable<string>;
   /**
    * Where browsers may fetch a public file straight from the store, or undefined to serve it through the
    * app (always for private files; for every file on local disk or a store without a public address).

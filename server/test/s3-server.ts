@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import type { S3Settings } from "#server/lib/s3-storage.ts";
 
@@ -46,8 +46,14 @@ export async function startS3Server() {
     bucketUrl: `${endpoint}/${BUCKET}`,
     /** Every key in the bucket, sorted. */
     async objects(): Promise<string[]> {
-      const list = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
-      return (list.Contents ?? []).map((item) => item.Key ?? "").sort();
+      const keys: string[] = [];
+      let Marker: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsCommand({ Bucket: BUCKET, Marker }));
+        keys.push(...(page.Contents ?? []).map((item) => item.Key ?? ""));
+        Marker = page.IsTruncated ? keys.at(-1) : undefined;
+      } while (Marker);
+      return keys.sort();
     },
     /** The bytes stored under a key. */
     async object(key: string): Promise<Buffer> {
