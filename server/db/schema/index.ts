@@ -9,6 +9,7 @@ export * from "./notices.ts";
 export * from "./payments.ts";
 export * from "./posts.ts";
 export * from "./safety.ts";
+export * from "./schema-version.ts";
 export * from "./second-factor.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";
