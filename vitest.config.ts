@@ -7,6 +7,7 @@ import { defineConfig } from "vitest/config";
 const SYSTEM_TESTS = [
   "server/**/*.fault.test.ts",
   "server/**/*.smoke.test.ts",
+  "server/**/*.system.test.ts",
   "server/several-instances.test.ts",
   "server/production-build.test.ts",
   "server/db/open-configured.test.ts",

@@ -26,7 +26,7 @@ const packageOf = (specifier) =>
 export async function buildServer({ outdir = path.join(root, "dist/server"), write = true } = {}) {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: "server/main.ts" },
+    entryPoints: { main: "server/main.ts", cli: "server/cli.ts" },
     bundle: true,
     packages: "external",
     platform: "node",

@@ -20,15 +20,14 @@ import { startJobs } from "./jobs/scheduler.ts";
 import { errorBody } from "./lib/app-error.ts";
 import { createBackgroundTasks } from "./lib/background-tasks.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { configuredStorage } from "./lib/configured-storage.ts";
 import { createEventBus } from "./lib/event-bus.ts";
-import { createLocalStorage } from "./lib/local-storage.ts";
 import { loggerOptions } from "./lib/logger-options.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createProcessingQueue, type ProcessingQueue } from "./lib/processing-queue.ts";
 import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
 import { connectRedis } from "./lib/redis.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
-import { createS3Storage } from "./lib/s3-storage.ts";
 import type { Storage } from "./lib/storage.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
@@ -102,11 +101,7 @@ export async function buildApp(deps: AppDeps) {
   const isAdmin = (user: ProfileRow) =>
     user.role === "admin" || (user.emailVerified && config.adminEmails.has(user.email));
   // The app closes only the store it opened; an injected one belongs to its caller.
-  const ownStorage = deps.storage
-    ? undefined
-    : config.s3
-      ? createS3Storage(config.s3)
-      : createLocalStorage(path.join(config.dataDir, "uploads"));
+  const ownStorage = deps.storage ? undefined : configuredStorage(config).storage;
   const storage = deps.storage ?? (ownStorage as Storage);
   const imageQueue =
     deps.imageQueue ??

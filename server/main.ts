@@ -1,5 +1,8 @@
+import { serveSnapshots } from "./backup/snapshot-socket.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { embeddedDatabaseDirectory } from "./db/embedded-lock.ts";
 import { openConfiguredDatabase } from "./db/open-configured.ts";
+import { SchemaTooNewError } from "./db/schema-version.ts";
 
 async function main() {
   const startedAt = performance.now();
@@ -17,6 +20,13 @@ async function main() {
   // Loading the app's modules and opening the database overlap: both take most of start-up.
   const [database, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import("./app.ts")]);
   const app = await buildApp({ config, database });
+  // `tagit backup` in another process reads a copy of the embedded database, which this process holds.
+  const stopServingSnapshots = database.copyFilesTo
+    ? await serveSnapshots(database, embeddedDatabaseDirectory(config.dataDir)).catch((err: unknown) => {
+        app.log.warn({ err }, "backups of the running app will fail: the snapshot socket did not open");
+        return undefined;
+      })
+    : undefined;
 
   /**
    * SIGTERM (or SIGINT): /readyz turns 503 and the instance serves on for SHUTDOWN_DRAIN_MS while the load
@@ -45,6 +55,7 @@ async function main() {
     }, config.shutdownTimeoutMs);
     try {
       await app.close();
+      await stopServingSnapshots?.();
       await database.close();
       clearTimeout(deadline);
       app.log.info("shut down");
@@ -70,6 +81,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof SchemaTooNewError ? err.message : err);
   process.exit(1);
 });

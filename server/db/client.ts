@@ -1,3 +1,5 @@
+import { constants } from "node:fs";
+import { cp } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -5,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { ensureOwnerOnlyDirectory } from "#server/lib/owner-only.ts";
+import { lockEmbeddedDatabase } from "./embedded-lock.ts";
 import { takingTurns } from "./pglite-turns.ts";
 import * as schema from "./schema/index.ts";
 
@@ -39,6 +42,11 @@ export type DatabaseHandle = {
    * PGlite its only connection.
    */
   onOneConnection<T>(work: (db: Database) => Promise<T>, options?: { queryTimeoutMs?: number }): Promise<T>;
+  /**
+   * PGlite on disk only: copies the database's files to `directory` while no query runs, so that a backup can
+   * read one moment of a database this process holds (a brief pause for the requests, as long as the copy).
+   */
+  copyFilesTo?(directory: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -89,12 +97,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   let client = options.client;
+  let unlock = async () => {};
   if (!client) {
     // The database files are the app's user's alone (an existing directory open to others is closed).
     if (options.dataDir) await ensureOwnerOnlyDirectory(options.dataDir);
-    // pg_trgm: the admin lists' search indexes (migration 0005, decision 024) need it, as on PostgreSQL.
-    const extensions = { pg_trgm };
-    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, extensions } : { extensions });
+    if (options.dataDir) unlock = await lockEmbeddedDatabase(options.dataDir);
+    client = await createPglite(options.dataDir).catch(async (err) => {
+      await unlock();
+      throw err;
+    });
   }
   const pglite = client;
   const turns = takingTurns(pglite);
@@ -120,8 +131,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     // One connection is all PGlite has, and it is this process's alone.
     onOneConnection: (work) => work(db),
+    async copyFilesTo(directory) {
+      if (!options.dataDir) throw new Error("an in-memory database has no files to copy");
+      const from = options.dataDir;
+      // Fewer changes to replay when the copy is opened; then no transaction is open and no query runs while
+      // the files are copied, so the copy is the database as a crash at that moment would leave it.
+      await pglite.query("CHECKPOINT");
+      await pglite._runExclusiveTransaction(() =>
+        pglite.runExclusive(() => cp(from, directory, { recursive: true, mode: constants.COPYFILE_FICLONE })),
+      );
+    },
     close: async () => {
       if (!pglite.closed) await pglite.close();
+      await unlock();
     },
   };
 }
@@ -193,5 +215,12 @@ async function listenOnPostgres(
     await client?.end().catch(() => {});
   };
 }
+
+/**
+ * An embedded database: on disk under `dataDir`, or in memory without one. pg_trgm: the admin lists' search
+ * indexes (migration 0005, decision 024) need it, as on PostgreSQL.
+ */
+export const createPglite = (dataDir?: string) =>
+  PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
 
 export { schema };

@@ -80,3 +80,10 @@ function openGcm(key: Buffer, parts: { iv: string; tag: string; data: string }, 
     "utf8",
   );
 }
+
+/**
+ * Names APP_SECRET without revealing it (a keyed derivation of its own, 64 bits shown): a backup's manifest says
+ * which secret sealed its values, and a restore compares it with the configured one.
+ */
+export const secretFingerprint = (appSecret: string) =>
+  Buffer.from(hkdfSync("sha256", appSecret, "tagit-secret-box", "fingerprint", 8)).toString("hex");

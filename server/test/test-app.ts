@@ -14,6 +14,7 @@ import { truncateAll } from "./reset-database.ts";
 import { workerDatabase } from "./worker-database.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
+export const TEST_APP_SECRET = "test-secret-test-secret-test-secret-0123";
 
 /** A clock tests move by hand. */
 export function manualClock(start = new Date("2026-01-15T12:00:00Z")) {
@@ -55,7 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       NODE_ENV: "test",
       DATA_DIR: dataDir,
       PUBLIC_URL: TEST_PUBLIC_URL,
-      APP_SECRET: "test-secret-test-secret-test-secret-0123",
+      APP_SECRET: TEST_APP_SECRET,
       LOG_LEVEL: "warn",
     }),
     ...options.config,

@@ -1,0 +1,143 @@
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import tar from "tar-stream";
+import type { Storage } from "#server/lib/storage.ts";
+import {
+  ARCHIVE_FORMAT,
+  CHECKSUMS_ENTRY,
+  checksumLines,
+  MANIFEST_ENTRY,
+  type Manifest,
+  tableChunkEntry,
+  uploadEntry,
+} from "./archive-format.ts";
+import type { DatabaseSnapshot } from "./database-snapshot.ts";
+import type { Progress } from "./progress.ts";
+import { readSnapshotContents, uploadedFileCount, uploadedNames } from "./snapshot-contents.ts";
+
+export type BackupSource = {
+  snapshot: DatabaseSnapshot;
+  storage: Storage;
+  storageKind: "disk" | "s3";
+};
+
+export type BackupInfo = {
+  tagitVersion: string;
+  /** The code's migrations, oldest first: the manifest names the database's last by its tag. */
+  migrations: { tag: string; when: number }[];
+  secretFingerprint: string;
+  now: Date;
+};
+
+/** The owner alone may read an archive: it holds every member's data. */
+const ARCHIVE_MODE = 0o600;
+
+/**
+ * Writes one archive of the snapshot's database and every file its uploads name, to `file` (through a
+ * temporary name beside it, so a failed backup leaves no archive that looks whole). Streamed: a table goes in
+ * chunks of whole rows and a file as it is read, so memory stays flat however large either is. A file deleted
+ * after the snapshot (its post was being deleted) is left out and counted.
+ */
+export async function writeBackup(source: BackupSource, info: BackupInfo, file: string, progress: Progress) {
+  const { snapshot, storage } = source;
+  const temporary = `${file}.partial`;
+  const pack = tar.pack();
+  const written = pipeline(pack, createWriteStream(temporary, { mode: ARCHIVE_MODE }));
+  const checksums = new Map<string, string>();
+  const mtime = info.now;
+
+  /** Adds one entry, its checksum noted; a stream's size is given (a tar header comes before the bytes). */
+  const add = (name: string, body: Buffer | { stream: Readable; size: number }) =>
+    new Promise<void>((resolve, reject) => {
+      const hash = createHash("sha256");
+      const size = Buffer.isBuffer(body) ? body.length : body.size;
+      const entry = pack.entry({ name, size, mode: ARCHIVE_MODE, mtime }, (err) => {
+        if (err) return reject(err);
+        checksums.set(name, hash.digest("hex"));
+        resolve();
+      });
+      if (Buffer.isBuffer(body)) {
+        hash.update(body);
+        entry.end(body);
+        return;
+      }
+      const tap = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      body.stream.on("error", reject);
+      tap.on("error", reject);
+      body.stream.pipe(tap).pipe(entry);
+    });
+
+  try {
+    progress.stage(
+      `reading the ${snapshot.database === "pglite" ? "embedded database" : "PostgreSQL database"}`,
+    );
+    const contents = await readSnapshotContents(snapshot);
+    const migration = info.migrations.find((m) => m.when === contents.schema.lastWhen);
+    if (!migration)
+      throw new Error(
+        "the database's schema is not one this Tagit knows: back it up with the Tagit that runs it",
+      );
+    const manifest: Manifest = {
+      format: ARCHIVE_FORMAT,
+      tagitVersion: info.tagitVersion,
+      schema: { migration: migration.tag, when: migration.when, applied: contents.schema.applied },
+      takenAt: info.now.toISOString(),
+      source: { database: snapshot.database, storage: source.storageKind },
+      secretFingerprint: info.secretFingerprint,
+      tables: contents.tables,
+      sequences: contents.sequences,
+      uploads: { files: await uploadedFileCount(snapshot) },
+    };
+    await add(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+
+    const totalRows = contents.tables.reduce((sum, table) => sum + table.rows, 0);
+    progress.stage(`writing ${contents.tables.length} tables, ${totalRows.toLocaleString("en")} rows`);
+    for (const table of contents.tables) {
+      let index = 0;
+      for await (const rows of snapshot.copyOut(table.name, table.columns)) {
+        index += 1;
+        await add(tableChunkEntry(table.name, index), rows);
+      }
+    }
+
+    progress.stage(`writing ${manifest.uploads.files.toLocaleString("en")} uploaded files`);
+    let files = 0;
+    let bytes = 0;
+    const gone: string[] = [];
+    for await (const name of uploadedNames(snapshot)) {
+      const stored = await storage.open(name);
+      if (!stored) {
+        gone.push(name);
+        continue;
+      }
+      await add(uploadEntry(name), { stream: stored.stream(), size: stored.size });
+      files += 1;
+      bytes += stored.size;
+      progress.step(files, manifest.uploads.files);
+    }
+    if (gone.length > 0) {
+      progress.stage(
+        `${gone.length} file(s) were deleted while the backup ran (their posts were being deleted)`,
+      );
+    }
+
+    await add(CHECKSUMS_ENTRY, Buffer.from(checksumLines(checksums)));
+    pack.finalize();
+    await written;
+    await rename(temporary, file);
+    return { manifest, files, bytes, filesGone: gone.length };
+  } catch (err) {
+    pack.destroy();
+    await written.catch(() => {});
+    await rm(temporary, { force: true });
+    throw err;
+  }
+}
