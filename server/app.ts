@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps) {
     profileOf: services.profileService.toProfile,
   });
 
-  const jobs = startJobs(appJobs({ ...services, clock }), app.log, {
+  const jobs = startJobs(appJobs({ ...services, clock, backups: config.backups }), app.log, {
     takeTurn: oncePerPeriod(database),
     firstRunDelayMs: config.jobsFirstRunDelayMs,
   });

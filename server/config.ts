@@ -59,6 +59,8 @@ const envSchema = z.object({
   ANONYMOUS_RELEASE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
   ANONYMOUS_RELEASE_JITTER_MINUTES: z.coerce.number().int().min(0).max(1_440).default(30),
   ANONYMITY_KEY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(14),
   REPORT_MIN_ACCOUNT_AGE_HOURS: z.coerce
     .number()
     .int()
@@ -197,6 +199,8 @@ const configSchema = envSchema
         jitterMinutes: e.ANONYMOUS_RELEASE_JITTER_MINUTES,
         keyDays: e.ANONYMITY_KEY_DAYS,
       },
+      /** A daily backup into `directory` (unset: none), keeping the newest `keep` archives. */
+      backups: e.BACKUP_DIR ? { directory: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP } : undefined,
       /**
        * A report counts toward the automatic action only from a member whose e-mail is verified and whose account
        * is at least this many hours old when they report (decision 049).

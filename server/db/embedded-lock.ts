@@ -1,6 +1,6 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { OWNER_ONLY_FILE } from "#server/lib/owner-only.ts";
+import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from "#server/lib/owner-only.ts";
 
 /** Where the embedded database lives in the data directory. */
 export const embeddedDatabaseDirectory = (dataDir: string) => path.join(dataDir, "db");
@@ -41,6 +41,7 @@ export async function embeddedDatabaseHolder(databaseDir: string): Promise<numbe
 /** Takes the embedded database for this process; throws EmbeddedDatabaseInUse if a live process holds it. */
 export async function lockEmbeddedDatabase(databaseDir: string): Promise<() => Promise<void>> {
   const file = embeddedLockFile(databaseDir);
+  await mkdir(path.dirname(file), { recursive: true, mode: OWNER_ONLY_DIRECTORY });
   for (;;) {
     try {
       await writeFile(file, `${process.pid}\n`, { flag: "wx", mode: OWNER_ONLY_FILE });

@@ -1,3 +1,5 @@
+import { scheduledBackup } from "#server/backup/scheduled-backups.ts";
+import type { Config } from "#server/config.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { AdminModerationService } from "#server/modules/admin/admin-moderation.service.ts";
 import type { AnalyticsService } from "#server/modules/analytics/analytics.service.ts";
@@ -31,6 +33,8 @@ type Deps = {
   repeatedSearchAlertsService: Pick<RepeatedSearchAlertsService, "forgetOld">;
   pseudonyms: Pseudonyms;
   clock: Clock;
+  /** BACKUP_DIR and BACKUP_KEEP; undefined: no scheduled backups. */
+  backups: Config["backups"];
 };
 
 export function appJobs({
@@ -46,6 +50,7 @@ export function appJobs({
   repeatedSearchAlertsService,
   pseudonyms,
   clock,
+  backups,
 }: Deps): Job[] {
   return [
     { name: "delete-expired-sessions", everyMs: HOUR, run: () => sessions.deleteExpired() },
@@ -99,5 +104,9 @@ export function appJobs({
     { name: "forget-old-connections", everyMs: HOUR, run: () => analyticsService.forgetOldConnections() },
     // When a member was alerted about a visitor matters for 7 days only; past them the record is not kept.
     { name: "forget-old-alerts", everyMs: HOUR, run: () => repeatedSearchAlertsService.forgetOld() },
+    // Once a day across all instances (the period is claimed in the database), the first soon after a start.
+    ...(backups
+      ? [{ name: "backup", everyMs: 24 * HOUR, run: scheduledBackup(backups, () => clock.now()) }]
+      : []),
   ];
 }
