@@ -1,8 +1,11 @@
 // `tagit <command>` (the package's bin, bin/tagit.mjs): the operator's tool. It reads the server's environment.
 import { parseArgs } from "node:util";
 import { backupCommand, restoreCommand } from "./backup/backup-commands.ts";
-import { printedProgress } from "./backup/progress.ts";
-import { loadConfig } from "./config.ts";
+import { backupBeforeMigrating } from "./backup/before-migrating.ts";
+import { type Progress, printedProgress } from "./backup/progress.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { openConfiguredDatabase } from "./db/open-configured.ts";
+import { codeSchema } from "./db/schema-version.ts";
 
 const USAGE = `Usage: tagit <command>
 
@@ -13,6 +16,9 @@ Commands:
                    checksum and row count is checked before it reports success.
       --accept-unreadable-secrets   restore an archive sealed under another APP_SECRET: authenticator
                                     apps and payout details will not open
+  migrate          Apply pending migrations (a start does too). When they would change a database that
+                   holds members, it is backed up first, to BACKUP_DIR or DATA_DIR/backups.
+      --skip-backup                 migrate without that backup
   help             Show this.
 
 It reads the same environment as the server: DATA_DIR, DATABASE_URL, the S3_* variables and APP_SECRET.
@@ -23,26 +29,41 @@ export async function runCli(args: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { "accept-unreadable-secrets": { type: "boolean", default: false }, help: { type: "boolean" } },
+    options: {
+      "accept-unreadable-secrets": { type: "boolean", default: false },
+      "skip-backup": { type: "boolean", default: false },
+      help: { type: "boolean" },
+    },
   });
   const [command, file, ...extra] = positionals;
   if (values.help || !command || command === "help") {
     console.log(USAGE);
     return command || values.help ? 0 : 1;
   }
+  const progress = printedProgress();
+  if (command === "migrate") {
+    if (file) throw new UsageError("migrate takes no FILE");
+    await migrateCommand(loadConfig(), values["skip-backup"], progress);
+    return 0;
+  }
   if (command !== "backup" && command !== "restore") throw new UsageError(`unknown command ${command}`);
   if (!file || extra.length > 0) throw new UsageError(`${command} takes one FILE`);
   const config = loadConfig();
-  const progress = printedProgress();
   if (command === "backup") await backupCommand(config, file, progress);
-  else
-    await restoreCommand(
-      config,
-      file,
-      { acceptUnreadableSecrets: values["accept-unreadable-secrets"] },
-      progress,
-    );
+  else {
+    const acceptUnreadableSecrets = values["accept-unreadable-secrets"];
+    await restoreCommand(config, file, { acceptUnreadableSecrets }, progress);
+  }
   return 0;
+}
+
+/** `tagit migrate`: what a start would apply, with a backup first when it changes a database with members. */
+async function migrateCommand(config: Config, skipBackup: boolean, progress: Progress) {
+  if (skipBackup) progress.stage("migrating without a backup first (--skip-backup)");
+  const beforeMigrating = skipBackup ? undefined : backupBeforeMigrating(config, progress);
+  const database = await openConfiguredDatabase(config, { beforeMigrating });
+  await database.close();
+  progress.stage(`the database is migrated (${codeSchema().last.tag}) and seeded`);
 }
 
 class UsageError extends Error {}
@@ -51,13 +72,7 @@ class UsageError extends Error {}
 function oneLine(err: unknown): string {
   if (err instanceof UsageError) return `${err.message} (tagit help)`;
   const { code, message } = (err ?? {}) as { code?: string; message?: string };
-  if (
-    code === "ECONNREFUSED" ||
-    code === "ENOTFOUND" ||
-    code === "ETIMEDOUT" ||
-    code === "28P01" ||
-    code === "3D000"
-  ) {
+  if (["ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT", "28P01", "3D000"].includes(code ?? "")) {
     return `Cannot reach the database: ${message}`;
   }
   return message?.split("\n")[0] ?? String(err);

@@ -1,3 +1,5 @@
+import { backupBeforeMigrating } from "./backup/before-migrating.ts";
+import { printedProgress } from "./backup/progress.ts";
 import { serveSnapshots } from "./backup/snapshot-socket.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { embeddedDatabaseDirectory } from "./db/embedded-lock.ts";
@@ -18,7 +20,10 @@ async function main() {
   }
 
   // Loading the app's modules and opening the database overlap: both take most of start-up.
-  const [database, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import("./app.ts")]);
+  const [database, { buildApp }] = await Promise.all([
+    openConfiguredDatabase(config, { beforeMigrating: backupBeforeMigrating(config, printedProgress()) }),
+    import("./app.ts"),
+  ]);
   const app = await buildApp({ config, database });
   // `tagit backup` in another process reads a copy of the embedded database, which this process holds.
   const stopServingSnapshots = database.copyFilesTo

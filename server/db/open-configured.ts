@@ -1,8 +1,9 @@
-import path from "node:path";
 import type { Config } from "#server/config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./client.ts";
+import { embeddedDatabaseDirectory } from "./embedded-lock.ts";
 import { runMigrations } from "./migrate.ts";
 import { resealSecrets } from "./reseal-secrets.ts";
+import { type Migration, pendingOnData } from "./schema-version.ts";
 import { seedDefaults } from "./seed.ts";
 
 /** What every start does once the schema is current: the default rows, then values sealed the old way re-sealed. */
@@ -28,10 +29,13 @@ const unreachable = (err: unknown) => {
  * instance that starts while PostgreSQL is slow to accept connections (busy, or restarting beside it) tries again
  * for a few seconds instead of exiting on the first timeout.
  */
-export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+export async function openConfiguredDatabase(
+  config: Config,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await openAndMigrate(config);
+      return await openAndMigrate(config, options);
     } catch (err) {
       if (!config.databaseUrl || !unreachable(err) || attempt >= START_TRIES.attempts) throw err;
       await new Promise((resolve) => setTimeout(resolve, START_TRIES.pauseMs));
@@ -39,16 +43,34 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
   }
 }
 
-async function openAndMigrate(config: Config): Promise<DatabaseHandle> {
-  const handle = config.databaseUrl
-    ? await openDatabase({
+type OpenOptions = {
+  /**
+   * Called, with the database closed, when migrations are about to change a database that holds members: the
+   * backup taken first (server/backup/before-migrating.ts). Unset: migrate without one.
+   */
+  beforeMigrating?: (pending: Migration[]) => Promise<void>;
+};
+
+const open = (config: Config) =>
+  config.databaseUrl
+    ? openDatabase({
         kind: "postgres",
         url: config.databaseUrl,
         poolSize: config.database.poolSize,
         statementTimeoutMs: config.database.statementTimeoutMs,
       })
-    : await openDatabase({ kind: "pglite", dataDir: path.join(config.dataDir, "db") });
+    : openDatabase({ kind: "pglite", dataDir: embeddedDatabaseDirectory(config.dataDir) });
+
+async function openAndMigrate(config: Config, { beforeMigrating }: OpenOptions): Promise<DatabaseHandle> {
+  let handle = await open(config);
   try {
+    const pending = beforeMigrating ? await pendingOnData(handle.db) : [];
+    if (beforeMigrating && pending.length > 0) {
+      // The embedded database can be open in one place only: the backup opens it itself.
+      await handle.close();
+      await beforeMigrating(pending);
+      handle = await open(config);
+    }
     await runMigrations(handle, afterMigrations(config.appSecret));
   } catch (err) {
     await handle.close();

@@ -53,6 +53,22 @@ export async function databaseSchema(db: Database): Promise<DatabaseSchema> {
   return { applied: row?.applied ?? 0, lastWhen: row?.lastWhen ?? undefined };
 }
 
+/**
+ * The code's migrations a database holding members has yet to apply: those a migration would change it by,
+ * and so take a backup before (none for a new or empty database, or one that is current).
+ */
+export async function pendingOnData(db: Database): Promise<Migration[]> {
+  const database = await databaseSchema(db);
+  if (database.applied === 0) return [];
+  const pending = codeSchema().migrations.filter((migration) => migration.when > (database.lastWhen ?? 0));
+  if (pending.length === 0) return [];
+  const [row] = await rowsOf<{ members: boolean }>(
+    db,
+    sql`select exists (select 1 from profiles) as members`,
+  );
+  return row?.members ? pending : [];
+}
+
 /** Whether the database holds a migration this code does not know: one applied after its last, or one more. */
 export const isNewerThanCode = (database: DatabaseSchema, code: CodeSchema) =>
   database.applied > code.migrations.length ||

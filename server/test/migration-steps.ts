@@ -10,12 +10,12 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 const migrationsFolder = fileURLToPath(new URL("../db/migrations", import.meta.url));
 
 /**
- * An empty in-memory database for a migration test: `before(idx)` migrates it as far as the migration numbered
- * `idx` (not included), so the test can put rows there the way an older release wrote them; `rest()` applies
- * the migrations that follow, as the next start would.
+ * An empty database for a migration test (in memory, or in `dataDir`): `before(idx)` migrates it as far as the
+ * migration numbered `idx` (not included), so the test can put rows there the way an older release wrote them;
+ * `rest()` applies the migrations that follow, as the next start would.
  */
-export function migrationSteps() {
-  const client = new PGlite({ extensions: { pg_trgm } });
+export function migrationSteps(dataDir?: string) {
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   const db = drizzle(client);
   return {
     client,
