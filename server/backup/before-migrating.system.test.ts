@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { createPglite } from "#server/db/client.ts";
 import { codeSchema } from "#server/db/schema-version.ts";
+import { dataDirWithEmptyDatabase } from "#server/test/embedded-template.ts";
 import { migrationSteps } from "#server/test/migration-steps.ts";
 import { runTagit } from "#server/test/tagit-cli.ts";
 import { TEST_APP_SECRET } from "#server/test/test-app.ts";
@@ -15,9 +16,8 @@ const ENV = { APP_SECRET: TEST_APP_SECRET, PAYMENTS_TEST_MODE: "true" };
 const { migrations, last } = codeSchema();
 
 /** A data directory whose embedded database an older Tagit left one migration behind, with or without a member. */
-async function olderDataDir(name: string, withMember: boolean) {
-  const dataDir = path.join(root, name);
-  await mkdir(dataDir);
+async function olderDataDir(withMember: boolean) {
+  const dataDir = await dataDirWithEmptyDatabase(root);
   const older = migrationSteps(path.join(dataDir, "db"));
   await older.before(migrations.length - 1);
   if (withMember) {
@@ -39,7 +39,7 @@ const appliedIn = async (dataDir: string) => {
 };
 
 it("tagit migrate backs a database that holds members up before changing it, and says so", async () => {
-  const dataDir = await olderDataDir("members", true);
+  const dataDir = await olderDataDir(true);
   const migrated = await runTagit(["migrate"], { ...ENV, DATA_DIR: dataDir });
   expect(migrated.code, migrated.stderr).toBe(0);
   expect(migrated.stderr).toContain(
@@ -58,14 +58,14 @@ it("tagit migrate backs a database that holds members up before changing it, and
 }, 90_000);
 
 it("skips the backup when told, never silently, and has none to take of a database without members", async () => {
-  const skipped = await olderDataDir("skipped", true);
+  const skipped = await olderDataDir(true);
   const migrated = await runTagit(["migrate", "--skip-backup"], { ...ENV, DATA_DIR: skipped });
   expect(migrated.code, migrated.stderr).toBe(0);
   expect(migrated.stderr).toContain("migrating without a backup first (--skip-backup)");
   expect(await readdir(skipped)).not.toContain("backups");
   expect(await appliedIn(skipped)).toBe(migrations.length);
 
-  const empty = await olderDataDir("empty", false);
+  const empty = await olderDataDir(false);
   expect((await runTagit(["migrate"], { ...ENV, DATA_DIR: empty })).code).toBe(0);
   expect(await readdir(empty)).not.toContain("backups");
 }, 90_000);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { CARD_EXPIRY } from "#server/test/billing.ts";
 import { startConfiguredApp } from "#server/test/configured-app.ts";
+import { dataDirWithEmptyDatabase } from "#server/test/embedded-template.ts";
 import {
   asMember,
   createPost,
@@ -219,14 +220,19 @@ describe.skipIf(!ADMIN_URL)(
   "moving a community from the embedded default to PostgreSQL + S3, and back",
   () => {
     it("takes everything along: sign-ins (the second factor too), every image byte for byte, every count", async () => {
-      const embeddedEnv = { ...COMMON, DATA_DIR: await newDataDir() };
+      const backups = await newDataDir();
+      const embeddedEnv = {
+        ...COMMON,
+        DATA_DIR: await dataDirWithEmptyDatabase(await newDataDir()),
+        BACKUP_DIR: backups,
+      };
       const embedded = await startConfiguredApp(embeddedEnv);
       const community = await fillCommunity(embedded);
       const before = await whatEveryoneSees(embedded, community);
       const images = await imagesOf(embedded, community);
 
-      // Backed up while members keep registering and searching.
-      const archive = path.join(await newDataDir(), "tagit.tar");
+      // The daily backup, taken while members keep registering and searching. It runs `tagit backup` in a
+      // process of its own with the app's environment, which here is this test's.
       let serving = true;
       const traffic = (async () => {
         let requests = 0;
@@ -240,10 +246,14 @@ describe.skipIf(!ADMIN_URL)(
         }
         return requests;
       })();
-      const backup = await runTagit(["backup", archive], embeddedEnv);
-      serving = false;
+      const savedEnv = { ...process.env };
+      Object.assign(process.env, embeddedEnv, { NODE_ENV: "production" });
+      const backup = await embedded.app.jobs.run("backup").finally(() => {
+        process.env = savedEnv;
+        serving = false;
+      });
       expect(await traffic).toBeGreaterThan(0);
-      ok(backup);
+      const archive = path.join(backups, (backup as { archive: string }).archive);
       await embedded.close();
 
       const postgresEnv = {
@@ -271,7 +281,7 @@ describe.skipIf(!ADMIN_URL)(
       const secondArchive = path.join(await newDataDir(), "tagit-back.tar");
       ok(await runTagit(["backup", secondArchive], postgresEnv));
       await moved.close();
-      const backEnv = { ...COMMON, DATA_DIR: await newDataDir() };
+      const backEnv = { ...COMMON, DATA_DIR: await dataDirWithEmptyDatabase(await newDataDir()) };
       ok(await runTagit(["restore", secondArchive], backEnv));
       const back = await startConfiguredApp(backEnv);
       expect(await tableCounts(back.db)).toEqual(movedCounts);

@@ -12,6 +12,7 @@ import { codeSchema } from "#server/db/schema-version.ts";
 import { configuredStorage } from "#server/lib/configured-storage.ts";
 import { secretFingerprint } from "#server/lib/secret-box.ts";
 import { startConfiguredApp } from "#server/test/configured-app.ts";
+import { dataDirWithEmptyDatabase, embeddedTables } from "#server/test/embedded-template.ts";
 import { createPost, registerMember } from "#server/test/factories.ts";
 import { migrationSteps } from "#server/test/migration-steps.ts";
 import { type S3TestServer, startS3Server } from "#server/test/s3-server.ts";
@@ -37,15 +38,17 @@ const newDirectory = (name: string) => mkdtemp(path.join(root, `${name}-`));
 const restore = (env: Record<string, string>, file = archive, acceptUnreadableSecrets = false) =>
   restoreCommand(configFor(env), file, { acceptUnreadableSecrets }, silentProgress);
 
-/** What a restore target holds: the embedded database's files and the uploads, by name. */
+/** What a restore target holds: the embedded database's tables and the uploads, by name. */
 async function contentsOf(dataDir: string) {
   return {
-    database: (await readdir(path.join(dataDir, "db")).catch(() => [])).sort(),
+    tables: await embeddedTables(dataDir),
     uploads: (await readdir(path.join(dataDir, "uploads")).catch(() => [])).sort(),
   };
 }
 
-const EMPTY = { database: [], uploads: [] };
+const EMPTY = { tables: [], uploads: [] };
+/** A target as a first start leaves it: an embedded database with no table, no uploads. */
+const newTarget = () => dataDirWithEmptyDatabase(root);
 
 /** The archive with each entry passed through `change` (answer undefined to leave an entry out). */
 async function rewritten(change: (name: string, bytes: Buffer) => Buffer | undefined): Promise<string> {
@@ -66,7 +69,7 @@ async function rewritten(change: (name: string, bytes: Buffer) => Buffer | undef
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "tagit-restore-"));
   s3 = await startS3Server();
-  const env = { ...ENV, DATA_DIR: await newDirectory("source") };
+  const env = { ...ENV, DATA_DIR: await dataDirWithEmptyDatabase(root) };
   const source = await startConfiguredApp(env);
   const ada = await registerMember(source);
   await registerMember(source);
@@ -83,7 +86,7 @@ afterAll(async () => {
 
 describe("tagit restore refuses, and leaves the target as it was", () => {
   it("a file that is missing or not a backup, in one line with exit code 1 (the command as an operator runs it)", async () => {
-    const dataDir = await newDirectory("target");
+    const dataDir = await newTarget();
     const missing = await runTagit(["restore", path.join(root, "nothing.tar")], {
       ...ENV,
       DATA_DIR: dataDir,
@@ -109,7 +112,7 @@ describe("tagit restore refuses, and leaves the target as it was", () => {
   }, 60_000);
 
   it("a database that is not empty, naming what it holds", async () => {
-    const dataDir = await newDirectory("target");
+    const dataDir = await newTarget();
     await restore({ DATA_DIR: dataDir });
     const before = await contentsOf(dataDir);
     await expect(restore({ DATA_DIR: dataDir })).rejects.toThrow(
@@ -119,17 +122,17 @@ describe("tagit restore refuses, and leaves the target as it was", () => {
   }, 60_000);
 
   it("a file store that is not empty, on disk and in S3", async () => {
-    const dataDir = await newDirectory("target");
+    const dataDir = await newTarget();
     await mkdir(path.join(dataDir, "uploads"));
     const stray = `${"a".repeat(32)}.jpg`;
     await writeFile(path.join(dataDir, "uploads", stray), "not ours to lose");
     await expect(restore({ DATA_DIR: dataDir })).rejects.toThrow(
       `${path.join(dataDir, "uploads")} is not empty: it holds ${stray} (and maybe more). Restore into an empty file store.`,
     );
-    expect(await contentsOf(dataDir)).toEqual({ database: [], uploads: [stray] });
+    expect(await contentsOf(dataDir)).toEqual({ tables: [], uploads: [stray] });
 
     const s3Env = {
-      DATA_DIR: await newDirectory("target"),
+      DATA_DIR: await newTarget(),
       S3_ENDPOINT: s3.settings.endpoint,
       S3_BUCKET: s3.settings.bucket,
       S3_REGION: s3.settings.region,
@@ -146,7 +149,7 @@ describe("tagit restore refuses, and leaves the target as it was", () => {
   }, 60_000);
 
   it("an archive sealed under another APP_SECRET, unless told the sealed values will not open", async () => {
-    const dataDir = await newDirectory("target");
+    const dataDir = await newTarget();
     const otherSecret = { DATA_DIR: dataDir, APP_SECRET: "another-secret-another-secret-another-0" };
     await expect(restore(otherSecret)).rejects.toThrow(
       `sealed under another APP_SECRET (fingerprint ${secretFingerprint(TEST_APP_SECRET)}; this one is ${secretFingerprint(otherSecret.APP_SECRET)})`,
@@ -173,10 +176,14 @@ describe("tagit restore refuses, and leaves the target as it was", () => {
       [truncated, /is not a whole Tagit backup/],
       [withoutChecksums, /it ends before SHA256SUMS/],
     ] as const) {
-      const dataDir = await newDirectory("target");
+      const dataDir = await newTarget();
       await expect(restore({ DATA_DIR: dataDir }, file)).rejects.toThrow(why);
       expect(await contentsOf(dataDir)).toEqual(EMPTY);
     }
+    // A database the restore created is removed again.
+    const fresh = await newDirectory("target");
+    await expect(restore({ DATA_DIR: fresh }, truncated)).rejects.toThrow(/is not a whole Tagit backup/);
+    expect(await readdir(fresh)).not.toContain("db");
   }, 90_000);
 
   it("an archive from a newer Tagit, before touching anything", async () => {
@@ -186,7 +193,7 @@ describe("tagit restore refuses, and leaves the target as it was", () => {
       const future = { migration: "0099_from_the_future", when: manifest.schema.when + 1, applied: 99 };
       return Buffer.from(JSON.stringify({ ...manifest, tagitVersion: "9.0.0", schema: future }));
     });
-    const dataDir = await newDirectory("target");
+    const dataDir = await newTarget();
     await expect(restore({ DATA_DIR: dataDir }, newer)).rejects.toThrow(
       `The archive comes from a newer Tagit (9.0.0, schema 0099_from_the_future); this Tagit knows schemas up to ${codeSchema().last.tag}. Restore it with Tagit 9.0.0 or later.`,
     );
@@ -218,7 +225,7 @@ describe("tagit restore of an archive from an older schema", () => {
     );
     expect(written.manifest.schema.migration).toBe(migrations.at(-2)?.tag);
 
-    const dataDir = await newDirectory("target");
+    const dataDir = await newTarget();
     await restore({ DATA_DIR: dataDir }, file);
     const restored = await createPglite(path.join(dataDir, "db"));
     const applied = await restored.query<{ count: number }>(

@@ -11,10 +11,16 @@ export type LogLine = { level: number; msg: string; [field: string]: unknown };
 
 /**
  * A real app instance: `server/main.ts` in a child process (through tsx, as `npm start` runs it), on a port
- * the system picks, with a data directory of its own. `env` adds to a production-like environment.
+ * the system picks, with a data directory of its own. `env` adds to a production-like environment. Given a
+ * `dataDir`, it runs on that one instead (a restart on the same data), which the caller removes.
  */
-export async function startAppProcess(name: string, env: Record<string, string>) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), `tagit-${name}-`));
+export async function startAppProcess(
+  name: string,
+  env: Record<string, string>,
+  options: { dataDir?: string } = {},
+) {
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), `tagit-${name}-`)));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: {
@@ -75,7 +81,7 @@ export async function startAppProcess(name: string, env: Record<string, string>)
     ready: async () =>
       String((await logged((line) => line.msg === "Tagit is ready", "it was ready")).address),
     signal: (signal: NodeJS.Signals) => child.kill(signal),
-    /** Ends it (if still running) and removes its data directory. */
+    /** Ends it (if still running) and removes its data directory, unless the caller gave it. */
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
@@ -83,7 +89,7 @@ export async function startAppProcess(name: string, env: Record<string, string>)
         await exited;
         clearTimeout(timer);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
