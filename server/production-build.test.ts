@@ -26,7 +26,10 @@ describe("the production build (npm run build)", () => {
       await cp(path.join(ROOT, "bin"), path.join(packageDir, "bin"), { recursive: true });
       await cp(path.join(ROOT, "package.json"), path.join(packageDir, "package.json"));
       await symlink(path.join(ROOT, "node_modules"), path.join(packageDir, "node_modules"));
-      const help = spawnSync(process.execPath, ["bin/tagit.mjs", "help"], { cwd: packageDir, encoding: "utf8" });
+      const help = spawnSync(process.execPath, ["bin/tagit.mjs", "help"], {
+        cwd: packageDir,
+        encoding: "utf8",
+      });
       expect(help.status, help.stderr).toBe(0);
       expect(help.stdout).toContain("Usage: tagit <command>");
     } finally {
