@@ -199,6 +199,15 @@ async function expectSecondFactorSignIn(t: TestApp, member: Member, code: string
   expect((await secondStep(t, signInCookie(first), { code })).statusCode).toBe(200);
 }
 
+/** Members without a second factor sign in with their password (Alice and the administrator have one). */
+async function expectPasswordSignIns(t: TestApp, { ada, sam, bea }: Community) {
+  for (const member of [ada, sam, bea]) {
+    const response = await signIn(t, member);
+    expect(response.statusCode, member.input.email).toBe(200);
+    expect(response.json(), member.input.email).toMatchObject({ user: { email: member.input.email } });
+  }
+}
+
 async function expectPayoutOpens(t: TestApp, { admin, payoutDetails }: Community) {
   const payouts = await t.app.inject({ url: "/api/admin/affiliate/payouts", headers: admin.headers });
   const [payout] = payouts.json().payouts ?? payouts.json().items ?? payouts.json();
@@ -272,6 +281,7 @@ describe.skipIf(!ADMIN_URL)(
       // The files are in the bucket, not on the disk.
       expect((await s3.objects()).length).toBeGreaterThanOrEqual(images.size);
       expect(await readdir(path.join(postgresEnv.DATA_DIR, "uploads")).catch(() => [])).toEqual([]);
+      await expectPasswordSignIns(moved, community);
       await expectSecondFactorSignIn(moved, community.alice, await community.authenticator.nextCode());
       await expectPayoutOpens(moved, community);
 
@@ -289,6 +299,7 @@ describe.skipIf(!ADMIN_URL)(
       const backImages = await imagesOf(back, community);
       for (const [address, bytes] of images)
         expect(backImages.get(address)?.equals(bytes), address).toBe(true);
+      await expectPasswordSignIns(back, community);
       await expectSecondFactorSignIn(back, community.alice, community.authenticator.recoveryCodes[0] ?? "");
       await expectPayoutOpens(back, community);
       await back.close();
