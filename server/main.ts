@@ -2,7 +2,7 @@ import { backupBeforeMigrating } from "./backup/before-migrating.ts";
 import { printedProgress } from "./backup/progress.ts";
 import { serveSnapshots } from "./backup/snapshot-socket.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { embeddedDatabaseDirectory } from "./db/embedded-lock.ts";
+import { EmbeddedDatabaseInUse, embeddedDatabaseDirectory } from "./db/embedded-lock.ts";
 import { openConfiguredDatabase } from "./db/open-configured.ts";
 import { SchemaTooNewError } from "./db/schema-version.ts";
 
@@ -86,6 +86,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof SchemaTooNewError ? err.message : err);
+  // Refusals an operator acts on are one line; anything else keeps its stack.
+  console.error(err instanceof SchemaTooNewError || err instanceof EmbeddedDatabaseInUse ? err.message : err);
   process.exit(1);
 });

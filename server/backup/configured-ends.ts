@@ -1,4 +1,5 @@
-import { readdir, rm } from "node:fs/promises";
+import { readdir, rm, rmdir } from "node:fs/promises";
+import path from "node:path";
 import type { Config } from "#server/config.ts";
 import { createPglite } from "#server/db/client.ts";
 import {
@@ -47,6 +48,8 @@ export async function openBackupSource(config: Config): Promise<BackupSource & {
       closeDatabase = async () => {
         await pglite.close();
         await rm(copy, { recursive: true, force: true });
+        // The directory of copies goes too once no other backup's copy is in it.
+        await rmdir(path.dirname(copy)).catch(() => {});
       };
     } else {
       if (await isEmptyDirectory(embeddedDirectory(config))) {
