@@ -15,12 +15,16 @@ export const afterMigrations = (appSecret: string) => async (db: Database) => {
 /** How long a start waits for a PostgreSQL server that is slow to accept connections, and between tries. */
 const START_TRIES = { attempts: 10, pauseMs: 1_000 } as const;
 
-/** A connection that could not be made or was cut (the server busy, restarting or not up yet), not a bad query. */
-const unreachable = (err: unknown) => {
-  const { code, message } = (err ?? {}) as { code?: string; message?: string };
+/**
+ * A connection that could not be made or was cut (the server busy, restarting or not up yet), not a bad query;
+ * a query's error carries the connection's as its cause.
+ */
+const unreachable = (err: unknown): boolean => {
+  const { code, message, cause } = (err ?? {}) as { code?: string; message?: string; cause?: unknown };
   return (
     ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P03"].includes(code ?? "") ||
-    /timeout expired|Connection terminated/i.test(message ?? "")
+    /timeout expired|Connection terminated/i.test(message ?? "") ||
+    (cause !== undefined && unreachable(cause))
   );
 };
 
