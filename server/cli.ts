@@ -24,8 +24,15 @@ Commands:
 It reads the same environment as the server: DATA_DIR, DATABASE_URL, the S3_* variables and APP_SECRET.
 Operating Tagit (backups, moving, upgrades): docs/operating.md.`;
 
-/** Runs one command; answers the exit code. Every failure is one line on standard error. */
-export async function runCli(args: string[]): Promise<number> {
+type CliOptions = {
+  /** The environment the command reads its configuration from. */
+  env?: NodeJS.ProcessEnv;
+  /** Where the progress lines go (standard error). */
+  write?: (line: string) => void;
+};
+
+/** Runs one command; answers the exit code, or throws what went wrong (`main` prints it as one line). */
+export async function runCli(args: string[], { env = process.env, write }: CliOptions = {}): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
@@ -40,15 +47,15 @@ export async function runCli(args: string[]): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 1;
   }
-  const progress = printedProgress();
+  const progress = printedProgress(write);
   if (command === "migrate") {
     if (file) throw new UsageError("migrate takes no FILE");
-    await migrateCommand(loadConfig(), values["skip-backup"], progress);
+    await migrateCommand(loadConfig(env), values["skip-backup"], progress);
     return 0;
   }
   if (command !== "backup" && command !== "restore") throw new UsageError(`unknown command ${command}`);
   if (!file || extra.length > 0) throw new UsageError(`${command} takes one FILE`);
-  const config = loadConfig();
+  const config = loadConfig(env);
   if (command === "backup") await backupCommand(config, file, progress);
   else {
     const acceptUnreadableSecrets = values["accept-unreadable-secrets"];
@@ -66,7 +73,7 @@ async function migrateCommand(config: Config, skipBackup: boolean, progress: Pro
   progress.stage(`the database is migrated (${codeSchema().last.tag}) and seeded`);
 }
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 /** What went wrong, in one line an operator can act on. */
 function oneLine(err: unknown): string {

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { runCli } from "#server/cli.ts";
 import { createPglite } from "#server/db/client.ts";
 import { codeSchema } from "#server/db/schema-version.ts";
 import { dataDirWithEmptyDatabase } from "#server/test/embedded-template.ts";
@@ -38,11 +39,21 @@ const appliedIn = async (dataDir: string) => {
   return rows[0]?.count;
 };
 
+/** `tagit migrate` in this process on a data directory: its exit code and the lines it printed. */
+async function migrate(dataDir: string, ...flags: string[]) {
+  const lines: string[] = [];
+  const code = await runCli(["migrate", ...flags], {
+    env: { ...ENV, NODE_ENV: "production", DATA_DIR: dataDir },
+    write: (line) => lines.push(line),
+  });
+  return { code, output: lines.join("") };
+}
+
 it("tagit migrate backs a database that holds members up before changing it, and says so", async () => {
   const dataDir = await olderDataDir(true);
-  const migrated = await runTagit(["migrate"], { ...ENV, DATA_DIR: dataDir });
-  expect(migrated.code, migrated.stderr).toBe(0);
-  expect(migrated.stderr).toContain(
+  const migrated = await migrate(dataDir);
+  expect(migrated.code).toBe(0);
+  expect(migrated.output).toContain(
     "1 migration(s) will change a database that holds members: backing it up first",
   );
   const [archive, ...more] = await readdir(path.join(dataDir, "backups"));
@@ -53,20 +64,20 @@ it("tagit migrate backs a database that holds members up before changing it, and
   expect(await appliedIn(dataDir)).toBe(migrations.length);
 
   // Nothing left to apply: no second backup.
-  expect((await runTagit(["migrate"], { ...ENV, DATA_DIR: dataDir })).code).toBe(0);
+  expect((await migrate(dataDir)).code).toBe(0);
   expect(await readdir(path.join(dataDir, "backups"))).toEqual([archive]);
 }, 90_000);
 
 it("skips the backup when told, never silently, and has none to take of a database without members", async () => {
   const skipped = await olderDataDir(true);
-  const migrated = await runTagit(["migrate", "--skip-backup"], { ...ENV, DATA_DIR: skipped });
-  expect(migrated.code, migrated.stderr).toBe(0);
-  expect(migrated.stderr).toContain("migrating without a backup first (--skip-backup)");
+  const migrated = await migrate(skipped, "--skip-backup");
+  expect(migrated.code).toBe(0);
+  expect(migrated.output).toContain("migrating without a backup first (--skip-backup)");
   expect(await readdir(skipped)).not.toContain("backups");
   expect(await appliedIn(skipped)).toBe(migrations.length);
 
   const empty = await olderDataDir(false);
-  expect((await runTagit(["migrate"], { ...ENV, DATA_DIR: empty })).code).toBe(0);
+  expect((await migrate(empty)).code).toBe(0);
   expect(await readdir(empty)).not.toContain("backups");
 }, 90_000);
 

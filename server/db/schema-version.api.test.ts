@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { freshPostgresDatabase } from "#server/test/fresh-postgres.ts";
 import { fingerprintAll } from "#server/test/reset-database.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { type DatabaseHandle, openDatabase } from "./client.ts";
@@ -22,39 +23,41 @@ const dayOf = (when: number) => new Date(when).toISOString().slice(0, 10);
 const start = (handle: DatabaseHandle) =>
   runMigrations(handle, afterMigrations("schema-version-test-secret-0123456789"));
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+let shared: Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> | undefined;
+afterAll(async () => {
+  const opened = await shared;
+  await opened?.handle.close();
+  await opened?.drop();
 });
 
-/** An empty database of the project's kind: PGlite in memory, or a PostgreSQL database of its own. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
+/** One database of the project's kind for the file: PGlite in memory, or a PostgreSQL database of its own. */
+async function openShared() {
   if (process.env.TEST_DB !== "postgres") {
-    const handle = await openDatabase({ kind: "pglite" });
-    cleanups.push(() => handle.close());
-    return handle;
+    return { handle: await openDatabase({ kind: "pglite" }), drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `tagit_schema_version_${process.env.VITEST_POOL_ID ?? "0"}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+  const url = await freshPostgresDatabase(adminUrl, name);
+  const drop = async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => admin.end());
   };
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 });
-  cleanups.push(async () => {
-    await handle.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+  return { handle: await openDatabase({ kind: "postgres", url, poolSize: 2 }), drop };
+}
+
+/** The file's database emptied of every table, migration record and extension, as a new one is. */
+async function emptyDatabase(): Promise<DatabaseHandle> {
+  shared ??= openShared();
+  const { handle } = await shared;
+  for (const statement of [
+    "DROP SCHEMA IF EXISTS drizzle CASCADE",
+    "DROP SCHEMA public CASCADE",
+    "CREATE SCHEMA public",
+  ]) {
+    await handle.db.execute(sql.raw(statement));
+  }
   return handle;
 }
 
