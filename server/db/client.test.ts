@@ -24,5 +24,6 @@ describe("the embedded database's directory", () => {
       await database.close();
       expect(await modeOf(dir), dir).toBe(0o700);
     }
-  });
+    // Two databases created (PGlite's initdb, seconds each on a busy machine).
+  }, 60_000);
 });
