@@ -36,6 +36,9 @@ export type RestoreContext = {
   acceptUnreadableSecrets: boolean;
 };
 
+/** The archive is read in pieces of this size: few reads, and memory that stays flat. */
+const READ_BUFFER_BYTES = 1024 * 1024;
+
 /** No entry of a Tagit archive is larger than a chunk of rows or an upload; anything larger is not one. */
 const LARGEST_TABLE_CHUNK = 256 * 1024 * 1024;
 
@@ -59,7 +62,7 @@ export async function restoreBackup(
   if (!fileInfo.isFile()) throw new BackupRefusal(`Cannot read ${file}: not a file`);
 
   const extract = tar.extract();
-  const source = createReadStream(file);
+  const source = createReadStream(file, { highWaterMark: READ_BUFFER_BYTES });
   source.on("error", (err) => extract.destroy(err));
   source.pipe(extract);
   const entries = extract[Symbol.asyncIterator]();
@@ -89,7 +92,7 @@ export async function restoreBackup(
     try {
       progress.stage(`creating the schema (${manifest.schema.migration}) in ${destination.databaseLabel}`);
       await applyMigrations(target, before);
-      const deferred = await dropIndexesAndForeignKeys(target);
+      const setAside = await setAsideForLoading(target);
       await target.exec(`TRUNCATE ${(await publicTables(target)).map(quoted).join(", ")}`);
 
       progress.stage(
@@ -129,7 +132,7 @@ export async function restoreBackup(
       if (!sawChecksums) throw damaged(`it ends before ${CHECKSUMS_ENTRY} (a truncated file?)`);
       assertChecksums(checksums, sawChecksums, damaged);
 
-      progress.stage("checking every table's row count, then building indexes and foreign keys");
+      progress.stage("checking every table's row count, then building keys, indexes and foreign keys");
       for (const table of manifest.tables) {
         const [row] = await target.rows<{ count: string }>(
           `select count(*)::text as count from ${quoted(table.name)}`,
@@ -138,7 +141,7 @@ export async function restoreBackup(
           throw damaged(`table ${table.name} holds ${row?.count} rows where the manifest says ${table.rows}`);
         }
       }
-      await restoreIndexesAndForeignKeys(target, deferred);
+      await putBack(target, setAside);
       for (const sequence of manifest.sequences) {
         await target.rows("select setval($1::regclass, $2::bigint, $3)", [
           quoted(sequence.name),
@@ -243,34 +246,54 @@ async function assertEmpty({ target, storage, databaseLabel, storageLabel }: Res
   }
 }
 
-type Deferred = { indexes: string[]; foreignKeys: { table: string; name: string; definition: string }[] };
+type SetAside = {
+  keys: Constraint[];
+  foreignKeys: Constraint[];
+  indexes: string[];
+  triggers: { table: string; name: string }[];
+};
+type Constraint = { table: string; name: string; definition: string };
 
 /**
- * Rows go in faster without the indexes that back no constraint and without foreign keys (checked row by row);
- * both are rebuilt once the rows are in, as pg_restore does, and a foreign key that does not hold fails there.
+ * Rows go in fastest into bare tables, as pg_restore loads them: no primary or unique keys, no other indexes,
+ * no foreign keys (checked row by row), and none of the app's triggers (they announce changes to running
+ * instances; a restored database has none yet, and its rows are not changes). All of it comes back once the
+ * rows are in; a key or a foreign key that does not hold fails there, and the whole restore with it.
  */
-async function dropIndexesAndForeignKeys(target: RestoreTarget): Promise<Deferred> {
-  const foreignKeys = await target.rows<{ table: string; name: string; definition: string }>(
-    `select c.conrelid::regclass::text as "table", c.conname as name, pg_get_constraintdef(c.oid) as definition
-       from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-      where c.contype = 'f' and n.nspname = 'public'`,
-  );
-  for (const key of foreignKeys)
-    await target.exec(`ALTER TABLE ${key.table} DROP CONSTRAINT ${quoted(key.name)}`);
+async function setAsideForLoading(target: RestoreTarget): Promise<SetAside> {
+  const constraints = (types: string) =>
+    target.rows<Constraint>(
+      `select c.conrelid::regclass::text as "table", c.conname as name, pg_get_constraintdef(c.oid) as definition
+         from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+        where c.contype = any($1::"char"[]) and n.nspname = 'public' order by c.conname`,
+      [types.split("")],
+    );
+  const foreignKeys = await constraints("f");
+  const keys = await constraints("pu");
   const indexes = await target.rows<{ name: string; definition: string }>(
     `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
        from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
       where n.nspname = 'public' and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
   );
+  const triggers = await target.rows<{ table: string; name: string }>(
+    `select t.tgrelid::regclass::text as "table", t.tgname as name
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and not t.tgisinternal and t.tgenabled <> 'D'`,
+  );
+  for (const key of [...foreignKeys, ...keys])
+    await target.exec(`ALTER TABLE ${key.table} DROP CONSTRAINT ${quoted(key.name)}`);
   for (const index of indexes) await target.exec(`DROP INDEX ${index.name}`);
-  return { indexes: indexes.map((index) => index.definition), foreignKeys };
+  for (const trigger of triggers)
+    await target.exec(`ALTER TABLE ${trigger.table} DISABLE TRIGGER ${quoted(trigger.name)}`);
+  return { keys, foreignKeys, indexes: indexes.map((index) => index.definition), triggers };
 }
 
-async function restoreIndexesAndForeignKeys(target: RestoreTarget, deferred: Deferred) {
-  for (const definition of deferred.indexes) await target.exec(definition);
-  for (const key of deferred.foreignKeys) {
+async function putBack(target: RestoreTarget, { keys, foreignKeys, indexes, triggers }: SetAside) {
+  for (const key of [...keys, ...foreignKeys])
     await target.exec(`ALTER TABLE ${key.table} ADD CONSTRAINT ${quoted(key.name)} ${key.definition}`);
-  }
+  for (const definition of indexes) await target.exec(definition);
+  for (const trigger of triggers)
+    await target.exec(`ALTER TABLE ${trigger.table} ENABLE TRIGGER ${quoted(trigger.name)}`);
 }
 
 /** Every entry but the list itself is listed, with the digest its bytes have, and nothing else is listed. */

@@ -1,9 +1,4 @@
-import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { type Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import tar from "tar-stream";
 import type { Storage } from "#server/lib/storage.ts";
 import {
   ARCHIVE_FORMAT,
@@ -14,6 +9,7 @@ import {
   tableChunkEntry,
   uploadEntry,
 } from "./archive-format.ts";
+import { openArchiveWriter } from "./archive-writer.ts";
 import type { DatabaseSnapshot } from "./database-snapshot.ts";
 import type { Progress } from "./progress.ts";
 import { readSnapshotContents, uploadedFileCount, uploadedNames } from "./snapshot-contents.ts";
@@ -37,43 +33,19 @@ const ARCHIVE_MODE = 0o600;
 
 /**
  * Writes one archive of the snapshot's database and every file its uploads name, to `file` (through a
- * temporary name beside it, so a failed backup leaves no archive that looks whole). Streamed: a table goes in
- * chunks of whole rows and a file as it is read, so memory stays flat however large either is. A file deleted
+ * temporary name beside it, so a failed backup leaves no archive that looks whole, and renamed once its bytes
+ * are on the disk). Streamed: a table goes in chunks of whole rows and a file as it is read, so memory stays
+ * flat however large either is. A file deleted
  * after the snapshot (its post was being deleted) is left out and counted.
  */
 export async function writeBackup(source: BackupSource, info: BackupInfo, file: string, progress: Progress) {
   const { snapshot, storage } = source;
   const temporary = `${file}.partial`;
-  const pack = tar.pack();
-  const written = pipeline(pack, createWriteStream(temporary, { mode: ARCHIVE_MODE }));
+  const archive = await openArchiveWriter(temporary, { mode: ARCHIVE_MODE, mtime: info.now });
   const checksums = new Map<string, string>();
-  const mtime = info.now;
-
-  /** Adds one entry, its checksum noted; a stream's size is given (a tar header comes before the bytes). */
-  const add = (name: string, body: Buffer | { stream: Readable; size: number }) =>
-    new Promise<void>((resolve, reject) => {
-      const hash = createHash("sha256");
-      const size = Buffer.isBuffer(body) ? body.length : body.size;
-      const entry = pack.entry({ name, size, mode: ARCHIVE_MODE, mtime }, (err) => {
-        if (err) return reject(err);
-        checksums.set(name, hash.digest("hex"));
-        resolve();
-      });
-      if (Buffer.isBuffer(body)) {
-        hash.update(body);
-        entry.end(body);
-        return;
-      }
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      body.stream.on("error", reject);
-      tap.on("error", reject);
-      body.stream.pipe(tap).pipe(entry);
-    });
+  const add = async (name: string, body: Parameters<typeof archive.add>[1]) => {
+    checksums.set(name, await archive.add(name, body));
+  };
 
   try {
     progress.stage(
@@ -118,7 +90,7 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
         gone.push(name);
         continue;
       }
-      await add(uploadEntry(name), { stream: stored.stream(), size: stored.size });
+      await add(uploadEntry(name), { chunks: stored.stream(), size: stored.size });
       files += 1;
       bytes += stored.size;
       progress.step(files, manifest.uploads.files);
@@ -130,13 +102,11 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
     }
 
     await add(CHECKSUMS_ENTRY, Buffer.from(checksumLines(checksums)));
-    pack.finalize();
-    await written;
+    await archive.finish();
     await rename(temporary, file);
     return { manifest, files, bytes, filesGone: gone.length };
   } catch (err) {
-    pack.destroy();
-    await written.catch(() => {});
+    await archive.close();
     await rm(temporary, { force: true });
     throw err;
   }
