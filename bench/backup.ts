@@ -304,8 +304,9 @@ console.log(
   `bench:backup on ${execFileSync("pg_dump", ["--version"]).toString().trim()}, Node ${process.version}, PostgreSQL at ${new URL(values.url).host}`,
 );
 console.log(
-  "The baseline is the uncompressed dump (-Z0) without its fsync, beside the tar of the files: tagit's archive is" +
-    " neither compressed nor synced, so that is the same work; pg_dump's default (gzip, then fsync) is shown too.",
+  "The baseline is the uncompressed dump (-Z0) without its fsync, beside the tar of the files, each followed by a" +
+    " timed sync: tagit's archive is not compressed and syncs itself, so that is the same work; pg_dump's default" +
+    " (gzip, then fsync) is shown too.",
 );
 const results: Result[] = [];
 for (const scale of scales) {

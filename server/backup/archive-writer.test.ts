@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -33,6 +33,7 @@ describe("the archive writer", () => {
     { name: "database/profiles/000001.copy", bytes: randomBytes(512) },
     { name: "uploads/a.jpg", bytes: randomBytes(1024 * 1024 + 1) },
     { name: "uploads/empty.png", bytes: Buffer.alloc(0) },
+    { name: "uploads/empty.webp", bytes: Buffer.alloc(0) },
     { name: "uploads/b.webp", bytes: randomBytes(3 * 1024 * 1024 - 7) },
   ];
 
@@ -40,11 +41,16 @@ describe("the archive writer", () => {
     const file = path.join(directory, "backup.tar");
     const archive = await openArchiveWriter(file, { mode: 0o600, mtime });
     const checksums = new Map<string, string>();
+    // Entries given whole, streamed in odd pieces, and read from a file on disk.
     for (const [index, entry] of entries.entries()) {
-      const body =
-        index % 2 === 0
-          ? entry.bytes
-          : { chunks: pieces(entry.bytes, 64 * 1024 + 3), size: entry.bytes.length };
+      const size = entry.bytes.length;
+      let body: Parameters<typeof archive.add>[1] = { chunks: pieces(entry.bytes, 64 * 1024 + 3), size };
+      if (index % 2 === 0) body = entry.bytes;
+      if (index === entries.length - 1) {
+        const file = path.join(directory, "on-disk");
+        await writeFile(file, entry.bytes);
+        body = { file, size };
+      }
       checksums.set(entry.name, await archive.add(entry.name, body));
     }
     await archive.add("SHA256SUMS", Buffer.from(checksumLines(checksums)));
@@ -88,6 +94,12 @@ describe("the archive writer", () => {
       archive.add("uploads/short.jpg", { chunks: pieces(bytes, 100), size: 1001 }),
     ).rejects.toThrow("uploads/short.jpg changed size while it was read (1001 bytes, then 1000)");
     await expect(archive.add("uploads/long.jpg", { chunks: pieces(bytes, 100), size: 999 })).rejects.toThrow(
+      "changed size",
+    );
+    // A file read from disk that is longer than said: the reader stops early and closes the file.
+    const onDisk = path.join(directory, "grown");
+    await writeFile(onDisk, randomBytes(3 * 1024 * 1024));
+    await expect(archive.add("uploads/grown.jpg", { file: onDisk, size: 1024 * 1024 })).rejects.toThrow(
       "changed size",
     );
     await archive.close();

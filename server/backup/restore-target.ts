@@ -14,11 +14,18 @@ export type RestoreTarget = {
   close(): Promise<void>;
 };
 
-/** A connection with no statement timeout: a restore's transaction and its index builds may take long. */
+/** Index builds sort in memory up to this much (PostgreSQL's default, 64 MB, spills the larger ones to disk). */
+const INDEX_BUILD_MEMORY = "256MB";
+
+/**
+ * A connection with no statement timeout (a restore's transaction and its index builds may take long), whose
+ * index builds may use more memory than the server's default: they are a restore's longest step.
+ */
 export async function openPostgresTarget(url: string): Promise<RestoreTarget> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   client.on("error", () => {});
   await client.connect();
+  await client.query(`SET maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
   return {
     database: "postgres",
     rows: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],

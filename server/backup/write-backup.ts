@@ -90,7 +90,8 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
         gone.push(name);
         continue;
       }
-      await add(uploadEntry(name), { chunks: stored.stream(), size: stored.size });
+      const body = stored.path ? { file: stored.path } : { chunks: stored.stream() };
+      await add(uploadEntry(name), { ...body, size: stored.size });
       files += 1;
       bytes += stored.size;
       progress.step(files, manifest.uploads.files);

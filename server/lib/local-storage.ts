@@ -43,7 +43,8 @@ export function createLocalStorage(directory: string): Storage {
     },
     async open(name) {
       const version = await versionOf(name);
-      return version && { ...version, stream: () => createReadStream(path.join(directory, name)) };
+      const file = path.join(directory, name);
+      return version && { ...version, path: file, stream: () => createReadStream(file) };
     },
     stat: versionOf,
     async *names() {

@@ -11,7 +11,11 @@ const PUBLIC_PATTERN = /^[a-f0-9]{32}-scrambled\.(jpg|png|webp|gif)$/;
 export type FileVersion = { size: number; etag: string; lastModified: Date };
 
 /** A stored file as read back: its version, and its bytes as a stream the caller must consume once. */
-export type StoredFile = FileVersion & { stream: () => Readable };
+export type StoredFile = FileVersion & {
+  stream: () => Readable;
+  /** Where the file is on this machine's disk, when the store keeps it there (a backup reads it directly). */
+  path?: string;
+};
 
 /**
  * Where uploaded files live: local disk under DATA_DIR/uploads by default (local-storage.ts), an
