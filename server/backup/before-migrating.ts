@@ -1,9 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "#server/config.ts";
-import type { Migration } from "#server/db/schema-version.ts";
+import type { Migration } from "#server/db/code-schema.ts";
 import { OWNER_ONLY_DIRECTORY } from "#server/lib/owner-only.ts";
-import { backupCommand } from "./backup-commands.ts";
+import { backupCommand } from "./backup-command.ts";
 import type { Progress } from "./progress.ts";
 
 /** Where a backup taken before a migration goes: BACKUP_DIR, or DATA_DIR/backups. Never deleted by the schedule. */

@@ -1,5 +1,5 @@
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { codeSchema, migrationsFolder } from "#server/db/schema-version.ts";
+import { codeSchema, migrationsFolder } from "#server/db/code-schema.ts";
 import type { CodeMigration } from "./restore-backup.ts";
 
 /** The code's migrations with their statements, as a restore applies them itself inside its one transaction. */

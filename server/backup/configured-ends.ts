@@ -1,7 +1,7 @@
 import { readdir, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "#server/config.ts";
-import { createPglite } from "#server/db/client.ts";
+import { createPglite } from "#server/db/create-pglite.ts";
 import {
   embeddedDatabaseDirectory,
   embeddedDatabaseHolder,

@@ -1,12 +1,12 @@
 import { constants } from "node:fs";
 import { cp } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { ensureOwnerOnlyDirectory } from "#server/lib/owner-only.ts";
+import { createPglite } from "./create-pglite.ts";
 import { lockEmbeddedDatabase } from "./embedded-lock.ts";
 import { takingTurns } from "./pglite-turns.ts";
 import * as schema from "./schema/index.ts";
@@ -215,12 +215,5 @@ async function listenOnPostgres(
     await client?.end().catch(() => {});
   };
 }
-
-/**
- * An embedded database: on disk under `dataDir`, or in memory without one. pg_trgm: the admin lists' search
- * indexes (migration 0005, decision 024) need it, as on PostgreSQL.
- */
-export const createPglite = (dataDir?: string) =>
-  PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
 
 export { schema };

@@ -2,11 +2,10 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { withAdvisoryLock } from "./advisory-locks.ts";
 import type { Database, DatabaseHandle } from "./client.ts";
+import { codeSchema, migrationsFolder } from "./code-schema.ts";
 import {
-  codeSchema,
   databaseSchema,
   isNewerThanCode,
-  migrationsFolder,
   recordSchemaOwner,
   SchemaTooNewError,
   schemaOwner,

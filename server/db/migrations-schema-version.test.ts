@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationSteps } from "#server/test/migration-steps.ts";
 import { openDatabase } from "./client.ts";
+import { codeSchema, tagitVersion } from "./code-schema.ts";
 import { runMigrations } from "./migrate.ts";
-import { codeSchema, databaseSchema, schemaOwner, tagitVersion } from "./schema-version.ts";
+import { databaseSchema, schemaOwner } from "./schema-version.ts";
 
 const SCHEMA_VERSION_MIGRATION = 26;
 

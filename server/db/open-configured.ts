@@ -1,9 +1,10 @@
 import type { Config } from "#server/config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./client.ts";
+import type { Migration } from "./code-schema.ts";
 import { embeddedDatabaseDirectory } from "./embedded-lock.ts";
 import { runMigrations } from "./migrate.ts";
 import { resealSecrets } from "./reseal-secrets.ts";
-import { type Migration, pendingOnData } from "./schema-version.ts";
+import { pendingOnData } from "./schema-version.ts";
 import { seedDefaults } from "./seed.ts";
 
 /** What every start does once the schema is current: the default rows, then values sealed the old way re-sealed. */

@@ -5,15 +5,10 @@ import { freshPostgresDatabase } from "#server/test/fresh-postgres.ts";
 import { fingerprintAll } from "#server/test/reset-database.ts";
 import packageJson from "../../package.json" with { type: "json" };
 import { type DatabaseHandle, openDatabase } from "./client.ts";
+import { codeSchema, tagitVersion } from "./code-schema.ts";
 import { runMigrations } from "./migrate.ts";
 import { afterMigrations } from "./open-configured.ts";
-import {
-  codeSchema,
-  databaseSchema,
-  SchemaTooNewError,
-  schemaOwner,
-  tagitVersion,
-} from "./schema-version.ts";
+import { databaseSchema, SchemaTooNewError, schemaOwner } from "./schema-version.ts";
 
 const DAY = 86_400_000;
 const code = codeSchema();

@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { cp, mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createPglite } from "#server/db/client.ts";
+import { createPglite } from "#server/db/create-pglite.ts";
 import { embeddedDatabaseDirectory } from "#server/db/embedded-lock.ts";
 
 let template: Promise<string> | undefined;
