@@ -29,7 +29,7 @@ const TABLES: ReadonlySet<string> = new Set(
 function inQuerySpan<T>(sql: unknown, run: () => Promise<T>): Promise<T> {
   if (typeof sql !== "string" || !inTrace()) return run();
   const { operation, table, summary } = summarizeQuery(sql, TABLES);
-  const span = tracer.startSpan(summary, {
+  const span = tracer().startSpan(summary, {
     kind: SpanKind.CLIENT,
     attributes: {
       [ATTR_DB_SYSTEM_NAME]: DB_SYSTEM_NAME_VALUE_POSTGRESQL,

@@ -6,7 +6,7 @@ import { recordFailure, tracer } from "./spans.ts";
  * skipped when another instance has the period, or failed). Its result, counts included, stays in the log.
  */
 export function jobSpan<T extends { ran: boolean }>(name: string, tick: () => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan(
+  return tracer().startActiveSpan(
     `job ${name}`,
     { kind: SpanKind.INTERNAL, attributes: { "tagit.job.name": name } },
     ROOT_CONTEXT,

@@ -57,6 +57,7 @@ export const otelVariables = {
   OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: protocol,
   OTEL_EXPORTER_OTLP_HEADERS: headerList,
   OTEL_EXPORTER_OTLP_TRACES_HEADERS: headerList,
+  OTEL_EXPORTER_OTLP_TIMEOUT: z.coerce.number().int().min(100).max(600_000).default(10_000),
   OTEL_SERVICE_NAME: z
     .string()
     .trim()
@@ -77,6 +78,8 @@ export type TracingSettings = {
   /** Where spans are sent (OTLP over HTTP, protobuf). */
   endpoint: string;
   headers: Record<string, string>;
+  /** How long one export may take, retries included, before its spans are dropped. */
+  timeoutMs: number;
   serviceName: string;
   sampler: (typeof SAMPLERS)[number];
   /** For the ratio samplers: the share of new traces kept. */
@@ -96,6 +99,7 @@ export function tracingSettings(e: OtelEnv): TracingSettings | undefined {
   return {
     endpoint,
     headers: { ...e.OTEL_EXPORTER_OTLP_HEADERS, ...e.OTEL_EXPORTER_OTLP_TRACES_HEADERS },
+    timeoutMs: e.OTEL_EXPORTER_OTLP_TIMEOUT,
     serviceName: e.OTEL_SERVICE_NAME,
     sampler: e.OTEL_TRACES_SAMPLER || "parentbased_always_on",
     ratio: e.OTEL_TRACES_SAMPLER_ARG,

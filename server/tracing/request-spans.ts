@@ -34,7 +34,7 @@ const traces = new WeakMap<IncomingMessage, RequestTrace>();
 function startRequestTrace(raw: IncomingMessage): RequestTrace {
   const method = METHODS.has(raw.method ?? "") ? (raw.method as string) : HTTP_REQUEST_METHOD_VALUE_OTHER;
   const parent = propagation.extract(ROOT_CONTEXT, raw.headers);
-  const span = tracer.startSpan(
+  const span = tracer().startSpan(
     method === HTTP_REQUEST_METHOD_VALUE_OTHER ? "HTTP" : method,
     { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: method } },
     parent,

@@ -2,10 +2,11 @@ import { type Attributes, context, type Span, SpanKind, SpanStatusCode, trace } 
 import { ATTR_ERROR_TYPE } from "@opentelemetry/semantic-conventions";
 
 /**
- * Tagit's tracer. Without a registered provider (OTEL_EXPORTER_OTLP_ENDPOINT unset) it is OpenTelemetry's no-op
- * tracer; `startTracing` registers the real one.
+ * Tagit's tracer: OpenTelemetry's no-op one until `startTracing` registers a provider (OTEL_EXPORTER_OTLP_ENDPOINT
+ * set). Looked up at each use rather than kept: the API's stand-in would keep the first provider's tracer for
+ * good, even after that provider is shut down and another registered.
  */
-export const tracer = trace.getTracer("tagit");
+export const tracer = () => trace.getTracer("tagit");
 
 /** Whether the code running now belongs to a trace (a request's or a job's). */
 export const inTrace = () => trace.getSpan(context.active())?.isRecording() === true;
@@ -36,7 +37,7 @@ export async function inClientSpan<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!inTrace()) return work();
-  return tracer.startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+  return tracer().startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
     try {
       const result = await work();
       span.setAttribute("tagit.outcome", "ok");

@@ -48,7 +48,12 @@ export function startTracing(settings: TracingSettings, log: Log, exporter?: Spa
     spanProcessors: [
       new BatchSpanProcessor({
         exporter: loggingFailuresOnce(
-          exporter ?? new OTLPTraceExporter({ url: settings.endpoint, headers: settings.headers }),
+          exporter ??
+            new OTLPTraceExporter({
+              url: settings.endpoint,
+              headers: settings.headers,
+              timeoutMillis: settings.timeoutMs,
+            }),
           log,
         ),
       }),
@@ -62,7 +67,8 @@ export function startTracing(settings: TracingSettings, log: Log, exporter?: Spa
     provider,
     async shutdown() {
       await Promise.race([
-        provider.shutdown(),
+        // Spans that cannot be delivered now are dropped: the export's failure was logged once already.
+        provider.shutdown().catch(() => {}),
         new Promise((resolve) => setTimeout(resolve, FLUSH_ON_SHUTDOWN_MS).unref()),
       ]);
       trace.disable();
