@@ -19,7 +19,7 @@ async function otlpReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  onTestFinished(() => new Promise((resolve) => server.close(resolve)));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { received, port: (server.address() as AddressInfo).port };
 }
 
