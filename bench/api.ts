@@ -5,9 +5,14 @@
 // and on both, the flood (bench/flood.ts): 500 connections ignoring Retry-After, served and refused apart.
 //   npm run bench:api -- --url postgres://…/tagit_bench_small --url postgres://…/tagit_bench
 //   npm run bench:api -- --pglite
+// --tracing compares the app with OpenTelemetry traces on (sent to a local OTLP receiver that discards them) to
+// the app without, in the same run, instead of the app to the bare server (and leaves out the flood).
+//   npm run bench:api -- --pglite --tracing
 
 import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -31,6 +36,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     "sample-members": { type: "string", default: "2000" },
     "flood-connections": { type: "string", default: "500" },
+    tracing: { type: "boolean", default: false },
   },
 });
 const connections = Number(values.connections ?? (values.pglite ? 20 : 50));
@@ -115,8 +121,21 @@ const targets: Target[] = values.pglite
       })),
     );
 const scripts = values.pglite
-  ? { bare: "./api-bare-pglite-server.ts", app: "./app-server.ts" }
-  : { bare: "./api-bare-server.ts", app: "./app-server.ts" };
+  ? { bare: "./api-bare-pglite-server.ts", app: "./app-server.ts", traced: "./app-server.ts" }
+  : { bare: "./api-bare-server.ts", app: "./app-server.ts", traced: "./app-server.ts" };
+/** What each run compares: the app to the bare server, or with --tracing the traced app to the app. */
+const [baseline, subject] = values.tracing ? (["app", "traced"] as const) : (["bare", "app"] as const);
+
+/** A local OTLP receiver that reads and discards what it is sent, answering as a collector does. */
+async function discardingReceiver() {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "content-type": "application/x-protobuf" }).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+const receiver = values.tracing ? await discardingReceiver() : undefined;
 
 for (const target of targets) {
   const { info } = target;
@@ -174,8 +193,10 @@ for (const target of targets) {
     };
   };
 
-  for (const server of ["bare", "app"] as const) {
-    const { port, child } = await startServer(scripts[server], target.env);
+  for (const server of [baseline, subject]) {
+    const env =
+      server === "traced" ? { ...target.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver?.url ?? "" } : target.env;
+    const { port, child } = await startServer(scripts[server], env);
     // The ETag each sampled member's analytics currently has, for the 304 scenario.
     const etags = new Map<string, string>();
     for (const cookie of cookies.slice(0, 300)) {
@@ -205,6 +226,10 @@ for (const target of targets) {
         `  ${server.padEnd(4)} ${scenario.padEnd(27)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  errors ${result.errors}`,
       );
     }
+    if (values.tracing) {
+      await stopServer(child);
+      continue;
+    }
     // The flood: far more connections than the server can serve, ignoring Retry-After, beside the same search at
     // the run's own concurrency.
     const modest = await flood(port, searchByName, { connections, duration });
@@ -217,25 +242,28 @@ for (const target of targets) {
 
 console.log(`\nconnections ${connections}, ${duration} s per run`);
 console.log(
-  "data set        scenario                     app req/s  bare req/s  ratio  app p50  app p99  bare p99",
+  `data set        scenario                  ${subject.padStart(6)} req/s ${baseline.padStart(5)} req/s  ratio ${subject.padStart(6)} p50 ${subject.padStart(6)} p99 ${baseline.padStart(5)} p99`,
 );
-for (const app of rows.filter((r) => r.server === "app")) {
+for (const app of rows.filter((r) => r.server === subject)) {
   const bare = rows.find(
-    (r) => r.server === "bare" && r.scenario === app.scenario && r.dataset === app.dataset,
+    (r) => r.server === baseline && r.scenario === app.scenario && r.dataset === app.dataset,
   );
   if (!bare) continue;
   console.log(
     `${app.dataset.padEnd(15)} ${app.scenario.padEnd(27)} ${app.rps.toFixed(0).padStart(9)}  ${bare.rps.toFixed(0).padStart(10)}  ${(app.rps / bare.rps).toFixed(2).padStart(5)}  ${String(app.p50).padStart(5)} ms ${String(app.p99).padStart(5)} ms ${String(bare.p99).padStart(6)} ms`,
   );
 }
-console.log(
-  `\nThe flood: public search from ${floodConnections} connections ignoring Retry-After, 15 s, beside ${connections} connections`,
-);
-console.log(`data set        server  ${FLOOD_HEADER}`);
-for (const run of floods) {
-  console.log(`${run.dataset.padEnd(15)} ${run.server.padEnd(6)}  ${floodLine(run.modest, run.modest)}`);
-  console.log(`${"".padEnd(15)} ${"".padEnd(6)}  ${floodLine(run.flooded, run.modest)}`);
+if (floods.length > 0) {
+  console.log(
+    `\nThe flood: public search from ${floodConnections} connections ignoring Retry-After, 15 s, beside ${connections} connections`,
+  );
+  console.log(`data set        server  ${FLOOD_HEADER}`);
+  for (const run of floods) {
+    console.log(`${run.dataset.padEnd(15)} ${run.server.padEnd(6)}  ${floodLine(run.modest, run.modest)}`);
+    console.log(`${"".padEnd(15)} ${"".padEnd(6)}  ${floodLine(run.flooded, run.modest)}`);
+  }
 }
+receiver?.server.close();
 for (const target of targets) {
   if (target.env.PGLITE_DIR) await rm(target.env.PGLITE_DIR, { recursive: true, force: true });
 }

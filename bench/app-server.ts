@@ -7,6 +7,7 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
+import { startTracing } from "#server/tracing/start-tracing.ts";
 import { serveBench } from "./servers.ts";
 
 // bench:load's instances share one data directory (their uploads), as they would share an object store.
@@ -26,6 +27,8 @@ const config = loadConfig({
   ANONYMOUS_RELEASE_MINUTES: process.env.ANONYMOUS_RELEASE_MINUTES,
   ANONYMOUS_RELEASE_JITTER_MINUTES: process.env.ANONYMOUS_RELEASE_JITTER_MINUTES,
   JOBS_FIRST_RUN_DELAY_MS: process.env.JOBS_FIRST_RUN_DELAY_MS,
+  // bench:api --tracing: traces on, sent to its local receiver.
+  OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
 });
 const database = process.env.PGLITE_DIR
   ? await openDatabase({ kind: "pglite", dataDir: process.env.PGLITE_DIR })
@@ -33,4 +36,5 @@ const database = process.env.PGLITE_DIR
 // A data set seeded before the latest migrations gets them, as `npm start` would apply them.
 await runMigrations(database);
 const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, "none") });
+if (config.tracing) startTracing(config.tracing, app.log);
 await serveBench(app, () => database.close());

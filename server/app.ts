@@ -42,6 +42,7 @@ import { readYourWritesPlugin } from "./plugins/read-your-writes.ts";
 import { recentAuthenticationPlugin } from "./plugins/recent-authentication.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
+import { requestSpansPlugin } from "./tracing/request-spans.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 
 export type AppDeps = {
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // External plugins
+  if (config.tracing) await app.register(requestSpansPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(admissionPlugin, { waiting: database.waiting });
   app.server.on("connection", database.connectionAccepted);

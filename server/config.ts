@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_REPORT_MIN_ACCOUNT_AGE_HOURS } from "#contract/limits.ts";
 import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from "./lib/owner-only.ts";
+import { otelVariables, tracingSettings } from "./tracing/otel-variables.ts";
 import { parseTrustProxy } from "./trust-proxy.ts";
 
 const optionalString = z
@@ -67,6 +68,7 @@ const envSchema = z.object({
     .min(0)
     .max(8_760)
     .default(DEFAULT_REPORT_MIN_ACCOUNT_AGE_HOURS),
+  ...otelVariables,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -206,6 +208,8 @@ const configSchema = envSchema
        * is at least this many hours old when they report (decision 049).
        */
       reportMinAccountAgeHours: e.REPORT_MIN_ACCOUNT_AGE_HOURS,
+      /** OpenTelemetry traces over OTLP (unset: off): the standard OTEL_* variables (decision 068). */
+      tracing: tracingSettings(e),
     };
   });
 

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { EmbeddedDatabaseInUse, embeddedDatabaseDirectory } from "./db/embedded-lock.ts";
 import { openConfiguredDatabase } from "./db/open-configured.ts";
 import { SchemaTooNewError } from "./db/schema-version.ts";
+import { startTracing } from "./tracing/start-tracing.ts";
 
 async function main() {
   const startedAt = performance.now();
@@ -25,6 +26,7 @@ async function main() {
     import("./app.ts"),
   ]);
   const app = await buildApp({ config, database });
+  const tracing = config.tracing && startTracing(config.tracing, app.log);
   // `tagit backup` in another process reads a copy of the embedded database, which this process holds.
   const stopServingSnapshots = database.copyFilesTo
     ? await serveSnapshots(database, embeddedDatabaseDirectory(config.dataDir)).catch((err: unknown) => {
@@ -62,6 +64,7 @@ async function main() {
       await app.close();
       await stopServingSnapshots?.();
       await database.close();
+      await tracing?.shutdown();
       clearTimeout(deadline);
       app.log.info("shut down");
       process.exit(cut ? 1 : 0);

@@ -9,6 +9,7 @@ import { ensureOwnerOnlyDirectory } from "#server/lib/owner-only.ts";
 import { createPglite } from "./create-pglite.ts";
 import { lockEmbeddedDatabase } from "./embedded-lock.ts";
 import { takingTurns } from "./pglite-turns.ts";
+import { tracePglite, traceQueries } from "./query-spans.ts";
 import * as schema from "./schema/index.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -80,6 +81,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle connection that breaks emits on the pool; unheard, that error would end the process.
     pool.on("error", () => {});
+    traceQueries(pool);
+    pool.on("connect", traceQueries);
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,
@@ -110,7 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pglite = client;
   const turns = takingTurns(pglite);
   const db = drizzlePglite({
-    client: turns.client,
+    client: tracePglite(turns.client),
     schema,
     casing: "snake_case",
   }) as unknown as Database;
@@ -161,6 +164,7 @@ async function onDedicatedConnection<T>(
   });
   // A connection that breaks fails the work's next query; unheard, its error event would end the process.
   client.on("error", () => {});
+  traceQueries(client);
   await client.connect();
   try {
     return await work(drizzlePg({ client, schema, casing: "snake_case" }) as unknown as Database);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { jobSpan } from "#server/tracing/job-spans.ts";
 
 /** Periodic clean-up work. Every job is idempotent, so a run repeated after a failure does no harm. */
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
@@ -23,7 +24,7 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger, { takeTurn, first
     const tick = () => {
       if (running.has(job.name)) return;
       const startedAt = performance.now();
-      const run = takeTurn(job)
+      const run = jobSpan(job.name, () => takeTurn(job))
         .then((outcome) => {
           if (outcome.ran) {
             const ms = Math.round(performance.now() - startedAt);

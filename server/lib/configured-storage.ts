@@ -3,6 +3,7 @@ import type { Config } from "#server/config.ts";
 import { createLocalStorage } from "./local-storage.ts";
 import { createS3Storage } from "./s3-storage.ts";
 import type { Storage } from "./storage.ts";
+import { tracedStorage } from "./traced-storage.ts";
 
 /** The object store when the S3_* variables are set, otherwise DATA_DIR/uploads; and how to name it to an operator. */
 export function configuredStorage(config: Pick<Config, "s3" | "dataDir">): {
@@ -11,8 +12,9 @@ export function configuredStorage(config: Pick<Config, "s3" | "dataDir">): {
   label: string;
 } {
   if (config.s3) {
-    return { storage: createS3Storage(config.s3), kind: "s3", label: `the S3 bucket ${config.s3.bucket}` };
+    const storage = tracedStorage(createS3Storage(config.s3), "s3");
+    return { storage, kind: "s3", label: `the S3 bucket ${config.s3.bucket}` };
   }
   const directory = path.join(config.dataDir, "uploads");
-  return { storage: createLocalStorage(directory), kind: "disk", label: directory };
+  return { storage: tracedStorage(createLocalStorage(directory), "disk"), kind: "disk", label: directory };
 }

@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import { inClientSpan } from "#server/tracing/spans.ts";
 import { ensureOwnerOnlyDirectory, OWNER_ONLY_FILE } from "./owner-only.ts";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
@@ -21,7 +22,9 @@ export async function createMailer({ smtpUrl, from, outboxDir, log }: MailerOpti
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await inClientSpan("smtp send", { "tagit.mail.kind": "smtp" }, () =>
+          transport.sendMail({ from, ...message }),
+        );
       },
     };
   }
@@ -29,10 +32,12 @@ export async function createMailer({ smtpUrl, from, outboxDir, log }: MailerOpti
   await ensureOwnerOnlyDirectory(outboxDir);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
-      await ensureOwnerOnlyDirectory(outboxDir);
       const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: OWNER_ONLY_FILE, flag: "wx" });
+      await inClientSpan("outbox write", { "tagit.mail.kind": "outbox" }, async () => {
+        const info = await transport.sendMail({ from, ...message });
+        await ensureOwnerOnlyDirectory(outboxDir);
+        await writeFile(file, info.message as Buffer, { mode: OWNER_ONLY_FILE, flag: "wx" });
+      });
       log.info({ to: message.to, subject: message.subject, file }, "email written to outbox");
     },
   };

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import type { Config } from "#server/config.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { inClientSpan } from "#server/tracing/spans.ts";
 import type { CardSummary, SubscriptionBillingEvent } from "./billing-event.ts";
 import type { SubscriptionRef } from "./payment-provider.ts";
 import { subscriptionEvent } from "./stripe-events.ts";
@@ -29,12 +30,13 @@ export function createStripeClient(config: StripeConfig): Stripe {
 }
 
 /**
- * Stripe's outages and rate limits are a 503 for the member, a concurrent duplicate a 409; anything else (bad
+ * One Stripe API call, in a span named by its operation (`stripe customers.create`; never an id, an amount or a
+ * member's details). Stripe's outages and rate limits are a 503 for the member, a concurrent duplicate a 409; anything else (bad
  * key, unknown price) is our configuration and a logged 500.
  */
-async function call<T>(request: () => Promise<T>): Promise<T> {
+async function call<T>(operation: string, request: () => Promise<T>): Promise<T> {
   try {
-    return await request();
+    return await inClientSpan(`stripe ${operation}`, { "tagit.stripe.operation": operation }, request);
   } catch (error) {
     if (
       error instanceof Stripe.errors.StripeConnectionError ||
@@ -54,7 +56,7 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
 /** The Stripe adapter: customers, incomplete subscriptions confirmed by the Payment Element, cancellation. */
 export function createStripeProvider(stripe: Stripe, config: StripeConfig, publicUrl: string) {
   async function setCancelAtPeriodEnd(input: SubscriptionRef, cancel: boolean) {
-    const subscription = await call(() =>
+    const subscription = await call("subscriptions.update", () =>
       stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: cancel }),
     );
     return subscriptionEvent(
@@ -78,7 +80,7 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
 
     /** One customer per member: the idempotency key makes a double click create one customer, not two. */
     async createCustomer(member: { id: string; email: string; name: string }) {
-      const customer = await call(() =>
+      const customer = await call("customers.create", () =>
         stripe.customers.create(
           { email: member.email, name: member.name, metadata: { memberId: member.id } },
           { idempotencyKey: `tagit-customer-${member.id}` },
@@ -89,12 +91,14 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
 
     /** Keeps receipts going to the member's current e-mail and name. */
     async updateCustomer(customerId: string, member: { email: string; name: string }) {
-      await call(() => stripe.customers.update(customerId, { email: member.email, name: member.name }));
+      await call("customers.update", () =>
+        stripe.customers.update(customerId, { email: member.email, name: member.name }),
+      );
     },
 
     /** Premium at STRIPE_PRICE_ID, waiting for its first invoice to be paid in the browser. */
     async createSubscription(input: { customerId: string; memberId: string }) {
-      const subscription = await call(() =>
+      const subscription = await call("subscriptions.create", () =>
         stripe.subscriptions.create({
           customer: input.customerId,
           items: [{ price: config.priceId }],
@@ -113,7 +117,7 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
     /** Ends the subscription now (account deletion). One Stripe no longer has, or has ended, is left alone. */
     async cancelNow(subscriptionId: string) {
       try {
-        await call(() => stripe.subscriptions.cancel(subscriptionId));
+        await call("subscriptions.cancel", () => stripe.subscriptions.cancel(subscriptionId));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
         throw error;
@@ -133,7 +137,9 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
     async currentState(input: SubscriptionRef): Promise<SubscriptionBillingEvent> {
       const eventId = `api_check_${input.subscriptionId}_${input.now.getTime()}`;
       try {
-        const subscription = await call(() => stripe.subscriptions.retrieve(input.subscriptionId));
+        const subscription = await call("subscriptions.retrieve", () =>
+          stripe.subscriptions.retrieve(input.subscriptionId),
+        );
         return subscriptionEvent(eventId, "customer.subscription.updated", input.now, subscription);
       } catch (error) {
         if (
@@ -159,7 +165,7 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
      * its metadata names the subscription, for the setup_intent.succeeded webhook (`applyConfirmedCard`).
      */
     async createCardSetup(input: { customerId: string; memberId: string; subscriptionId: string }) {
-      const intent = await call(() =>
+      const intent = await call("setupIntents.create", () =>
         stripe.setupIntents.create({
           customer: input.customerId,
           usage: "off_session",
@@ -183,22 +189,28 @@ export function createStripeProvider(stripe: Stripe, config: StripeConfig, publi
       paymentMethodId: string;
     }): Promise<CardSummary | null> {
       const { customerId, subscriptionId, paymentMethodId } = input;
-      const method = await call(() => stripe.paymentMethods.retrieve(paymentMethodId));
-      await call(() =>
+      const method = await call("paymentMethods.retrieve", () =>
+        stripe.paymentMethods.retrieve(paymentMethodId),
+      );
+      await call("customers.update", () =>
         stripe.customers.update(customerId, {
           invoice_settings: { default_payment_method: paymentMethodId },
         }),
       );
-      const subscription = await call(() =>
+      const subscription = await call("subscriptions.update", () =>
         stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethodId }),
       );
       if (subscription.status === "past_due" || subscription.status === "unpaid") {
-        const open = await call(() => stripe.invoices.list({ subscription: subscriptionId, status: "open" }));
+        const open = await call("invoices.list", () =>
+          stripe.invoices.list({ subscription: subscriptionId, status: "open" }),
+        );
         for (const invoice of open.data) {
           if (!invoice.id) continue;
           const invoiceId = invoice.id;
           try {
-            await call(() => stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }));
+            await call("invoices.pay", () =>
+              stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }),
+            );
           } catch (error) {
             // Declined again: Stripe reports it (invoice.payment_failed) and keeps retrying on its schedule.
             if (!(error instanceof Stripe.errors.StripeCardError)) throw error;

@@ -1,0 +1,95 @@
+import type { IncomingMessage } from "node:http";
+import {
+  type Context,
+  context,
+  isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from "@opentelemetry/api";
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  HTTP_REQUEST_METHOD_VALUE_OTHER,
+} from "@opentelemetry/semantic-conventions";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { tracer } from "./spans.ts";
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]);
+
+type RequestTrace = { span: Span; context: Context; method: string };
+const traces = new WeakMap<IncomingMessage, RequestTrace>();
+
+/**
+ * The request's server span, child of the caller's `traceparent` when it sends one. Only the method is known
+ * yet: the span is named by its route template once routing is done. Nothing else of the request (its address,
+ * path, query, user agent, headers) is ever put on it.
+ */
+function startRequestTrace(raw: IncomingMessage): RequestTrace {
+  const method = METHODS.has(raw.method ?? "") ? (raw.method as string) : HTTP_REQUEST_METHOD_VALUE_OTHER;
+  const parent = propagation.extract(ROOT_CONTEXT, raw.headers);
+  const span = tracer().startSpan(
+    method === HTTP_REQUEST_METHOD_VALUE_OTHER ? "HTTP" : method,
+    { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: method } },
+    parent,
+  );
+  const started = { span, context: trace.setSpan(parent, span), method };
+  traces.set(raw, started);
+  return started;
+}
+
+/**
+ * A server span for every request, named `METHOD /route/:template` (never the raw URL), and the trace and span
+ * ids on each of the request's log lines. The span is started where Fastify makes the request's logger — the
+ * first thing it does with a request, before the "incoming request" line — and the request's later hooks and
+ * handler run in its context, so database queries and outgoing calls become its children.
+ */
+export const requestSpansPlugin: FastifyPluginAsync = fp(
+  async (app) => {
+    app.setChildLoggerFactory((logger, bindings, options, raw) => {
+      const { span } = startRequestTrace(raw as IncomingMessage);
+      const ids = span.spanContext();
+      return logger.child(
+        isSpanContextValid(ids) ? { ...bindings, trace_id: ids.traceId, span_id: ids.spanId } : bindings,
+        options,
+      );
+    });
+
+    const enter = (request: FastifyRequest, done: () => void) => {
+      const started = traces.get(request.raw);
+      if (started) context.with(started.context, done);
+      else done();
+    };
+
+    app.addHook("onRequest", (request, reply, done) => {
+      // The 404 handler's logger was made before this plugin set the factory: its requests start here.
+      const started = traces.get(request.raw) ?? startRequestTrace(request.raw);
+      const route = request.routeOptions.url;
+      if (route) {
+        started.span.updateName(`${started.method} ${route}`);
+        started.span.setAttribute(ATTR_HTTP_ROUTE, route);
+      }
+      reply.raw.once("close", () => {
+        const status = reply.raw.statusCode;
+        const finished = reply.raw.writableFinished;
+        started.span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
+        if (!finished) started.span.setAttribute(ATTR_ERROR_TYPE, "aborted");
+        else if (status >= 500) {
+          started.span.setAttribute(ATTR_ERROR_TYPE, String(status));
+          started.span.setStatus({ code: SpanStatusCode.ERROR });
+        }
+        started.span.end();
+      });
+      enter(request, done);
+    });
+    // The body is read from socket events, which run outside the request's context: enter it again after.
+    app.addHook("preValidation", (request, _reply, done) => enter(request, done));
+  },
+  { name: "request-spans" },
+);
