@@ -89,6 +89,8 @@ export default defineConfig({
           // The built image run with podman (`npm run container:test`, which builds it first); never in `npm test`.
           name: "container",
           include: ["tests/container/**/*.test.ts"],
+          // One container at a time: the drain test times a signal on a 2-core machine.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
           setupFiles: ["server/test/console-error-trap.ts"],

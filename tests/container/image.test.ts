@@ -100,7 +100,7 @@ describe("the container image", () => {
       PUBLIC_URL,
       PAYMENTS_TEST_MODE: "true",
       TRUST_PROXY: "loopback",
-      SHUTDOWN_DRAIN_MS: "2000",
+      SHUTDOWN_DRAIN_MS: "4000",
     };
     await podmanStatus("rm", "--force", name);
     await podman(
@@ -223,10 +223,10 @@ describe("the container image", () => {
 
   it("drains on SIGTERM: /readyz turns 503, then the container stops with code 0 after 'shut down'", async () => {
     await podman("kill", "--signal", "TERM", name);
-    await within(1_500, "/readyz did not turn 503 while draining", async () => {
+    await within(3_000, "/readyz did not turn 503 while draining", async () => {
       expectStatus(await send(base, { path: "/readyz" }), 503);
     });
-    // Still serving while the load balancer moves away (SHUTDOWN_DRAIN_MS=2000).
+    // Still serving while the load balancer moves away (SHUTDOWN_DRAIN_MS=4000).
     expectStatus(await send(base, { path: "/healthz" }), 200);
     expect(await podman("wait", name)).toBe("0");
     const lines = (await logs()).split("\n").flatMap((line) => {
