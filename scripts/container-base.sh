@@ -20,17 +20,19 @@ PACKAGES=ca-certificates
 
 say() { echo "container-base: $*" >&2; }
 
+need() {
+  command -v "$1" >/dev/null || {
+    say "$1 is missing: apt-get install -y podman runc mmdebstrap"
+    exit 1
+  }
+}
+
+need podman
 if [ "${1:-}" != --rebuild ] && podman image exists "$BASE_IMAGE"; then
   say "$BASE_IMAGE is already here; reusing it (--rebuild builds it again)"
   exit 0
 fi
-
-for tool in podman mmdebstrap; do
-  command -v "$tool" >/dev/null || {
-    say "$tool is missing: apt-get install -y podman runc mmdebstrap"
-    exit 1
-  }
-done
+need mmdebstrap
 
 # The machine's own Debian sources (deb822 or one-line), so the root file system comes from the mirror apt uses here.
 sources=/etc/apt/sources.list.d/debian.sources
