@@ -86,6 +86,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The built image run with podman (`npm run container:test`, which builds it first); never in `npm test`.
+          name: "container",
+          include: ["tests/container/**/*.test.ts"],
+          // One container at a time: the drain test times a signal on a 2-core machine.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          setupFiles: ["server/test/console-error-trap.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "smoke",
           include: SMOKE_TESTS,
           env: { TEST_DB: "pglite" },

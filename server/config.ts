@@ -73,6 +73,9 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads, for checks of files that set them (compose.yaml). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 const STRIPE_VARIABLES = [
   "STRIPE_SECRET_KEY",
   "STRIPE_PUBLISHABLE_KEY",
