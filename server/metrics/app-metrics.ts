@@ -46,7 +46,8 @@ export function createAppMetrics(sources: MetricsSources) {
     labelNames: ["reason"] as const,
     registers,
   });
-  for (const reason of ["busy", "closing"] satisfies AdmissionRefusal[]) admissionRefusals.labels(reason);
+  // Every series from zero, so that rate() and increase() see the first refusal.
+  for (const reason of ["busy", "closing"] satisfies AdmissionRefusal[]) admissionRefusals.inc({ reason }, 0);
   const rateLimitRefusals = new Counter({
     name: "tagit_rate_limit_refusals_total",
     help: "Requests refused with 429 rate_limited, by route template.",
@@ -125,8 +126,8 @@ function jobMetrics(registers: Registry[], clock: Clock): JobObserver {
   });
   return {
     scheduled(job) {
-      runs.labels(job);
-      failures.labels(job);
+      runs.inc({ job }, 0);
+      failures.inc({ job }, 0);
     },
     succeeded(job) {
       runs.inc({ job });
