@@ -7,6 +7,7 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
+import { startMetricsServer } from "#server/metrics/metrics-server.ts";
 import { serveBench } from "./servers.ts";
 
 // bench:load's instances share one data directory (their uploads), as they would share an object store.
@@ -26,6 +27,8 @@ const config = loadConfig({
   ANONYMOUS_RELEASE_MINUTES: process.env.ANONYMOUS_RELEASE_MINUTES,
   ANONYMOUS_RELEASE_JITTER_MINUTES: process.env.ANONYMOUS_RELEASE_JITTER_MINUTES,
   JOBS_FIRST_RUN_DELAY_MS: process.env.JOBS_FIRST_RUN_DELAY_MS,
+  // bench:api --metrics: the same app with its metrics on, served as main.ts serves them.
+  METRICS_PORT: process.env.METRICS_PORT,
 });
 const database = process.env.PGLITE_DIR
   ? await openDatabase({ kind: "pglite", dataDir: process.env.PGLITE_DIR })
@@ -33,4 +36,11 @@ const database = process.env.PGLITE_DIR
 // A data set seeded before the latest migrations gets them, as `npm start` would apply them.
 await runMigrations(database);
 const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, "none") });
+if (app.metrics && config.metricsPort) {
+  await startMetricsServer(app.metrics.registry, {
+    host: "127.0.0.1",
+    port: config.metricsPort,
+    log: app.log,
+  });
+}
 await serveBench(app, () => database.close());
