@@ -324,13 +324,16 @@ for (const app of rows.filter((r) => r.server === measured)) {
     `${app.dataset.padEnd(15)} ${app.scenario.padEnd(27)} ${app.rps.toFixed(0).padStart(9)}  ${bare.rps.toFixed(0).padStart(10)}  ${(app.rps / bare.rps).toFixed(2).padStart(5)}  ${String(app.p50).padStart(5)} ms ${String(app.p99).padStart(5)} ms ${String(bare.p99).padStart(6)} ms`,
   );
 }
-console.log(
-  `\nThe flood: public search from ${floodConnections} connections ignoring Retry-After, 15 s, beside ${connections} connections`,
-);
-console.log(`data set        server  ${FLOOD_HEADER}`);
-for (const run of floods) {
-  console.log(`${run.dataset.padEnd(15)} ${run.server.padEnd(6)}  ${floodLine(run.modest, run.modest)}`);
-  console.log(`${"".padEnd(15)} ${"".padEnd(6)}  ${floodLine(run.flooded, run.modest)}`);
+// --metrics runs no flood: what it measures is refusals, not what the metrics cost.
+if (floods.length > 0) {
+  console.log(
+    `\nThe flood: public search from ${floodConnections} connections ignoring Retry-After, 15 s, beside ${connections} connections`,
+  );
+  console.log(`data set        server  ${FLOOD_HEADER}`);
+  for (const run of floods) {
+    console.log(`${run.dataset.padEnd(15)} ${run.server.padEnd(6)}  ${floodLine(run.modest, run.modest)}`);
+    console.log(`${"".padEnd(15)} ${"".padEnd(6)}  ${floodLine(run.flooded, run.modest)}`);
+  }
 }
 for (const target of targets) {
   if (target.env.PGLITE_DIR) await rm(target.env.PGLITE_DIR, { recursive: true, force: true });
