@@ -74,92 +74,90 @@ export const eventsRoutes: FastifyPluginAsync<Deps> = async (app, { events, sess
   });
   app.addHook("onClose", async () => unsubscribeControl());
 
-  app.get(
-    "/api/events",
-    { config: { access: "member", liveStream: true }, schema: eventsSchema },
-    async (request, reply) => {
-      const { user, sessionId, token } = requireMember(request);
-      const refusal = streams.refusal(user.id);
-      if (refusal === "member_full") throw new AppError("rate_limited", "Too many live streams are open");
-      if (refusal === "full") throw new AppError("unavailable", "Live updates are busy; try again shortly");
-      const resumeFrom = feed.parse(
-        request.headers["last-event-id"] ?? (request.query as { lastEventId?: unknown }).lastEventId,
+  // A live stream: its lifetime stays out of the request times (server/metrics/http-metrics.ts).
+  const config = { access: "member", liveStream: true } as const;
+  app.get("/api/events", { config, schema: eventsSchema }, async (request, reply) => {
+    const { user, sessionId, token } = requireMember(request);
+    const refusal = streams.refusal(user.id);
+    if (refusal === "member_full") throw new AppError("rate_limited", "Too many live streams are open");
+    if (refusal === "full") throw new AppError("unavailable", "Live updates are busy; try again shortly");
+    const resumeFrom = feed.parse(
+      request.headers["last-event-id"] ?? (request.query as { lastEventId?: unknown }).lastEventId,
+    );
+    const res = reply.raw;
+    let state: "opening" | "open" | "closed" = "opening";
+    let position = feed.now();
+    /** Live events that arrive while the stream opens, sent after the replay (unless it carried them). */
+    const held: StreamedEvent[] = [];
+    let heartbeat: NodeJS.Timeout | undefined;
+    let unsubscribe = () => {};
+
+    const format = (event: StreamedEvent) => {
+      position = Math.max(position, feed.positionOf(event) ?? position);
+      return `id: ${position}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    };
+    const write = boundedWriter(res, () => {
+      request.log.info("live stream dropped: the reader fell behind");
+      res.destroy();
+      close();
+    });
+    const close = (reconnectAfterMs?: number) => {
+      if (state === "closed") return;
+      const wasOpen = state === "open";
+      state = "closed";
+      clearInterval(heartbeat);
+      unsubscribe();
+      remove();
+      if (!wasOpen) return;
+      if (reconnectAfterMs !== undefined) write(`retry: ${reconnectAfterMs}\n\n`);
+      res.end();
+    };
+    const remove = streams.add({ userId: user.id, sessionId, close });
+    const isClosed = () => state === "closed";
+
+    let missed: MemberEvent[] = [];
+    try {
+      // Subscribed before the replay is read: an event is then either in the replay or arrives live.
+      unsubscribe = await events.subscribe(user.id, (event) => {
+        if (!isStreamed(event)) return;
+        if (state === "opening") held.push(event);
+        else if (state === "open") write(format(event));
+      });
+      if (resumeFrom !== undefined) missed = await feed.missedSince(user.id, resumeFrom);
+    } catch (err) {
+      close();
+      throw err;
+    }
+    if (request.socket.destroyed) return void close();
+    // Ended while it opened (its session ended, or this instance began shutting down).
+    if (isClosed()) throw new AppError("unavailable", "Live updates are restarting; try again shortly");
+
+    reply.hijack();
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    });
+    state = "open";
+    const replayed = new Set(missed.filter(isStreamed).map(keyOf));
+    const opening = [
+      "retry: 5000\n\n",
+      ...missed.filter(isStreamed).map(format),
+      ...held.filter((event) => !replayed.has(keyOf(event))).map(format),
+      // Where the stream stands, even before any event: what a reconnection sends back.
+      `id: ${position}\nevent: ready\ndata: {}\n\n`,
+    ];
+    write(opening.join(""));
+    // A backstop for sessions ended without an announcement (expiry, account deletion): re-check each beat.
+    heartbeat = setInterval(() => {
+      write(": keep-alive\n\n");
+      sessions.resolve(token).then(
+        (live) => live || close(),
+        () => {},
       );
-      const res = reply.raw;
-      let state: "opening" | "open" | "closed" = "opening";
-      let position = feed.now();
-      /** Live events that arrive while the stream opens, sent after the replay (unless it carried them). */
-      const held: StreamedEvent[] = [];
-      let heartbeat: NodeJS.Timeout | undefined;
-      let unsubscribe = () => {};
-
-      const format = (event: StreamedEvent) => {
-        position = Math.max(position, feed.positionOf(event) ?? position);
-        return `id: ${position}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
-      };
-      const write = boundedWriter(res, () => {
-        request.log.info("live stream dropped: the reader fell behind");
-        res.destroy();
-        close();
-      });
-      const close = (reconnectAfterMs?: number) => {
-        if (state === "closed") return;
-        const wasOpen = state === "open";
-        state = "closed";
-        clearInterval(heartbeat);
-        unsubscribe();
-        remove();
-        if (!wasOpen) return;
-        if (reconnectAfterMs !== undefined) write(`retry: ${reconnectAfterMs}\n\n`);
-        res.end();
-      };
-      const remove = streams.add({ userId: user.id, sessionId, close });
-      const isClosed = () => state === "closed";
-
-      let missed: MemberEvent[] = [];
-      try {
-        // Subscribed before the replay is read: an event is then either in the replay or arrives live.
-        unsubscribe = await events.subscribe(user.id, (event) => {
-          if (!isStreamed(event)) return;
-          if (state === "opening") held.push(event);
-          else if (state === "open") write(format(event));
-        });
-        if (resumeFrom !== undefined) missed = await feed.missedSince(user.id, resumeFrom);
-      } catch (err) {
-        close();
-        throw err;
-      }
-      if (request.socket.destroyed) return void close();
-      // Ended while it opened (its session ended, or this instance began shutting down).
-      if (isClosed()) throw new AppError("unavailable", "Live updates are restarting; try again shortly");
-
-      reply.hijack();
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-      });
-      state = "open";
-      const replayed = new Set(missed.filter(isStreamed).map(keyOf));
-      const opening = [
-        "retry: 5000\n\n",
-        ...missed.filter(isStreamed).map(format),
-        ...held.filter((event) => !replayed.has(keyOf(event))).map(format),
-        // Where the stream stands, even before any event: what a reconnection sends back.
-        `id: ${position}\nevent: ready\ndata: {}\n\n`,
-      ];
-      write(opening.join(""));
-      // A backstop for sessions ended without an announcement (expiry, account deletion): re-check each beat.
-      heartbeat = setInterval(() => {
-        write(": keep-alive\n\n");
-        sessions.resolve(token).then(
-          (live) => live || close(),
-          () => {},
-        );
-      }, HEARTBEAT_MS);
-      res.on("close", () => close());
-    },
-  );
+    }, HEARTBEAT_MS);
+    res.on("close", () => close());
+  });
 };
