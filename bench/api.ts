@@ -5,12 +5,13 @@
 // and on both, the flood (bench/flood.ts): 500 connections ignoring Retry-After, served and refused apart.
 //   npm run bench:api -- --url postgres://…/tagit_bench_small --url postgres://…/tagit_bench
 //   npm run bench:api -- --pglite
-// --tracing compares the app with OpenTelemetry traces on (sent to a local OTLP receiver that discards them) to
-// the app without, in the same run, instead of the app to the bare server (and leaves out the flood).
-//   npm run bench:api -- --pglite --tracing
+// --metrics and --tracing run the app twice instead, without and with METRICS_PORT (scraped every 5 s) and/or
+// OpenTelemetry traces (sent to a local OTLP receiver that discards them), at once and taking turns under each load
+// (--rounds, median kept), and print the throughput with them on as a share of it with them off.
+//   npm run bench:api -- --pglite --metrics --tracing
 
 import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -25,7 +26,7 @@ import { runMigrations } from "#server/db/migrate.ts";
 import { seedDefaults } from "#server/db/seed.ts";
 import { blockingMembers, seedBenchData } from "./bench-data.ts";
 import { FLOOD_HEADER, type FloodFigures, flood, floodLine } from "./flood.ts";
-import { startServer, stopServer } from "./servers.ts";
+import { freePort, startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +37,9 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     "sample-members": { type: "string", default: "2000" },
     "flood-connections": { type: "string", default: "500" },
+    metrics: { type: "boolean", default: false },
     tracing: { type: "boolean", default: false },
+    rounds: { type: "string", default: "3" },
   },
 });
 const connections = Number(values.connections ?? (values.pglite ? 20 : 50));
@@ -121,10 +124,18 @@ const targets: Target[] = values.pglite
       })),
     );
 const scripts = values.pglite
-  ? { bare: "./api-bare-pglite-server.ts", app: "./app-server.ts", traced: "./app-server.ts" }
-  : { bare: "./api-bare-server.ts", app: "./app-server.ts", traced: "./app-server.ts" };
-/** What each run compares: the app to the bare server, or with --tracing the traced app to the app. */
-const [baseline, subject] = values.tracing ? (["app", "traced"] as const) : (["bare", "app"] as const);
+  ? { bare: "./api-bare-pglite-server.ts", app: "./app-server.ts" }
+  : { bare: "./api-bare-server.ts", app: "./app-server.ts" };
+/** Whether this run measures what metrics and traces cost, rather than the app beside the bare server. */
+const observing = values.metrics || values.tracing;
+/** What each row compares: the app beside the bare server, or the app with metrics and/or traces beside without. */
+const [baseline, measured] = observing
+  ? ([
+      "app",
+      ["app", ...(values.metrics ? ["metrics"] : []), ...(values.tracing ? ["traces"] : [])].join("+"),
+    ] as const)
+  : (["bare", "app"] as const);
+const SCRAPE_EVERY_MS = 5_000;
 
 /** A local OTLP receiver that reads and discards what it is sent, answering as a collector does. */
 async function discardingReceiver() {
@@ -135,7 +146,24 @@ async function discardingReceiver() {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
-const receiver = values.tracing ? await discardingReceiver() : undefined;
+
+/** Scrapes the app's metrics every few seconds until stopped; answers how many scrapes were made. */
+function scrapeEvery(port: number) {
+  let scrapes = 0;
+  const timer = setInterval(() => {
+    fetch(`http://127.0.0.1:${port}/metrics`).then(
+      async (res) => {
+        await res.arrayBuffer();
+        if (res.ok) scrapes += 1;
+      },
+      () => {},
+    );
+  }, SCRAPE_EVERY_MS);
+  return () => {
+    clearInterval(timer);
+    return scrapes;
+  };
+}
 
 for (const target of targets) {
   const { info } = target;
@@ -193,11 +221,8 @@ for (const target of targets) {
     };
   };
 
-  for (const server of [baseline, subject]) {
-    const env =
-      server === "traced" ? { ...target.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver?.url ?? "" } : target.env;
-    const { port, child } = await startServer(scripts[server], env);
-    // The ETag each sampled member's analytics currently has, for the 304 scenario.
+  /** The hot paths against the app at `port` (the 304s with the tags it answers now). */
+  const scenariosAt = async (port: number, server: string) => {
     const etags = new Map<string, string>();
     for (const cookie of cookies.slice(0, 300)) {
       const res = await fetch(`http://127.0.0.1:${port}/api/tagg-analytics`, { headers: { cookie } });
@@ -218,17 +243,24 @@ for (const target of targets) {
       ["search, owner blocks 1,000", searchBlockersPost],
     ];
     if (values.pglite) scenarios.push(["create post", createPost(server)]);
-    for (const [scenario, makeRequest] of scenarios) {
+    return scenarios;
+  };
+  const printResult = (server: string, scenario: string, result: Awaited<ReturnType<typeof load>>) =>
+    console.log(
+      `  ${server.padEnd(11)} ${scenario.padEnd(27)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  errors ${result.errors}`,
+    );
+
+  if (observing) {
+    await compareObservedAndNot(target, dataset, scenariosAt, printResult);
+    continue;
+  }
+  for (const server of ["bare", "app"] as const) {
+    const { port, child } = await startServer(scripts[server], target.env);
+    for (const [scenario, makeRequest] of await scenariosAt(port, server)) {
       await load(port, makeRequest); // warm-up
       const result = await load(port, makeRequest);
       rows.push({ dataset, scenario, server, ...result });
-      console.log(
-        `  ${server.padEnd(4)} ${scenario.padEnd(27)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  errors ${result.errors}`,
-      );
-    }
-    if (values.tracing) {
-      await stopServer(child);
-      continue;
+      printResult(server, scenario, result);
     }
     // The flood: far more connections than the server can serve, ignoring Retry-After, beside the same search at
     // the run's own concurrency.
@@ -240,11 +272,75 @@ for (const target of targets) {
   }
 }
 
+/**
+ * --metrics / --tracing: the app without and with METRICS_PORT and/or traces, both running at once (on PGlite
+ * each on its own copy of the data set) and taking turns under each load, `rounds` times in alternating order, so
+ * that whatever else the machine does falls on both alike. The median round of each is kept. The metrics are
+ * scraped every 5 s; the traces go to a receiver in this process that discards them.
+ */
+async function compareObservedAndNot(
+  target: Target,
+  dataset: string,
+  scenariosAt: (port: number, server: string) => Promise<[string, () => Request][]>,
+  printResult: (server: string, scenario: string, result: Awaited<ReturnType<typeof load>>) => void,
+) {
+  const metricsPort = await freePort();
+  const receiver = values.tracing ? await discardingReceiver() : undefined;
+  const copy = target.env.PGLITE_DIR ? `${target.env.PGLITE_DIR}-observed` : undefined;
+  if (target.env.PGLITE_DIR && copy) await cp(target.env.PGLITE_DIR, copy, { recursive: true });
+  const off = await startServer(scripts.app, target.env);
+  const on = await startServer(scripts.app, {
+    ...target.env,
+    ...(copy && { PGLITE_DIR: copy }),
+    ...(values.metrics && { METRICS_PORT: String(metricsPort) }),
+    ...(receiver && { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }),
+  });
+  const stopScraping = values.metrics ? scrapeEvery(metricsPort) : undefined;
+  const apps = [
+    { server: baseline, port: off.port, scenarios: new Map(await scenariosAt(off.port, baseline)) },
+    { server: measured, port: on.port, scenarios: new Map(await scenariosAt(on.port, measured)) },
+  ];
+  const loadScenario = (app: (typeof apps)[number], scenario: string) => {
+    const makeRequest = app.scenarios.get(scenario);
+    if (!makeRequest) throw new Error(`no scenario ${scenario}`);
+    return load(app.port, makeRequest);
+  };
+  const rounds = Number(values.rounds);
+  for (const scenario of apps[0]?.scenarios.keys() ?? []) {
+    const results = new Map<string, Awaited<ReturnType<typeof load>>[]>();
+    for (const app of apps) await loadScenario(app, scenario); // warm-up
+    for (let round = 0; round < rounds; round += 1) {
+      for (const app of round % 2 === 0 ? apps : [...apps].reverse()) {
+        const result = await loadScenario(app, scenario);
+        results.set(app.server, [...(results.get(app.server) ?? []), result]);
+        printResult(app.server, scenario, result);
+      }
+    }
+    for (const [server, runs] of results) {
+      const median = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
+      if (median) rows.push({ dataset, scenario, server, ...median });
+    }
+    // Each round's two runs were back to back, so their ratio is the least disturbed by the machine's other work.
+    const offRuns = results.get(baseline) ?? [];
+    const paired = (results.get(measured) ?? []).map((run, i) => run.rps / (offRuns[i]?.rps ?? Number.NaN));
+    const medianRatio = [...paired].sort((a, b) => a - b)[Math.floor(paired.length / 2)] ?? Number.NaN;
+    console.log(
+      `  ${scenario}: on/off by round ${paired.map((ratio) => ratio.toFixed(2)).join(" ")}, median ${medianRatio.toFixed(2)}`,
+    );
+  }
+  if (stopScraping) console.log(`  ${measured} was scraped ${stopScraping()} times`);
+  await Promise.all([stopServer(off.child), stopServer(on.child)]);
+  receiver?.server.close();
+  if (copy) await rm(copy, { recursive: true, force: true });
+}
+
 console.log(`\nconnections ${connections}, ${duration} s per run`);
 console.log(
-  `data set        scenario                  ${subject.padStart(6)} req/s ${baseline.padStart(5)} req/s  ratio ${subject.padStart(6)} p50 ${subject.padStart(6)} p99 ${baseline.padStart(5)} p99`,
+  observing
+    ? `data set        scenario                     on req/s  off req/s   ratio  on p50   on p99   off p99  (on: ${measured})`
+    : "data set        scenario                     app req/s  bare req/s  ratio  app p50  app p99  bare p99",
 );
-for (const app of rows.filter((r) => r.server === subject)) {
+for (const app of rows.filter((r) => r.server === measured)) {
   const bare = rows.find(
     (r) => r.server === baseline && r.scenario === app.scenario && r.dataset === app.dataset,
   );
@@ -253,6 +349,7 @@ for (const app of rows.filter((r) => r.server === subject)) {
     `${app.dataset.padEnd(15)} ${app.scenario.padEnd(27)} ${app.rps.toFixed(0).padStart(9)}  ${bare.rps.toFixed(0).padStart(10)}  ${(app.rps / bare.rps).toFixed(2).padStart(5)}  ${String(app.p50).padStart(5)} ms ${String(app.p99).padStart(5)} ms ${String(bare.p99).padStart(6)} ms`,
   );
 }
+// --metrics and --tracing run no flood: what it measures is refusals, not what observing costs.
 if (floods.length > 0) {
   console.log(
     `\nThe flood: public search from ${floodConnections} connections ignoring Retry-After, 15 s, beside ${connections} connections`,
@@ -263,7 +360,6 @@ if (floods.length > 0) {
     console.log(`${"".padEnd(15)} ${"".padEnd(6)}  ${floodLine(run.flooded, run.modest)}`);
   }
 }
-receiver?.server.close();
 for (const target of targets) {
   if (target.env.PGLITE_DIR) await rm(target.env.PGLITE_DIR, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
+import { startMetricsServer } from "#server/metrics/metrics-server.ts";
 import { startTracing } from "#server/tracing/start-tracing.ts";
 import { serveBench } from "./servers.ts";
 
@@ -27,8 +28,9 @@ const config = loadConfig({
   ANONYMOUS_RELEASE_MINUTES: process.env.ANONYMOUS_RELEASE_MINUTES,
   ANONYMOUS_RELEASE_JITTER_MINUTES: process.env.ANONYMOUS_RELEASE_JITTER_MINUTES,
   JOBS_FIRST_RUN_DELAY_MS: process.env.JOBS_FIRST_RUN_DELAY_MS,
-  // bench:api --tracing: traces on, sent to its local receiver.
+  // bench:api --tracing and --metrics: traces on, sent to its local receiver; metrics served as main.ts serves them.
   OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
+  METRICS_PORT: process.env.METRICS_PORT,
 });
 const database = process.env.PGLITE_DIR
   ? await openDatabase({ kind: "pglite", dataDir: process.env.PGLITE_DIR })
@@ -37,4 +39,11 @@ const database = process.env.PGLITE_DIR
 await runMigrations(database);
 const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, "none") });
 if (config.tracing) startTracing(config.tracing, app.log);
+if (app.metrics && config.metricsPort) {
+  await startMetricsServer(app.metrics.registry, {
+    host: "127.0.0.1",
+    port: config.metricsPort,
+    log: app.log,
+  });
+}
 await serveBench(app, () => database.close());

@@ -43,7 +43,7 @@ export function startServer(
 }
 
 /** A TCP port nothing listens on right now. */
-async function freePort() {
+export async function freePort() {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

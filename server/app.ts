@@ -29,6 +29,8 @@ import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
 import { connectRedis } from "./lib/redis.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import type { Storage } from "./lib/storage.ts";
+import { createAppMetrics } from "./metrics/app-metrics.ts";
+import { httpMetricsPlugin } from "./metrics/http-metrics.ts";
 import { registerRoutes } from "./modules/index.ts";
 import { createServices } from "./modules/services.ts";
 import { admissionPlugin } from "./plugins/admission.ts";
@@ -130,11 +132,22 @@ export async function buildApp(deps: AppDeps) {
     events,
     redis,
   });
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : createAppMetrics({
+          database,
+          openEventStreams: () => services.liveStreams.size,
+          heldAnonymousActivity: services.analyticsService.heldAnonymousActivity,
+          clock,
+          log: app.log,
+        });
 
   // External plugins
   if (config.tracing) await app.register(requestSpansPlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(admissionPlugin, { waiting: database.waiting });
+  if (metrics) await app.register(httpMetricsPlugin, { metrics });
+  await app.register(admissionPlugin, { waiting: database.waiting, refused: metrics?.admissionRefused });
   app.server.on("connection", database.connectionAccepted);
   const https = config.publicUrl.startsWith("https://");
   await app.register(securityHeadersPlugin, {
@@ -191,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
   const jobs = startJobs(appJobs({ ...services, clock, backups: config.backups }), app.log, {
     takeTurn: oncePerPeriod(database),
     firstRunDelayMs: config.jobsFirstRunDelayMs,
+    observe: metrics?.jobs,
   });
   app.decorate("background", background);
   app.decorate("drain", () => {
@@ -198,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.decorate("changes", changes);
   app.decorate("jobs", jobs);
+  app.decorate("metrics", metrics);
   app.addHook("onClose", async () => {
     await jobs.stop();
     await background.drain();
@@ -223,5 +238,7 @@ declare module "fastify" {
     changes: import("./db/change-feed.ts").ChangeFeed;
     /** The scheduled jobs; `run(name)` runs one now. */
     jobs: ReturnType<typeof import("./jobs/scheduler.ts").startJobs>;
+    /** This instance's metrics, when METRICS_PORT is set (main.ts serves them on that port). */
+    metrics: import("./metrics/app-metrics.ts").AppMetrics | undefined;
   }
 }

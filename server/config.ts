@@ -51,6 +51,9 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  METRICS_PORT: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(65_535).optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   API_DOCS: z.enum(["true", "false", "1", "0", ""]).default(""),
   PAYMENTS_TEST_MODE: z.enum(["true", "false", "1", "0", ""]).default(""),
@@ -120,6 +123,7 @@ function combinationProblem(e: Env): string | undefined {
     return `${STRIPE_NAMES} must be set when NODE_ENV=production (or PAYMENTS_TEST_MODE=true for the test provider)`;
   }
   if (e.NODE_ENV === "production" && !e.APP_SECRET) return "APP_SECRET must be set when NODE_ENV=production";
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) return "METRICS_PORT must differ from PORT";
   return undefined;
 }
 
@@ -185,6 +189,8 @@ const configSchema = envSchema
       /** Proxies in front of the app whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
       trustProxy: e.TRUST_PROXY,
       logLevel: e.LOG_LEVEL,
+      /** Prometheus metrics at http://HOST:metricsPort/metrics, on a server of their own (unset: no metrics). */
+      metricsPort: e.METRICS_PORT,
       /** Serve the OpenAPI document and its reference UI at /docs: unset → on while developing, off in production. */
       apiDocs: e.API_DOCS === "" ? e.NODE_ENV !== "production" : isOn(e.API_DOCS),
       /** No Stripe keys: the built-in test payment provider takes payments (never silently in production). */

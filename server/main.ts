@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { EmbeddedDatabaseInUse, embeddedDatabaseDirectory } from "./db/embedded-lock.ts";
 import { openConfiguredDatabase } from "./db/open-configured.ts";
 import { SchemaTooNewError } from "./db/schema-version.ts";
+import { startMetricsServer } from "./metrics/metrics-server.ts";
 import { startTracing } from "./tracing/start-tracing.ts";
 
 async function main() {
@@ -34,6 +35,15 @@ async function main() {
         return undefined;
       })
     : undefined;
+  // Before the app listens: a METRICS_PORT that is taken stops the start, as bad configuration does.
+  const metricsServer =
+    app.metrics && config.metricsPort !== undefined
+      ? await startMetricsServer(app.metrics.registry, {
+          host: config.host,
+          port: config.metricsPort,
+          log: app.log,
+        })
+      : undefined;
 
   /**
    * SIGTERM (or SIGINT): /readyz turns 503 and the instance serves on for SHUTDOWN_DRAIN_MS while the load
@@ -63,6 +73,7 @@ async function main() {
     try {
       await app.close();
       await stopServingSnapshots?.();
+      await metricsServer?.close();
       await database.close();
       await tracing?.shutdown();
       clearTimeout(deadline);
@@ -90,6 +101,8 @@ async function main() {
 
 main().catch((err: unknown) => {
   // Refusals an operator acts on are one line; anything else keeps its stack.
-  console.error(err instanceof SchemaTooNewError || err instanceof EmbeddedDatabaseInUse ? err.message : err);
+  const oneLine =
+    err instanceof SchemaTooNewError || err instanceof EmbeddedDatabaseInUse || err instanceof ConfigError;
+  console.error(oneLine ? err.message : err);
   process.exit(1);
 });

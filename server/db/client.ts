@@ -21,6 +21,8 @@ export type DatabaseHandle = {
   ping(): Promise<void>;
   /** How many queries wait for the database now (for admission control: see server/plugins/admission.ts). */
   waiting(): number;
+  /** PostgreSQL only: the connections the pool holds now, and how many of them are idle (metrics). */
+  connections?(): { open: number; idle: number };
   /**
    * Called as the HTTP server accepts a connection. PGlite, which shares this thread with the server, then
    * lets a burst of new connections in before its next slice (pglite-turns.ts); PostgreSQL runs elsewhere.
@@ -91,6 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await pool.query("select 1");
       },
       waiting: () => pool.waitingCount,
+      connections: () => ({ open: pool.totalCount, idle: pool.idleCount }),
       connectionAccepted: () => {},
       listen: (channel, onNotify, onListening) =>
         listenOnPostgres(options.url, channel, onNotify, onListening),

@@ -91,4 +91,25 @@ describe("startJobs", () => {
     ]);
     expect(lines[2]?.fields.result).toBe(3);
   });
+
+  it("tells its observer of every job at start, then of each run it made: success or failure", async () => {
+    const told: string[] = [];
+    const observe = {
+      scheduled: (job: string) => told.push(`scheduled ${job}`),
+      succeeded: (job: string) => told.push(`succeeded ${job}`),
+      failed: (job: string) => told.push(`failed ${job}`),
+    };
+    const jobs: Job[] = [
+      { name: "fine", everyMs: MINUTE, run: async () => "done" },
+      { name: "broken", everyMs: MINUTE, run: async () => Promise.reject(new Error("boom")) },
+      { name: "elsewhere", everyMs: MINUTE, run: async () => "never here" },
+    ];
+    const takeTurn: TakeTurn = async (job) =>
+      job.name === "elsewhere" ? { ran: false, reason: "another instance" } : myTurn(job);
+    const scheduler = startJobs(jobs, recordingLog().log, { takeTurn, firstRunDelayMs: 0, observe });
+    expect(told).toEqual(["scheduled fine", "scheduled broken", "scheduled elsewhere"]);
+    await vi.advanceTimersByTimeAsync(0);
+    await scheduler.stop();
+    expect(told.slice(3).sort()).toEqual(["failed broken", "succeeded fine"]);
+  });
 });

@@ -10,17 +10,29 @@ export type JobOutcome = { ran: true; result: unknown } | { ran: false; reason: 
 /** Runs the job if it is this instance's turn: see once-per-period.ts. */
 export type TakeTurn = (job: Job) => Promise<JobOutcome>;
 
-type Options = { takeTurn: TakeTurn; firstRunDelayMs: number };
+/** Told of each job once at start, then of each run this instance made (metrics). */
+export type JobObserver = {
+  scheduled(job: string): void;
+  succeeded(job: string): void;
+  failed(job: string): void;
+};
+
+type Options = { takeTurn: TakeTurn; firstRunDelayMs: number; observe?: JobObserver };
 
 /**
  * Ticks each job shortly after start-up and then on its interval, never overlapping itself on this instance;
  * `takeTurn` decides whether a tick runs it (across instances, once per period). `stop` clears the timers
  * and waits for the runs under way.
  */
-export function startJobs(jobs: Job[], log: FastifyBaseLogger, { takeTurn, firstRunDelayMs }: Options) {
+export function startJobs(
+  jobs: Job[],
+  log: FastifyBaseLogger,
+  { takeTurn, firstRunDelayMs, observe }: Options,
+) {
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
   for (const job of jobs) {
+    observe?.scheduled(job.name);
     const tick = () => {
       if (running.has(job.name)) return;
       const startedAt = performance.now();
@@ -29,9 +41,13 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger, { takeTurn, first
           if (outcome.ran) {
             const ms = Math.round(performance.now() - startedAt);
             log.info({ job: job.name, result: outcome.result, ms }, "job ran");
+            observe?.succeeded(job.name);
           } else log.debug({ job: job.name, reason: outcome.reason }, "job skipped");
         })
-        .catch((err: unknown) => log.error({ err, job: job.name }, "job failed"))
+        .catch((err: unknown) => {
+          log.error({ err, job: job.name }, "job failed");
+          observe?.failed(job.name);
+        })
         .finally(() => running.delete(job.name));
       running.set(job.name, run);
     };

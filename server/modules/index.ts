@@ -59,7 +59,12 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(postsRoutes, { postsService: deps.postsService });
   await app.register(searchRoutes, { searchService: deps.searchService });
   await app.register(analyticsRoutes, { analyticsService: deps.analyticsService });
-  await app.register(eventsRoutes, { events: deps.events, sessions: deps.sessions, feed: deps.liveFeed });
+  await app.register(eventsRoutes, {
+    events: deps.events,
+    sessions: deps.sessions,
+    feed: deps.liveFeed,
+    streams: deps.liveStreams,
+  });
   await app.register(noticesRoutes, { noticesService: deps.noticesService });
   await app.register(privacyRoutes, { privacyService: deps.privacyService });
   await app.register(taggsRoutes, { taggsService: deps.taggsService, profileService: deps.profileService });

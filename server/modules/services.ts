@@ -22,7 +22,7 @@ import { createAnalyticsService } from "./analytics/analytics.service.ts";
 import { createAnalyticsEtags } from "./analytics/analytics-etags.ts";
 import { createAnonymityKeysRepository } from "./analytics/anonymity-keys.repository.ts";
 import { createLiveFeed } from "./analytics/live-feed.ts";
-import { announceSessionEnds } from "./analytics/live-streams.ts";
+import { announceSessionEnds, createLiveStreams } from "./analytics/live-streams.ts";
 import { createPseudonyms } from "./analytics/pseudonyms.ts";
 import { createViewersRepository } from "./analytics/viewers.repository.ts";
 import { createAccountsRepository } from "./auth/accounts.repository.ts";
@@ -265,6 +265,7 @@ export function createServices(infra: Infrastructure) {
     pseudonyms,
     repeatedSearchAlertsService,
     liveFeed: createLiveFeed({ analytics: analyticsService, notices: noticesService, clock }),
+    liveStreams: createLiveStreams(),
     searchService,
     privacyService: createPrivacyService({
       privacyRepo: createPrivacyRepository(db),

@@ -35,7 +35,16 @@ const RESTARTING_RETRY_AFTER_SECONDS = 1;
  * `return503OnClosing`, is switched off in app.ts: its body is not the app's error shape.)
  */
 export const admissionPlugin = fp(
-  async (app: FastifyInstance, opts: { waiting: () => number; limit?: number; refusalPauseMs?: number }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      waiting: () => number;
+      limit?: number;
+      refusalPauseMs?: number;
+      /** Told of each refusal (metrics). */
+      refused?: (reason: "busy" | "closing") => void;
+    },
+  ) => {
     const limit = opts.limit ?? DATABASE_QUEUE_LIMIT;
     const pauseMs = opts.refusalPauseMs ?? REFUSAL_PAUSE_MS;
     let closing = false;
@@ -44,6 +53,7 @@ export const admissionPlugin = fp(
     });
     app.addHook("onRequest", (request, reply, done) => {
       if (closing) {
+        opts.refused?.("closing");
         reply
           .code(503)
           .header("retry-after", String(RESTARTING_RETRY_AFTER_SECONDS))
@@ -53,6 +63,7 @@ export const admissionPlugin = fp(
         return;
       }
       if (!request.url.startsWith("/api/") || opts.waiting() < limit) return done();
+      opts.refused?.("busy");
       setTimeout(() => {
         if (reply.raw.destroyed) return;
         reply

@@ -111,6 +111,19 @@ export function createAnalyticsRepository(db: Database) {
       if (rows.length > 0) await db.insert(anonymousActivityPending).values(rows);
     },
 
+    /** How many anonymous events are held, and the earliest release time among them (for the metrics). */
+    async heldSummary() {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          earliestReleaseAt: sql<Date | null>`min(${anonymousActivityPending.releaseAt})`.mapWith(
+            anonymousActivityPending.releaseAt,
+          ),
+        })
+        .from(anonymousActivityPending);
+      return { count: row?.count ?? 0, earliestReleaseAt: row?.earliestReleaseAt ?? null };
+    },
+
     /**
      * Moves up to `limit` anonymous events whose release time has come into the owners' analytics, in one
      * transaction (listed at `now`, timed at their bucket's start), and answers them as their owners' lists show

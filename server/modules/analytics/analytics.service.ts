@@ -99,6 +99,9 @@ export function createAnalyticsService(deps: Deps) {
       }
     },
 
+    /** The anonymous activity waiting for its release, all owners together: a count and the earliest release time. */
+    heldAnonymousActivity: () => analyticsRepo.heldSummary(),
+
     /** Named events forget their visitor's address and browser after 30 days. */
     async forgetOldConnections() {
       const before = new Date(clock.now().getTime() - CONNECTION_RETENTION_DAYS * 86_400_000);

@@ -6,14 +6,14 @@ import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { LiveFeed } from "./live-feed.ts";
-import { boundedWriter, createLiveStreams, SESSION_CONTROL } from "./live-streams.ts";
+import { boundedWriter, type LiveStreams, SESSION_CONTROL } from "./live-streams.ts";
 
 const HEARTBEAT_MS = 25_000;
 /** An instance shutting down asks its streams back after this long, spread so they do not all return at once. */
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_SPREAD_MS = 2_000;
 
-type Deps = { events: EventBus; sessions: SessionsService; feed: LiveFeed };
+type Deps = { events: EventBus; sessions: SessionsService; feed: LiveFeed; streams: LiveStreams };
 
 type StreamedEvent = Extract<MemberEvent, { type: "analytics" | "notice" }>;
 const isStreamed = (event: MemberEvent): event is StreamedEvent =>
@@ -62,9 +62,8 @@ const eventsSchema = {
  * from a client that had to open a new stream) gets what it missed replayed from the database, on whichever
  * instance it reaches (decision 034).
  */
-export const eventsRoutes: FastifyPluginAsync<Deps> = async (app, { events, sessions, feed }) => {
+export const eventsRoutes: FastifyPluginAsync<Deps> = async (app, { events, sessions, feed, streams }) => {
   app.addHook("onRoute", documentedUnder("Analytics"));
-  const streams = createLiveStreams();
   const unsubscribeControl = await events.subscribe(SESSION_CONTROL, (event) => {
     if (event.type === "session_ended") streams.end(event.data);
   });
@@ -75,7 +74,9 @@ export const eventsRoutes: FastifyPluginAsync<Deps> = async (app, { events, sess
   });
   app.addHook("onClose", async () => unsubscribeControl());
 
-  app.get("/api/events", { config: { access: "member" }, schema: eventsSchema }, async (request, reply) => {
+  // A live stream: its lifetime stays out of the request times (server/metrics/http-metrics.ts).
+  const config = { access: "member", liveStream: true } as const;
+  app.get("/api/events", { config, schema: eventsSchema }, async (request, reply) => {
     const { user, sessionId, token } = requireMember(request);
     const refusal = streams.refusal(user.id);
     if (refusal === "member_full") throw new AppError("rate_limited", "Too many live streams are open");

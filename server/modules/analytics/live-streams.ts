@@ -65,6 +65,8 @@ export function boundedWriter(res: Pick<ServerResponse, "write" | "writableLengt
   };
 }
 
+export type LiveStreams = ReturnType<typeof createLiveStreams>;
+
 /** Session ends announced on the bus (every instance hears them), so streams end with their session. */
 export function announceSessionEnds(sessions: SessionsService, events: EventBus): SessionsService {
   const announce = (data: SessionEnd) => events.publish(SESSION_CONTROL, { type: "session_ended", data });
