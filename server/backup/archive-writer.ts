@@ -1,23 +1,22 @@
+import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { HASH_SLOT_BYTES, startHasher } from "./hasher.ts";
 
 const BLOCK = 512;
 /** Entries go to the file through buffers of this size: few, large writes, and memory that stays flat. */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
+const READ_BUFFER_BYTES = 1024 * 1024;
 
 /**
  * Writes a tar file (POSIX ustar) entry by entry, straight to the file through reused buffers, each entry's
- * SHA-256 taken on another thread as its bytes pass. A stream library's entry-by-entry piping cost the backup about twice the time
+ * SHA-256 taken as its bytes pass. A stream library's entry-by-entry piping cost the backup about twice the time
  * of `tar -c` for the same files; this is the same work in one pass. Entries are regular files with short
  * names (every name of a Tagit archive fits ustar's 100 bytes), which is all an archive needs.
  */
 export async function openArchiveWriter(file: string, options: { mode: number; mtime: Date }) {
   const handle = await open(file, "w", options.mode);
-  const hasher = startHasher();
-  const digests = new Map<string, Promise<string>>();
-  // Two buffers: one fills on this thread while the other is written by the file system's threads, so the
-  // disk, this thread and the hashing thread all work at once.
+  // Two buffers: one fills (hashing and copying on this thread) while the other is written by the file system's
+  // threads, so the disk and the processor work at the same time.
   let buffer = Buffer.alloc(WRITE_BUFFER_BYTES);
   let spare = Buffer.alloc(WRITE_BUFFER_BYTES);
   let used = 0;
@@ -45,82 +44,59 @@ export async function openArchiveWriter(file: string, options: { mode: number; m
     writing = writeAll(full, length);
   }
 
-  async function writeAll(bytes: Buffer, length: number) {
-    let written = 0;
-    while (written < length) written += (await handle.write(bytes, written, length - written)).bytesWritten;
-  }
+  // And one for reading a file on disk. Reads are synchronous: a backup runs in a process of its own (the
+  // operator's command, or the daily job's child), and a read from the page cache takes less time than the
+  // round trip through the file system's threads that an asynchronous one costs, once per chunk and per file.
+  const reading = Buffer.alloc(READ_BUFFER_BYTES);
 
-  /** Bytes of an entry's body: hashed on the other thread while they go into the archive. */
-  async function hashAndPut(bytes: Uint8Array) {
-    for (let at = 0; at < bytes.length; at += HASH_SLOT_BYTES) {
-      const slot = await hasher.slot();
-      const piece = bytes.subarray(at, at + HASH_SLOT_BYTES);
-      slot.bytes.set(piece);
-      hasher.update(slot, piece.length);
-      await put(piece);
-    }
-  }
-
-  /**
-   * A file on disk, read straight into the hashing slots. Reads are synchronous: a backup runs in a process of
-   * its own (the operator's command, or the daily job's child), and a read from the page cache takes less time
-   * than the round trip through the file system's threads that an asynchronous one costs, per chunk and per file.
-   */
-  async function hashAndPutFile(file: string, size: number) {
+  /** A file's bytes in chunks, each valid until the next is asked for (all `add` needs). */
+  function* fileChunks(file: string): Generator<Buffer> {
     const fd = openSync(file, "r");
-    let seen = 0;
     try {
       for (;;) {
-        const slot = await hasher.slot();
-        const read = readSync(fd, slot.bytes, 0, slot.bytes.length, null);
-        if (read === 0 || seen + read > size) {
-          hasher.release(slot);
-          return seen + read;
-        }
-        seen += read;
-        hasher.update(slot, read);
-        await put(slot.bytes.subarray(0, read));
+        const bytesRead = readSync(fd, reading, 0, reading.length, null);
+        if (bytesRead === 0) return;
+        yield reading.subarray(0, bytesRead);
       }
     } finally {
       closeSync(fd);
     }
   }
 
+  async function writeAll(bytes: Buffer, length: number) {
+    let written = 0;
+    while (written < length) written += (await handle.write(bytes, written, length - written)).bytesWritten;
+  }
+
   return {
     /**
-     * Adds one entry, given whole, as chunks, or as a file on this machine's disk. A body not given whole must be
-     * exactly `size` bytes: tar names the size before the bytes, so a file that grew or shrank while it was read
-     * fails the backup.
+     * Adds one entry, given whole, as chunks, or as a file on this machine's disk, and returns its SHA-256 (hex).
+     * A body not given whole must be exactly `size` bytes: tar names the size before the bytes, so a file that
+     * grew or shrank while it was read fails the backup.
      */
     async add(
       name: string,
       body: Buffer | { chunks: AsyncIterable<Uint8Array>; size: number } | { file: string; size: number },
     ) {
       const size = Buffer.isBuffer(body) ? body.length : body.size;
+      const hash = createHash("sha256");
       await put(ustarHeader(name, size, options.mode, options.mtime));
-      let seen = size;
-      if (Buffer.isBuffer(body)) await hashAndPut(body);
-      else if ("file" in body) seen = await hashAndPutFile(body.file, size);
-      else {
-        seen = 0;
-        for await (const chunk of body.chunks) {
+      if (Buffer.isBuffer(body)) {
+        hash.update(body);
+        await put(body);
+      } else {
+        let seen = 0;
+        for await (const chunk of "file" in body ? fileChunks(body.file) : body.chunks) {
           seen += chunk.length;
           if (seen > size) break;
-          await hashAndPut(chunk);
+          hash.update(chunk);
+          await put(chunk);
         }
+        if (seen !== size)
+          throw new Error(`${name} changed size while it was read (${size} bytes, then ${seen})`);
       }
-      if (seen !== size)
-        throw new Error(`${name} changed size while it was read (${size} bytes, then ${seen})`);
-      const digest = hasher.digest();
-      digest.catch(() => {}); // awaited by checksums()
-      digests.set(name, digest);
       await put(new Uint8Array((BLOCK - (size % BLOCK)) % BLOCK));
-    },
-    /** The SHA-256 (hex) of every entry added so far, by name. */
-    async checksums() {
-      const hex = new Map<string, string>();
-      for (const [name, digest] of digests) hex.set(name, await digest);
-      return hex;
+      return hash.digest("hex");
     },
     /** Ends the archive (two empty blocks), and returns once its bytes are on the disk. */
     async finish() {
@@ -129,12 +105,10 @@ export async function openArchiveWriter(file: string, options: { mode: number; m
       await writing;
       await handle.sync();
       await handle.close();
-      await hasher.close();
     },
     close: async () => {
       await writing.catch(() => {});
       await handle.close().catch(() => {});
-      await hasher.close();
     },
   };
 }

@@ -42,6 +42,10 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
   const { snapshot, storage } = source;
   const temporary = `${file}.partial`;
   const archive = await openArchiveWriter(temporary, { mode: ARCHIVE_MODE, mtime: info.now });
+  const checksums = new Map<string, string>();
+  const add = async (name: string, body: Parameters<typeof archive.add>[1]) => {
+    checksums.set(name, await archive.add(name, body));
+  };
 
   try {
     progress.stage(
@@ -64,7 +68,7 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
       sequences: contents.sequences,
       uploads: { files: await uploadedFileCount(snapshot) },
     };
-    await archive.add(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+    await add(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
 
     const totalRows = contents.tables.reduce((sum, table) => sum + table.rows, 0);
     progress.stage(`writing ${contents.tables.length} tables, ${totalRows.toLocaleString("en")} rows`);
@@ -72,7 +76,7 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
       let index = 0;
       for await (const rows of snapshot.copyOut(table.name, table.columns)) {
         index += 1;
-        await archive.add(tableChunkEntry(table.name, index), rows);
+        await add(tableChunkEntry(table.name, index), rows);
       }
     }
 
@@ -87,7 +91,7 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
         continue;
       }
       const body = stored.path ? { file: stored.path } : { chunks: stored.stream() };
-      await archive.add(uploadEntry(name), { ...body, size: stored.size });
+      await add(uploadEntry(name), { ...body, size: stored.size });
       files += 1;
       bytes += stored.size;
       progress.step(files, manifest.uploads.files);
@@ -98,7 +102,7 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
       );
     }
 
-    await archive.add(CHECKSUMS_ENTRY, Buffer.from(checksumLines(await archive.checksums())));
+    await add(CHECKSUMS_ENTRY, Buffer.from(checksumLines(checksums)));
     await archive.finish();
     await rename(temporary, file);
     return { manifest, files, bytes, filesGone: gone.length };
