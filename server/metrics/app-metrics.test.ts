@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
 import { samplesOf, sampleValue } from "#server/test/scrape-metrics.ts";
+import { manualClock } from "#server/test/test-app.ts";
 import { createAppMetrics, type MetricsSources } from "./app-metrics.ts";
 
-const NOW = new Date("2026-12-07T12:00:00Z");
+const clock = manualClock();
+const NOW = clock.now();
 
 function metricsWith(held: MetricsSources["heldAnonymousActivity"]) {
   const warnings: string[] = [];
@@ -14,7 +16,7 @@ function metricsWith(held: MetricsSources["heldAnonymousActivity"]) {
     database: { waiting: () => 3, connections: () => ({ open: 5, idle: 2 }) },
     openEventStreams: () => 7,
     heldAnonymousActivity: held,
-    clock: { now: () => NOW },
+    clock,
     log,
   });
   return { metrics, warnings, scrape: async () => samplesOf(await metrics.registry.metrics()) };
