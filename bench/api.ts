@@ -24,9 +24,10 @@ import pg from "pg";
 import { openDatabase } from "#server/db/client.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seedDefaults } from "#server/db/seed.ts";
+import { freePort } from "#server/test/free-port.ts";
 import { blockingMembers, seedBenchData } from "./bench-data.ts";
 import { FLOOD_HEADER, type FloodFigures, flood, floodLine } from "./flood.ts";
-import { freePort, startServer, stopServer } from "./servers.ts";
+import { startServer, stopServer } from "./servers.ts";
 
 const { values } = parseArgs({
   options: {

@@ -4,11 +4,11 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
-import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { freePort } from "#server/test/free-port.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -40,15 +40,6 @@ export function startServer(
     child.stdout?.once("data", (chunk: Buffer) => resolve({ port: Number(chunk.toString().trim()), child }));
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-}
-
-/** A TCP port nothing listens on right now. */
-export async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { OPERATOR_VALUES } from "#server/test/compose-operator-values.ts";
 import { CONFIG_VARIABLES, loadConfig } from "./config.ts";
 import { parseTrustProxy } from "./trust-proxy.ts";
 
@@ -34,16 +35,8 @@ function interpolate(value: string, variables: Record<string, string>): string {
   );
 }
 
-/** The names compose.env.example offers, with the values an operator would give them. */
+/** The names compose.env.example offers. */
 const exampleNames = [...envExample.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1] ?? "");
-const operatorValues: Record<string, string> = {
-  TAGIT_DOMAIN: "tagit.example.org",
-  APP_SECRET: "0123456789abcdef0123456789abcdef0123456789abcdef",
-  POSTGRES_PASSWORD: "a-database-password",
-  MINIO_ROOT_USER: "tagit-minio",
-  MINIO_ROOT_PASSWORD: "a-minio-password",
-  PAYMENTS_TEST_MODE: "true",
-};
 
 describe("compose.yaml", () => {
   it("runs two app instances with the same settings", () => {
@@ -65,7 +58,7 @@ describe("compose.yaml", () => {
     const environment = Object.fromEntries(
       Object.entries(appEnvironment("app1")).map(([name, value]) => [
         name,
-        interpolate(String(value), operatorValues),
+        interpolate(String(value), OPERATOR_VALUES),
       ]),
     );
     const config = loadConfig(environment);
@@ -80,7 +73,7 @@ describe("compose.yaml", () => {
   });
 
   it("refuses to start while a secret is left unset, naming it", () => {
-    const { APP_SECRET: _, ...withoutSecret } = operatorValues;
+    const { APP_SECRET: _, ...withoutSecret } = OPERATOR_VALUES;
     expect(() => interpolate(String(appEnvironment("app1").APP_SECRET), withoutSecret)).toThrow(
       "APP_SECRET: set APP_SECRET in .env",
     );

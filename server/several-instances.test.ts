@@ -8,6 +8,7 @@ import { multipartBody, png } from "#server/test/images.ts";
 import { type Answer, createLoadBalancer, send } from "#server/test/load-balancer.ts";
 import { type S3TestServer, startS3Server } from "#server/test/s3-server.ts";
 import { openSse, type SseStream } from "#server/test/sse-client.ts";
+import { within } from "#server/test/within.ts";
 
 // Two real app processes (server/main.ts) on one PostgreSQL, one Redis and one S3 server (each with a data
 // directory of its own), as behind a load balancer (decision 034). Runs when TEST_DATABASE_URL and
@@ -100,19 +101,6 @@ function sendForBytes(base: string, path: string, cookie?: string) {
     });
     req.on("error", reject);
   });
-}
-
-/** Resolves once `check` holds, or fails after `limitMs` (something was lost, or never came). */
-async function within<T>(limitMs: number, what: string, check: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what}: ${(err as Error).message}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 describe.skipIf(!ADMIN_URL || !REDIS_URL)("two instances behind a load balancer", () => {

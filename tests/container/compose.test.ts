@@ -6,21 +6,13 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { OPERATOR_VALUES } from "#server/test/compose-operator-values.ts";
 
 // compose.yaml through a Compose implementation's own parser and schema: Debian's docker-compose (1.29)
 // validates the file against the Compose schema and interpolates .env (`config` needs no daemon and pulls
 // nothing). Bookworm's podman-compose (1.0.3) has no `config`, and its --dry-run creates volumes.
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
-
-const OPERATOR_VALUES = {
-  TAGIT_DOMAIN: "tagit.example.org",
-  APP_SECRET: "0123456789abcdef0123456789abcdef0123456789abcdef",
-  POSTGRES_PASSWORD: "a-database-password",
-  MINIO_ROOT_USER: "tagit-minio",
-  MINIO_ROOT_PASSWORD: "a-minio-password",
-  PAYMENTS_TEST_MODE: "true",
-};
 
 describe("compose.yaml, as docker-compose reads it", () => {
   let directory: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "#server/test/free-port.ts";
 import { send } from "#server/test/load-balancer.ts";
 import { podman, podmanStatus, RUN_FLAGS } from "./podman.ts";
 
@@ -8,16 +8,6 @@ import { podman, podmanStatus, RUN_FLAGS } from "./podman.ts";
 // volume on /data (PGlite, the outbox, uploads), which must outlive the container.
 const IMAGE = process.env.TAGIT_IMAGE ?? "tagit:local";
 const PUBLIC_URL = "http://tagit.test";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 describe("the image on its embedded default, with a named volume", () => {
   const suffix = `${process.pid}-${randomUUID().slice(0, 6)}`;

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { chown, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "#server/test/free-port.ts";
 import { multipartBody, png } from "#server/test/images.ts";
 import { type Answer, send } from "#server/test/load-balancer.ts";
 import { type S3TestServer, startS3Server } from "#server/test/s3-server.ts";
+import { within } from "#server/test/within.ts";
 import { podman, podmanStatus, RUN_FLAGS } from "./podman.ts";
 
 // The image that `npm run container:build` made, run as an operator runs it, against this machine's PostgreSQL
@@ -28,30 +29,6 @@ const asJson = (body: unknown, extra: Record<string, string> = {}) => ({
   headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": freshIp(), ...extra },
   body: JSON.stringify(body),
 });
-
-/** A loopback port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-/** Resolves once `check` holds, or fails after `limitMs` with the last reason. */
-async function within<T>(limitMs: number, what: string, check: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what}: ${(err as Error).message}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
 
 const expectStatus = (answer: Answer, status: number) => {
   if (answer.status !== status) throw new Error(`answered ${answer.status}, not ${status}: ${answer.body}`);

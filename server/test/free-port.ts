@@ -1,0 +1,11 @@
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
+
+/** A loopback port nothing listens on now. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
