@@ -20,8 +20,12 @@ test("the web app's scripts come without source maps, under a Permissions-Policy
   });
   const complaints = policyComplaints(page);
 
+  // The app's scripts load after the first paint, so on a busy machine the network can fall quiet before they
+  // are asked for: wait for the first one rather than for quiet alone.
+  const firstScript = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".js"));
   const answer = await page.goto("/");
   expect(answer?.headers()["permissions-policy"]).toContain("camera=()");
+  await firstScript;
   await page.waitForLoadState("networkidle");
   expect(scripts.length).toBeGreaterThan(0);
   for (const url of scripts) {
