@@ -42,10 +42,7 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
   const { snapshot, storage } = source;
   const temporary = `${file}.partial`;
   const archive = await openArchiveWriter(temporary, { mode: ARCHIVE_MODE, mtime: info.now });
-  const checksums = new Map<string, string>();
-  const add = async (name: string, body: Parameters<typeof archive.add>[1]) => {
-    checksums.set(name, await archive.add(name, body));
-  };
+  const add = archive.add;
 
   try {
     progress.stage(
@@ -102,7 +99,7 @@ export async function writeBackup(source: BackupSource, info: BackupInfo, file: 
       );
     }
 
-    await add(CHECKSUMS_ENTRY, Buffer.from(checksumLines(checksums)));
+    await add(CHECKSUMS_ENTRY, Buffer.from(checksumLines(await archive.checksums())));
     await archive.finish();
     await rename(temporary, file);
     return { manifest, files, bytes, filesGone: gone.length };
