@@ -10,8 +10,9 @@
 // (--rounds, median kept), and print the throughput with them on as a share of it with them off.
 //   npm run bench:api -- --pglite --metrics --tracing
 
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -75,6 +76,18 @@ async function load(port: number, makeRequest: () => Request, load = { connectio
     refused: Number(result.statusCodeStats?.["503"]?.count ?? 0),
   };
 }
+
+/** User and system time of a process so far, from /proc (Linux), in seconds. */
+async function processorSeconds(pid: number | undefined) {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are the 14th and 15th fields, counted from the pid; the slice starts at the 3rd.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** A PGlite data directory with the migrated, seeded bench data set (members, 10 posts and 10 events each). */
 async function pgliteTarget(members: number): Promise<Target & { dir: string }> {
@@ -298,17 +311,21 @@ async function compareObservedAndNot(
   });
   const stopScraping = values.metrics ? scrapeEvery(metricsPort) : undefined;
   const apps = [
-    { server: baseline, port: off.port, scenarios: new Map(await scenariosAt(off.port, baseline)) },
-    { server: measured, port: on.port, scenarios: new Map(await scenariosAt(on.port, measured)) },
+    { server: baseline, ...off, scenarios: new Map(await scenariosAt(off.port, baseline)) },
+    { server: measured, ...on, scenarios: new Map(await scenariosAt(on.port, measured)) },
   ];
-  const loadScenario = (app: (typeof apps)[number], scenario: string) => {
+  /** The run's throughput, and the processor time the app spent per request (less moved by the machine's noise). */
+  const loadScenario = async (app: (typeof apps)[number], scenario: string) => {
     const makeRequest = app.scenarios.get(scenario);
     if (!makeRequest) throw new Error(`no scenario ${scenario}`);
-    return load(app.port, makeRequest);
+    const cpuBefore = await processorSeconds(app.child.pid);
+    const result = await load(app.port, makeRequest);
+    const cpu = (await processorSeconds(app.child.pid)) - cpuBefore;
+    return { ...result, cpuPerRequestUs: (cpu * 1e6) / (result.rps * duration) };
   };
   const rounds = Number(values.rounds);
   for (const scenario of apps[0]?.scenarios.keys() ?? []) {
-    const results = new Map<string, Awaited<ReturnType<typeof load>>[]>();
+    const results = new Map<string, Awaited<ReturnType<typeof loadScenario>>[]>();
     for (const app of apps) await loadScenario(app, scenario); // warm-up
     for (let round = 0; round < rounds; round += 1) {
       for (const app of round % 2 === 0 ? apps : [...apps].reverse()) {
@@ -324,9 +341,11 @@ async function compareObservedAndNot(
     // Each round's two runs were back to back, so their ratio is the least disturbed by the machine's other work.
     const offRuns = results.get(baseline) ?? [];
     const paired = (results.get(measured) ?? []).map((run, i) => run.rps / (offRuns[i]?.rps ?? Number.NaN));
-    const medianRatio = [...paired].sort((a, b) => a - b)[Math.floor(paired.length / 2)] ?? Number.NaN;
+    const medianRatio = median(paired);
+    const cpuOf = (server: string) => median((results.get(server) ?? []).map((run) => run.cpuPerRequestUs));
     console.log(
-      `  ${scenario}: on/off by round ${paired.map((ratio) => ratio.toFixed(2)).join(" ")}, median ${medianRatio.toFixed(2)}`,
+      `  ${scenario}: on/off by round ${paired.map((ratio) => ratio.toFixed(2)).join(" ")}, median ${medianRatio.toFixed(2)}; ` +
+        `processor per request ${cpuOf(measured).toFixed(0)} µs on, ${cpuOf(baseline).toFixed(0)} µs off (${(cpuOf(baseline) / cpuOf(measured)).toFixed(2)})`,
     );
   }
   if (stopScraping) console.log(`  ${measured} was scraped ${stopScraping()} times`);

@@ -30,6 +30,8 @@ const config = loadConfig({
   JOBS_FIRST_RUN_DELAY_MS: process.env.JOBS_FIRST_RUN_DELAY_MS,
   // bench:api --tracing and --metrics: traces on, sent to its local receiver; metrics served as main.ts serves them.
   OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
+  OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER,
+  OTEL_TRACES_SAMPLER_ARG: process.env.OTEL_TRACES_SAMPLER_ARG,
   METRICS_PORT: process.env.METRICS_PORT,
 });
 const database = process.env.PGLITE_DIR

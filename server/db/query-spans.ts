@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import { SpanKind } from "@opentelemetry/api";
+import { type Attributes, SpanKind } from "@opentelemetry/api";
 import {
   ATTR_DB_COLLECTION_NAME,
   ATTR_DB_OPERATION_NAME,
@@ -22,22 +22,43 @@ const TABLES: ReadonlySet<string> = new Set(
     .map((table) => getTableName(table as PgTable)),
 );
 
+type QuerySpanName = { summary: string; attributes: Attributes };
+
+/**
+ * A statement's span name and attributes, kept by its text: the app's statements are few and repeat, and
+ * reading one costs a few regexes.
+ */
+const spanNames = new Map<string, QuerySpanName>();
+const SPAN_NAMES_KEPT = 2_000;
+
+function spanNameOf(sql: string): QuerySpanName {
+  let known = spanNames.get(sql);
+  if (!known) {
+    const { operation, table, summary } = summarizeQuery(sql, TABLES);
+    known = {
+      summary,
+      attributes: {
+        [ATTR_DB_SYSTEM_NAME]: DB_SYSTEM_NAME_VALUE_POSTGRESQL,
+        [ATTR_DB_OPERATION_NAME]: operation,
+        [ATTR_DB_QUERY_SUMMARY]: summary,
+        ...(table && { [ATTR_DB_COLLECTION_NAME]: table }),
+      },
+    };
+    // Statements with values written into their text would never repeat: the cache starts again when full.
+    if (spanNames.size >= SPAN_NAMES_KEPT) spanNames.clear();
+    spanNames.set(sql, known);
+  }
+  return known;
+}
+
 /**
  * One query in a span of the current trace named by its kind and table (`SELECT tagged_posts`), never its text
  * or values. Queries outside a request or a job (the change feed, the session cache) start no trace.
  */
 function inQuerySpan<T>(sql: unknown, run: () => Promise<T>): Promise<T> {
   if (typeof sql !== "string" || !inTrace()) return run();
-  const { operation, table, summary } = summarizeQuery(sql, TABLES);
-  const span = tracer().startSpan(summary, {
-    kind: SpanKind.CLIENT,
-    attributes: {
-      [ATTR_DB_SYSTEM_NAME]: DB_SYSTEM_NAME_VALUE_POSTGRESQL,
-      [ATTR_DB_OPERATION_NAME]: operation,
-      [ATTR_DB_QUERY_SUMMARY]: summary,
-      ...(table && { [ATTR_DB_COLLECTION_NAME]: table }),
-    },
-  });
+  const { summary, attributes } = spanNameOf(sql);
+  const span = tracer().startSpan(summary, { kind: SpanKind.CLIENT, attributes });
   return run().then(
     (result) => {
       span.end();

@@ -61,15 +61,17 @@ export const requestSpansPlugin: FastifyPluginAsync = fp(
       );
     });
 
+    // A request whose trace is not sampled runs outside any: nothing under it would be recorded either.
     const enter = (request: FastifyRequest, done: () => void) => {
       const started = traces.get(request.raw);
-      if (started) context.with(started.context, done);
+      if (started?.span.isRecording()) context.with(started.context, done);
       else done();
     };
 
     app.addHook("onRequest", (request, reply, done) => {
       // The 404 handler's logger was made before this plugin set the factory: its requests start here.
       const started = traces.get(request.raw) ?? startRequestTrace(request.raw);
+      if (!started.span.isRecording()) return done();
       const route = request.routeOptions.url;
       if (route) {
         started.span.updateName(`${started.method} ${route}`);

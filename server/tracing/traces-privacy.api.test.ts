@@ -161,6 +161,27 @@ describe("traces", () => {
     );
   });
 
+  it("record nothing of a request whose trace is not sampled, whose log lines still name it", async () => {
+    exporter.reset();
+    const t = await createTestApp({ config: { tracing: settings }, logLevel: "info" });
+    const member = await registerMember(t);
+    await t.app.background.drain();
+    await finishedSpans();
+    exporter.reset();
+    const traceId = "0af7651916cd43dd8448eb211c80319c";
+    const res = await t.app.inject({
+      url: "/api/profile",
+      // The caller decided not to sample (flags 00): the default sampler follows its parent.
+      headers: { cookie: member.cookie, traceparent: `00-${traceId}-b7ad6b7169203331-00` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await finishedSpans()).map((span) => span.name)).toEqual([]);
+    const lines = t.logs.map((line) => JSON.parse(line)).filter((line) => line.trace_id === traceId);
+    expect(lines.map((line) => line.msg)).toEqual(
+      expect.arrayContaining(["incoming request", "request completed"]),
+    );
+  });
+
   it("give each job's run a trace of its own with its outcome", async () => {
     exporter.reset();
     await createTestApp({ config: { tracing: settings, jobsFirstRunDelayMs: 10 } });
