@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MESSAGES } from "#contract/errors.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { clientKey } from "#server/lib/client-address.ts";
 
 type Budget = { max: number; windowMs: number };
 type Key = (request: FastifyRequest) => string | undefined;
@@ -31,7 +32,7 @@ export function attemptLimit(app: FastifyInstance, name: string, budget: Budget,
 
 /** Signed-in members are counted by account (one budget for all their browsers), visitors by client. */
 export const memberOrClient = (request: FastifyRequest) =>
-  request.auth ? `member:${request.auth.user.id}` : `client:${request.ip}`;
+  request.auth ? `member:${request.auth.user.id}` : `client:${clientKey(request.ip)}`;
 
 /**
  * A budget of *failed* attempts under `key(request)`: the preHandler answers 429 once `budget.max` failures

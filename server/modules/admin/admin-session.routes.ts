@@ -6,6 +6,7 @@ import {
   adminSessionStatusSchema,
 } from "#contract/api/admin.ts";
 import { ADMIN_SESSION_IDLE_MINUTES, RATE_LIMITS } from "#contract/limits.ts";
+import { clientKey } from "#server/lib/client-address.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { failureLimit } from "#server/plugins/attempt-limit.ts";
 import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
@@ -18,7 +19,9 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: Ad
 ) => {
   app.addHook("onRoute", documentedUnder("Admin session"));
   // Only failed unlocks count per address: an administrator who unlocks again and again is never held up.
-  const failedUnlocks = failureLimit(app, "admin-unlock", RATE_LIMITS.adminSession, (request) => request.ip);
+  const failedUnlocks = failureLimit(app, "admin-unlock", RATE_LIMITS.adminSession, (request) =>
+    clientKey(request.ip),
+  );
 
   app.post(
     "/session",

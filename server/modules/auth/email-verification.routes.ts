@@ -7,6 +7,7 @@ import {
 } from "#contract/api/auth.ts";
 import { profileResponseSchema } from "#contract/api/profile.ts";
 import { EMAIL_VERIFICATION_TTL_HOURS, RATE_LIMITS } from "#contract/limits.ts";
+import { clientKey } from "#server/lib/client-address.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import { rateLimit } from "./auth-route-helpers.ts";
@@ -53,7 +54,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
         // Keyed by member (the auth hook has run), so one account cannot mail-bomb its own address.
         rateLimit: {
           ...rateLimit(RATE_LIMITS.resendVerification),
-          keyGenerator: (request: FastifyRequest) => request.auth?.user.id ?? request.ip,
+          keyGenerator: (request: FastifyRequest) => request.auth?.user.id ?? clientKey(request.ip),
         },
       },
     },

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { POST_MESSAGES, uploadImageResponseSchema } from "#contract/api/posts.ts";
 import { MAX_UPLOAD_BYTES, RATE_LIMITS } from "#contract/limits.ts";
 import { AppError } from "#server/lib/app-error.ts";
+import { clientKey } from "#server/lib/client-address.ts";
 import { MAX_INPUT_PIXELS } from "#server/lib/images/image-pipeline.ts";
 import { contentTypeOf } from "#server/lib/storage.ts";
 import type { OpenApiRequestBody } from "#server/plugins/api-docs/api-docs.ts";
@@ -91,7 +92,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploa
         rateLimit: {
           max: RATE_LIMITS.upload.max,
           timeWindow: RATE_LIMITS.upload.windowMs,
-          keyGenerator: (request) => `upload:${request.auth?.user.id ?? request.ip}`,
+          keyGenerator: (request) => `upload:${request.auth?.user.id ?? clientKey(request.ip)}`,
         },
       },
       schema: {
