@@ -14,12 +14,13 @@ const UPLOADS_URL_PREFIX = "/uploads/";
 /** How long an upload may wait to be used in a post before the clean-up job removes it. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** Public derivatives (scrambled copies, avatars, wallpapers): their random names never change content. */
+/** Scrambled copies, public whatever happens to their post: their random names never change content. */
 const CACHE_FOREVER = "public, max-age=31536000, immutable";
 /**
- * Originals: who may see one depends on the viewer and may change (a post hidden, scrambled, deleted), so only
- * the viewer's own browser keeps a copy, and revalidates it at every use (by its ETag: a 304 while it holds
- * the file it would get).
+ * Originals, avatars and wallpapers included: who may see one depends on the viewer and may change (a post
+ * hidden, scrambled, deleted; a new avatar; the owner blocks the viewer or is hidden), so only the viewer's own
+ * browser keeps a copy, and revalidates it at every use (by its ETag: a 304 while it holds the file it would
+ * get).
  */
 const CACHE_PRIVATE = "private, no-cache";
 
@@ -120,7 +121,7 @@ export function createUploadsService({
 
     /**
      * Which file a viewer gets for /uploads/<name>, and how it may be cached. Scrambled copies, avatars and
-     * wallpapers are public. Any other original (or its thumbnail) goes to its owner and to administrators
+     * wallpapers are for everyone (only scrambled copies may be cached for ever). Any other original (or its thumbnail) goes to its owner and to administrators
      * with an admin session; to others only while a post shows it that search could find (visible, its
      * owner and their tagg not hidden) — the scrambled copy instead when such a post is scrambled. Anything
      * else is a 404, so a hidden post's image cannot be fetched by someone who kept its address. A scrambled
@@ -152,7 +153,7 @@ export function createUploadsService({
         return location ? { location } : serve(path, CACHE_FOREVER);
       }
       if (upload.originalPath === path && (await uploadsRepo.isProfileImage(path))) {
-        return serve(path, CACHE_FOREVER);
+        return serve(path, CACHE_PRIVATE);
       }
       if (viewer && (viewer.userId === upload.userId || (await hasAdminSession(viewer)))) {
         return serve(path, CACHE_PRIVATE);
