@@ -25,7 +25,7 @@ import { createEventBus } from "./lib/event-bus.ts";
 import { loggerOptions } from "./lib/logger-options.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createProcessingQueue, type ProcessingQueue } from "./lib/processing-queue.ts";
-import { fallbackRateLimitStore } from "./lib/rate-limit-store.ts";
+import { fallbackRateLimitStore, localRateLimitStore } from "./lib/rate-limit-store.ts";
 import { connectRedis } from "./lib/redis.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import type { Storage } from "./lib/storage.ts";
@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(rateLimit, {
     global: false,
-    ...(redis && { store: fallbackRateLimitStore(redis, "tagit-rate-limit-") }),
+    store: redis ? fallbackRateLimitStore(redis, "tagit-rate-limit-") : localRateLimitStore(),
   });
 
   // Ours

@@ -14,6 +14,59 @@ const RedisStore = require("@fastify/rate-limit/store/RedisStore.js") as StoreCl
 >;
 const LocalStore = require("@fastify/rate-limit/store/LocalStore.js") as StoreClass<[boolean, boolean]>;
 
+/**
+ * The plugin's in-process store answers every count with the one object it goes on counting in, and the plugin
+ * reads it only after an await: requests that arrive at once would all read the count of the last of them and
+ * all be refused, the first `max` too. This one answers each call with a copy taken when it counted, so
+ * requests sent at once are told 1, 2, 3, … in turn and exactly `max` of them pass.
+ */
+class CountedLocalStore implements Store {
+  /** The counters of budgets made with `createRateLimit` (no route): one store for all, as in Redis. */
+  private named: Store | undefined;
+
+  constructor(private readonly store: Store) {}
+
+  private static snapshot(cb: Callback): Callback {
+    return (err, result) => cb(err, result && { ...result });
+  }
+
+  incr(key: string, cb: Callback, timeWindow: number, max: number) {
+    this.store.incr(key, CountedLocalStore.snapshot(cb), timeWindow, max);
+  }
+
+  read(key: string, cb: Callback, timeWindow: number, max: number) {
+    if (!this.store.read) return cb(new Error("rate-limit store has no read"));
+    this.store.read(key, CountedLocalStore.snapshot(cb), timeWindow, max);
+  }
+
+  /**
+   * A route's own counters; but budgets made with `createRateLimit` share one store, keyed by their names, so
+   * two routes spending one named budget (the current password, say) count together here as they do in Redis.
+   */
+  child(routeOptions: RouteOptions): Store {
+    const route = (routeOptions as { routeInfo?: { url?: string } }).routeInfo?.url;
+    if (route !== undefined) return new CountedLocalStore(this.store.child(routeOptions));
+    this.named ??= new CountedLocalStore(this.store.child(routeOptions));
+    return this.named;
+  }
+}
+
+const localStore = (options: object) => {
+  const params = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
+  return new CountedLocalStore(
+    new LocalStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false),
+  );
+};
+
+/** A @fastify/rate-limit `store` counting in this process (one instance, no Redis). */
+export function localRateLimitStore(): FastifyRateLimitStoreCtor {
+  return class extends CountedLocalStore {
+    constructor(options: object) {
+      super(localStore(options));
+    }
+  };
+}
+
 /** How long a rate-limit check waits for Redis before counting on this instance instead. */
 const REDIS_ANSWER_MS = 500;
 
@@ -76,7 +129,7 @@ export function fallbackRateLimitStore(redis: Redis, nameSpace: string): Fastify
       const exponentialBackoff = params.exponentialBackoff ?? false;
       super(
         new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
-        new LocalStore(continueExceeding, exponentialBackoff),
+        localStore(options),
         redis,
       );
     }

@@ -4,6 +4,21 @@ import type { TestApp } from "./test-app.ts";
 /** The short cookie of a sign-in waiting for its second step (plain HTTP in tests). */
 export const SIGN_IN_COOKIE = "tagit_sign_in";
 
+/** A sign-in with this e-mail and password (a guess, perhaps), from `remoteAddress` or an address of its own. */
+export const postSignIn = (
+  t: Pick<TestApp, "app">,
+  email: string,
+  password: string,
+  remoteAddress = uniqueIp(),
+) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email, password },
+    headers: SAME_ORIGIN,
+    remoteAddress,
+  });
+
 /** Signs in with e-mail and password as the sign-in form does, from an address of its own. */
 export const signIn = (t: Pick<TestApp, "app">, member: { input: { email: string; password: string } }) =>
   t.app.inject({

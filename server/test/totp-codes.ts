@@ -1,5 +1,7 @@
 import { TOTP } from "#contract/limits.ts";
 import { totpCodeAt } from "#server/modules/second-factor/totp.ts";
+import { enrolAuthenticatorApp, registerMember } from "./factories.ts";
+import { createTestApp, manualClock } from "./test-app.ts";
 
 const STEP_MS = TOTP.periodSeconds * 1000;
 
@@ -17,4 +19,18 @@ export async function wrongCodeAt(secret: string, at: Date) {
     const code = String(n).padStart(TOTP.digits, "0");
     if (!near.includes(code)) return code;
   }
+}
+
+/** A member with an authenticator app, on a clock the test moves. */
+export async function enrolledMember() {
+  const clock = manualClock();
+  const t = await createTestApp({ clock });
+  const member = await registerMember(t);
+  const app = await enrolAuthenticatorApp(t, member);
+  // The enrolment took this step's code: sign-ins start a step later.
+  clock.advance(STEP_MS);
+  /** The app's code now, or `steps` steps from now. */
+  const codeAt = (steps = 0) => totpCodeSteps(app.secret, clock.now(), steps);
+  const wrongCode = () => wrongCodeAt(app.secret, clock.now());
+  return { t, clock, member, app, codeAt, wrongCode };
 }

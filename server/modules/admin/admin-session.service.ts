@@ -17,8 +17,8 @@ type Deps = {
     | "startAdmin"
     | "endAdmin"
     | "end"
-    | "adminUnlockFailures"
-    | "recordAdminUnlockFailure"
+    | "reserveAdminUnlock"
+    | "giveBackAdminUnlock"
     | "clearAdminUnlockFailures"
   >;
   secondFactor: Pick<SecondFactorService, "prove">;
@@ -51,15 +51,33 @@ export function createAdminSessionService({
   isAdmin,
   clock,
 }: Deps) {
-  /** A wrong password or second factor: counted per account; the tenth in a row ends this member session. */
-  async function wrongTry(user: ProfileRow, sessionId: string, error: AppError) {
-    const inARow = await sessions.recordAdminUnlockFailure(user.id);
-    if (inARow >= ADMIN_UNLOCK_GUESSES.signOutAfter) {
-      // A stolen session that keeps guessing loses the session itself.
-      await sessions.end(sessionId);
-      throw new AppError("unauthenticated", ADMIN_UNLOCK_MESSAGES.signedOut);
+  /**
+   * Checks the password and, when required, the second factor: answers the refusal of a wrong one (a guess),
+   * nothing when both are right; other refusals are thrown.
+   */
+  async function wrongSecret(user: ProfileRow, sessionId: string, input: UnlockInput) {
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      return new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
     }
-    throw error;
+    if (!requireSecondFactor) return undefined;
+    if (!hasSecondFactor(user)) {
+      throw new AppError("second_factor_required", MESSAGES.secondFactorRequired);
+    }
+    const proof =
+      input.code !== undefined ? { code: input.code } : input.passkey && { passkey: input.passkey };
+    if (!proof) {
+      throw new AppError("validation", ADMIN_UNLOCK_MESSAGES.codeRequired, {
+        code: ADMIN_UNLOCK_MESSAGES.codeRequired,
+      });
+    }
+    try {
+      await secondFactor.prove(user, sessionId, proof);
+    } catch (error) {
+      if (error instanceof AppError && ["invalid_code", "passkey_rejected"].includes(error.code))
+        return error;
+      throw error;
+    }
+    return undefined;
   }
 
   return {
@@ -69,35 +87,26 @@ export function createAdminSessionService({
      */
     async unlock({ user, sessionId }: Member, input: UnlockInput) {
       if (!isAdmin(user)) throw new AppError("admin_required", MESSAGES.adminRequired);
-      // Counted per account in the database, so guesses from many addresses or instances add up.
-      const { failures, lastFailedAt } = await sessions.adminUnlockFailures(user.id);
-      const lockedOut =
-        failures >= ADMIN_UNLOCK_GUESSES.lockoutAfter &&
-        lastFailedAt !== null &&
-        clock.now().getTime() - lastFailedAt.getTime() < ADMIN_UNLOCK_GUESSES.lockoutMs;
-      if (lockedOut) throw new AppError("rate_limited", ADMIN_UNLOCK_MESSAGES.lockedOut);
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await wrongTry(user, sessionId, new AppError("wrong_password", MESSAGES.wrongCurrentPassword));
+      // Counted per account in the database, so guesses from many addresses or instances add up. The try is
+      // counted before anything is checked, so tries sent at once cannot all be checked.
+      const inARow = await sessions.reserveAdminUnlock(user.id, {
+        after: ADMIN_UNLOCK_GUESSES.lockoutAfter,
+        since: new Date(clock.now().getTime() - ADMIN_UNLOCK_GUESSES.lockoutMs),
+      });
+      if (inARow === undefined) throw new AppError("rate_limited", ADMIN_UNLOCK_MESSAGES.lockedOut);
+      let wrong: AppError | undefined;
+      try {
+        wrong = await wrongSecret(user, sessionId, input);
+      } catch (error) {
+        // Refused for another reason than a wrong secret: the try guessed nothing and is given back.
+        await sessions.giveBackAdminUnlock(user.id, ADMIN_UNLOCK_GUESSES.lockoutAfter);
+        throw error;
       }
-      if (requireSecondFactor) {
-        if (!hasSecondFactor(user)) {
-          throw new AppError("second_factor_required", MESSAGES.secondFactorRequired);
-        }
-        const proof =
-          input.code !== undefined ? { code: input.code } : input.passkey && { passkey: input.passkey };
-        if (!proof) {
-          throw new AppError("validation", ADMIN_UNLOCK_MESSAGES.codeRequired, {
-            code: ADMIN_UNLOCK_MESSAGES.codeRequired,
-          });
-        }
-        try {
-          await secondFactor.prove(user, sessionId, proof);
-        } catch (error) {
-          if (error instanceof AppError && ["invalid_code", "passkey_rejected"].includes(error.code)) {
-            await wrongTry(user, sessionId, error);
-          }
-          throw error;
-        }
+      if (wrong) {
+        if (inARow < ADMIN_UNLOCK_GUESSES.signOutAfter) throw wrong;
+        // A stolen session that keeps guessing loses the session itself.
+        await sessions.end(sessionId);
+        throw new AppError("unauthenticated", ADMIN_UNLOCK_MESSAGES.signedOut);
       }
       await sessions.clearAdminUnlockFailures(user.id);
       return { sessionId: await sessions.startAdmin(user.id, sessionId) };

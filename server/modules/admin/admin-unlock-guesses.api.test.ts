@@ -1,21 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_UNLOCK_GUESSES } from "#contract/limits.ts";
 import { asMember, enrolAuthenticatorApp, registerVerifiedMember, uniqueIp } from "#server/test/factories.ts";
+import { atOnce, GUESSES, tally } from "#server/test/guesses.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 import { wrongCodeAt } from "#server/test/totp-codes.ts";
 import { ADMIN_UNLOCK_MESSAGES } from "./admin-session.service.ts";
 
 const ADMIN_EMAIL = "admin@example.com";
 const LOCKOUT_OVER = ADMIN_UNLOCK_GUESSES.lockoutMs + 60_000;
+const LOCKED_OUT = { error: ADMIN_UNLOCK_MESSAGES.lockedOut, code: "rate_limited" };
+const { lockoutAfter } = ADMIN_UNLOCK_GUESSES;
 
-/** Each try from an address of its own, as a stolen cookie used from many machines would come. */
-const unlock = (t: TestApp, cookie: string, body: { password: string; code?: string }) =>
+/** Each try from an address of its own unless told, as a stolen cookie used from many machines would come. */
+const unlock = (
+  t: TestApp,
+  cookie: string,
+  body: { password: string; code?: string },
+  remoteAddress = uniqueIp(),
+) =>
   t.app.inject({
     method: "POST",
     url: "/api/admin/session",
     headers: asMember(cookie),
     payload: body,
-    remoteAddress: uniqueIp(),
+    remoteAddress,
   });
 
 async function administrator() {
@@ -136,5 +144,62 @@ describe("guessing the admin unlock password", () => {
     expect((await unlock(t, other.cookie, { password: other.input.password })).statusCode).toBe(200);
     // A wrong password still counts.
     expect((await unlock(t, other.cookie, { password: "guess" })).json().code).toBe("wrong_password");
+  });
+});
+
+// Tries sent at once: exactly the lockout's number is checked, every other one refused without a check, and so
+// is the right password.
+describe("admin unlocks sent at once", () => {
+  it(`check ${lockoutAfter} wrong passwords, from many addresses or from one`, async () => {
+    const { t, cookie, rightTry } = await administrator();
+    const address = uniqueIp();
+    const answers = await atOnce(GUESSES, (i) =>
+      unlock(t, cookie, { password: `guess ${i}`, code: "123456" }, i % 2 ? uniqueIp() : address),
+    );
+    expect(tally(answers)).toEqual({
+      "403 wrong_password": lockoutAfter,
+      "429 rate_limited": GUESSES - lockoutAfter,
+    });
+    expect((await unlock(t, cookie, await rightTry())).json()).toEqual(LOCKED_OUT);
+  });
+
+  it(`check ${lockoutAfter} wrong codes given with the right password`, async () => {
+    const { t, clock, cookie, input, authenticator, rightTry } = await administrator();
+    const wrong = { password: input.password, code: await wrongCodeAt(authenticator.secret, clock.now()) };
+    const answers = await atOnce(GUESSES, () => unlock(t, cookie, wrong));
+    expect(tally(answers)).toEqual({
+      "400 invalid_code": lockoutAfter,
+      "429 rate_limited": GUESSES - lockoutAfter,
+    });
+    expect((await unlock(t, cookie, await rightTry())).json()).toEqual(LOCKED_OUT);
+  });
+
+  it("start counting again after the right password and code", async () => {
+    const { t, cookie, rightTry } = await administrator();
+    const wrong = { password: "guess", code: "123456" };
+    const first = await atOnce(lockoutAfter - 1, () => unlock(t, cookie, wrong));
+    expect(tally(first)).toEqual({ "403 wrong_password": lockoutAfter - 1 });
+    expect((await unlock(t, cookie, await rightTry())).statusCode).toBe(200);
+    const again = await atOnce(GUESSES, () => unlock(t, cookie, wrong));
+    expect(tally(again)).toEqual({
+      "403 wrong_password": lockoutAfter,
+      "429 rate_limited": GUESSES - lockoutAfter,
+    });
+  });
+
+  it("give back tries refused for another reason than a wrong secret", async () => {
+    const { t, cookie, input } = await administrator();
+    const { password } = input;
+    // The right password without a code is asked for the code, more times than the lockout allows tries
+    // (one after another: while one is checked it holds its place)…
+    for (let i = 0; i < 2 * lockoutAfter; i++) {
+      expect((await unlock(t, cookie, { password })).json().code).toBe("validation");
+    }
+    // …and none of them was kept: the full number of wrong passwords is still checked.
+    const wrong = await atOnce(GUESSES, (i) => unlock(t, cookie, { password: `guess ${i}` }));
+    expect(tally(wrong)).toEqual({
+      "403 wrong_password": lockoutAfter,
+      "429 rate_limited": GUESSES - lockoutAfter,
+    });
   });
 });

@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
-import { asMember, registerMember, SAME_ORIGIN, uniqueIp } from "#server/test/factories.ts";
+import { asMember, registerMember, uniqueIp } from "#server/test/factories.ts";
+import { postSignIn } from "#server/test/sign-in.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const RATE_LIMITED = { error: MESSAGES.rateLimited, code: "rate_limited" };
 
-const login = (t: TestApp, email: string, password: string, remoteAddress = uniqueIp()) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { email, password },
-    headers: SAME_ORIGIN,
-    remoteAddress,
-  });
+const login = postSignIn;
 
 describe("guessing a member's password", () => {
   it(`allows ${RATE_LIMITS.loginPerAccount.max} sign-in attempts per account across all clients`, async () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import { SESSION_TTL_DAYS } from "#contract/limits.ts";
 import type { Database } from "#server/db/client.ts";
+import { type GuessLockout, givenBack, notLockedOut } from "#server/db/guess-counters.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
 import { adminSessions, profiles, sessions } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
@@ -85,18 +86,12 @@ export function createSessionsRepository(db: Database) {
       await db.update(profiles).set({ lastActive }).where(eq(profiles.id, userId));
     },
 
-    /** A member's wrong admin-unlock passwords since their last right one, and when the last came. */
-    async adminUnlockFailures(userId: string) {
-      const [row] = await db
-        .select({ failures: profiles.adminUnlockFailures, lastFailedAt: profiles.adminUnlockFailedAt })
-        .from(profiles)
-        .where(eq(profiles.id, userId))
-        .limit(1);
-      return row ?? { failures: 0, lastFailedAt: null };
-    },
-
-    /** Counts one more wrong admin-unlock password, atomically; answers the count. */
-    async recordAdminUnlockFailure(userId: string, at: Date) {
+    /**
+     * Reserves one admin-unlock try for the member before anything is checked: one more in a row, stamped
+     * `at`, unless the unlock is locked (`lockout.after` in a row, the last one since `lockout.since`). Answers
+     * the count with this try, or undefined when locked. One statement, so tries sent at once cannot all pass.
+     */
+    async reserveAdminUnlock(userId: string, at: Date, lockout: GuessLockout) {
       const [row] = await db
         .update(profiles)
         .set({
@@ -104,9 +99,27 @@ export function createSessionsRepository(db: Database) {
           adminUnlockFailedAt: at,
           updatedAt: KEEP_UPDATED_AT,
         })
-        .where(eq(profiles.id, userId))
+        .where(
+          and(
+            eq(profiles.id, userId),
+            notLockedOut(profiles.adminUnlockFailures, profiles.adminUnlockFailedAt, lockout),
+          ),
+        )
         .returning({ failures: profiles.adminUnlockFailures });
-      return row?.failures ?? 0;
+      return row?.failures;
+    },
+
+    /** A reserved try that guessed nothing (it failed for another reason): the count goes back by one. */
+    async giveBackAdminUnlock(userId: string, lockoutAfter: number) {
+      const { count, stamp } = givenBack(
+        profiles.adminUnlockFailures,
+        profiles.adminUnlockFailedAt,
+        lockoutAfter,
+      );
+      await db
+        .update(profiles)
+        .set({ adminUnlockFailures: count, adminUnlockFailedAt: stamp, updatedAt: KEEP_UPDATED_AT })
+        .where(and(eq(profiles.id, userId), gt(profiles.adminUnlockFailures, 0)));
     },
 
     /** A right admin-unlock password: the count starts again (no write when it is already zero). */

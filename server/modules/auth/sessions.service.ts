@@ -5,6 +5,7 @@ import {
   RECENT_AUTHENTICATION_MINUTES,
   SESSION_TTL_DAYS,
 } from "#contract/limits.ts";
+import type { GuessLockout } from "#server/db/guess-counters.ts";
 import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
@@ -163,8 +164,11 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
     /** Whether `sessionId` is one of the member's live sessions (what they may sign out). */
     isLiveOf: (userId: string, sessionId: string) => sessionsRepo.isLiveOf(userId, sessionId, clock.now()),
 
-    adminUnlockFailures: (userId: string) => sessionsRepo.adminUnlockFailures(userId),
-    recordAdminUnlockFailure: (userId: string) => sessionsRepo.recordAdminUnlockFailure(userId, clock.now()),
+    /** Reserves one admin-unlock try before it is checked (the admin session service holds the limits). */
+    reserveAdminUnlock: (userId: string, lockout: GuessLockout) =>
+      sessionsRepo.reserveAdminUnlock(userId, clock.now(), lockout),
+    giveBackAdminUnlock: (userId: string, lockoutAfter: number) =>
+      sessionsRepo.giveBackAdminUnlock(userId, lockoutAfter),
     clearAdminUnlockFailures: (userId: string) => sessionsRepo.clearAdminUnlockFailures(userId),
 
     /**

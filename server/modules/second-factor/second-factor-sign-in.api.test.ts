@@ -1,36 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/errors.ts";
 import { CODE_GUESSES, PENDING_SIGN_IN, TOTP } from "#contract/limits.ts";
-import {
-  asMember,
-  enrolAuthenticatorApp,
-  registerMember,
-  SAME_ORIGIN,
-  sessionCookie,
-  uniqueIp,
-} from "#server/test/factories.ts";
+import { asMember, SAME_ORIGIN, sessionCookie, uniqueIp } from "#server/test/factories.ts";
 import { SIGN_IN_COOKIE, secondStep, signIn, signInCookie, signInWithCode } from "#server/test/sign-in.ts";
-import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
-import { totpCodeSteps, wrongCodeAt } from "#server/test/totp-codes.ts";
+import type { TestApp } from "#server/test/test-app.ts";
+import { enrolledMember } from "#server/test/totp-codes.ts";
 
 const MINUTE = 60_000;
 const STEP_MS = TOTP.periodSeconds * 1000;
 const EXPIRED = { error: MESSAGES.signInExpired, code: "sign_in_expired" };
 const INVALID_CODE = { error: MESSAGES.invalidCode, code: "invalid_code" };
-
-/** A member with an authenticator app, on a clock the test moves. */
-async function enrolledMember() {
-  const clock = manualClock();
-  const t = await createTestApp({ clock });
-  const member = await registerMember(t);
-  const app = await enrolAuthenticatorApp(t, member);
-  // The enrolment took this step's code: sign-ins start a step later.
-  clock.advance(STEP_MS);
-  /** The app's code now, or `steps` steps from now. */
-  const codeAt = (steps = 0) => totpCodeSteps(app.secret, clock.now(), steps);
-  const wrongCode = () => wrongCodeAt(app.secret, clock.now());
-  return { t, clock, member, app, codeAt, wrongCode };
-}
 
 const profileStatus = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ url: "/api/profile", headers: asMember(cookie) })).statusCode;

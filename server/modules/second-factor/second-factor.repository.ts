@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
+import { type GuessLockout, notLockedOut } from "#server/db/guess-counters.ts";
 import {
   authChallenges,
   passkeys,
@@ -80,14 +81,24 @@ export function createSecondFactorRepository(db: Database) {
       return taken.length === 1;
     },
 
-    /** One more wrong code in a row for the member: answers how many now. */
-    async recordCodeFailure(userId: string, now: Date) {
+    /**
+     * Reserves one code guess for the member before the code is checked: one more in a row, stamped `now`,
+     * unless code entry is locked out. Answers the count with this guess, or undefined when locked (or no app is
+     * enabled). One statement, so codes sent at once cannot all be checked.
+     */
+    async reserveCodeGuess(userId: string, now: Date, lockout: GuessLockout) {
       const [row] = await db
         .update(totpCredentials)
         .set({ failures: sql`${totpCredentials.failures} + 1`, failedAt: now })
-        .where(eq(totpCredentials.userId, userId))
+        .where(
+          and(
+            eq(totpCredentials.userId, userId),
+            isNotNull(totpCredentials.enabledAt),
+            notLockedOut(totpCredentials.failures, totpCredentials.failedAt, lockout),
+          ),
+        )
         .returning({ failures: totpCredentials.failures });
-      return row?.failures ?? 0;
+      return row?.failures;
     },
 
     async clearCodeFailures(userId: string) {
@@ -229,14 +240,27 @@ export function createSecondFactorRepository(db: Database) {
       return row;
     },
 
-    /** One more wrong code for a sign-in: answers how many now. */
-    async recordSignInFailure(id: string) {
+    /**
+     * Reserves one code guess on a live sign-in before the code is checked, unless it has had `max` already:
+     * answers the count with this guess, or undefined when none is left (or the sign-in is gone).
+     */
+    async reserveSignInGuess(id: string, max: number, now: Date) {
       const [row] = await db
         .update(authChallenges)
         .set({ failures: sql`${authChallenges.failures} + 1` })
-        .where(eq(authChallenges.id, id))
+        .where(
+          and(eq(authChallenges.id, id), lt(authChallenges.failures, max), gt(authChallenges.expiresAt, now)),
+        )
         .returning({ failures: authChallenges.failures });
-      return row?.failures ?? 0;
+      return row?.failures;
+    },
+
+    /** A reserved sign-in guess that checked no code: given back. */
+    async giveBackSignInGuess(id: string) {
+      await db
+        .update(authChallenges)
+        .set({ failures: sql`${authChallenges.failures} - 1` })
+        .where(and(eq(authChallenges.id, id), gt(authChallenges.failures, 0)));
     },
 
     async deleteExpiredChallenges(now: Date) {

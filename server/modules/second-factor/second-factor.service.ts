@@ -63,11 +63,14 @@ export function createSecondFactorService(deps: Deps) {
     const totp = await repo.findTotp(userId);
     if (!totp?.enabledAt) return false;
     const now = clock.now();
-    const lockedOut =
-      totp.failures >= CODE_GUESSES.lockoutAfter &&
-      totp.failedAt !== null &&
-      now.getTime() - totp.failedAt.getTime() < CODE_GUESSES.lockoutMs;
-    if (lockedOut) throw new AppError("rate_limited", MESSAGES.codesLockedOut);
+    // The guess is counted before the code is checked, so codes sent at once cannot all be checked.
+    const lockout = {
+      after: CODE_GUESSES.lockoutAfter,
+      since: new Date(now.getTime() - CODE_GUESSES.lockoutMs),
+    };
+    if ((await repo.reserveCodeGuess(userId, now, lockout)) === undefined) {
+      throw new AppError("rate_limited", MESSAGES.codesLockedOut);
+    }
     let accepted: boolean;
     if (/^\d+$/.test(code)) {
       const secret = secretBox.open(totp.sealedSecret, userId);
@@ -76,8 +79,8 @@ export function createSecondFactorService(deps: Deps) {
     } else {
       accepted = await repo.spendRecoveryCode(userId, recoveryCodeHash(code), now);
     }
+    // A right code starts the count again.
     if (accepted) await repo.clearCodeFailures(userId);
-    else await repo.recordCodeFailure(userId, now);
     return accepted;
   }
 
@@ -135,9 +138,15 @@ export function createSecondFactorService(deps: Deps) {
       if (pending?.kind !== "second_factor" || !pending.userId) throw signInExpired();
       const userId = pending.userId;
       if ("code" in proof) {
-        if (!(await checkCode(userId, proof.code))) {
-          const failures = await repo.recordSignInFailure(pending.id);
-          if (failures < PENDING_SIGN_IN.wrongCodes) throw invalidCode();
+        // Counted on the sign-in before the code is checked: past its budget the sign-in has ended.
+        const guesses = await repo.reserveSignInGuess(pending.id, PENDING_SIGN_IN.wrongCodes, clock.now());
+        if (guesses === undefined) throw signInExpired();
+        const accepted = await checkCode(userId, proof.code).catch(async (error: unknown) => {
+          await repo.giveBackSignInGuess(pending.id); // locked per account: this code was not checked
+          throw error;
+        });
+        if (!accepted) {
+          if (guesses < PENDING_SIGN_IN.wrongCodes) throw invalidCode();
           await repo.takeChallenge(pending.id);
           throw signInExpired(MESSAGES.tooManyCodes);
         }
