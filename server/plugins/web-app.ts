@@ -105,13 +105,8 @@ async function webApp(app: FastifyInstance, opts: PageSources & { webRoot: strin
     const pathname = request.url.split("?")[0] ?? "/";
     if (hasWebApp && wantsApp(request)) {
       const page = await rendered(request);
-      // A rendered page may show who is signed in: no shared cache may keep it, and none at all a member's.
-      const cacheControl = request.auth
-        ? "private, no-store"
-        : page === undefined
-          ? "no-cache"
-          : "private, no-cache";
-      reply.header("cache-control", cacheControl).type("text/html");
+      // A rendered page may show who is signed in: no shared cache may keep it.
+      reply.header("cache-control", page === undefined ? "no-cache" : "private, no-cache").type("text/html");
       return sendPage(request, reply, page ?? htmlFor(pathname));
     }
     return reply
