@@ -51,11 +51,18 @@ class CountedLocalStore implements Store {
   }
 }
 
-const localStore = (options: object) => {
+/** The two settings of the plugin's options that its stores take, with the plugin's defaults. */
+function storeSettings(options: object) {
   const params = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
-  return new CountedLocalStore(
-    new LocalStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false),
-  );
+  return {
+    continueExceeding: params.continueExceeding ?? false,
+    exponentialBackoff: params.exponentialBackoff ?? false,
+  };
+}
+
+const localStore = (options: object) => {
+  const { continueExceeding, exponentialBackoff } = storeSettings(options);
+  return new CountedLocalStore(new LocalStore(continueExceeding, exponentialBackoff));
 };
 
 /** A @fastify/rate-limit `store` counting in this process (one instance, no Redis). */
@@ -124,9 +131,7 @@ class FallbackStore implements Store {
 export function fallbackRateLimitStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
   return class extends FallbackStore {
     constructor(options: object) {
-      const params = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
-      const continueExceeding = params.continueExceeding ?? false;
-      const exponentialBackoff = params.exponentialBackoff ?? false;
+      const { continueExceeding, exponentialBackoff } = storeSettings(options);
       super(
         new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
         localStore(options),
