@@ -48,18 +48,20 @@ const LOADER = `(() => {
     else held.click();
   }, { once: true });
 
+  // Only the build's own modules: a copy of this tag with other addresses in its data attributes loads nothing.
+  const ownModule = (href) => /^[/]assets[/][A-Za-z0-9_.-]+[.]js$/.test(href) && !href.includes("..");
   let started = false;
   const load = () => {
     if (started) return;
     started = true;
-    for (const href of script.dataset.preload.split(" ").filter(Boolean)) {
+    for (const href of script.dataset.preload.split(" ").filter(ownModule)) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.crossOrigin = "";
       link.href = href;
       document.head.append(link);
     }
-    import(script.dataset.entry);
+    if (ownModule(script.dataset.entry)) import(script.dataset.entry);
   };
   if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
     load();
