@@ -5,6 +5,16 @@ import { AppError } from "#server/lib/app-error.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A GET that begins work the member pays for (a data export, which spends the hour's allowance): refused
+     * from another site like a state-changing request. A link on another page must not begin it.
+     */
+    beginsWork?: true;
+  }
+}
+
 function originAllowed(request: FastifyRequest, publicOrigin: string): boolean {
   const fetchSite = request.headers["sec-fetch-site"];
   if (fetchSite === "cross-site" || fetchSite === "same-site") return false;
@@ -19,14 +29,15 @@ function originAllowed(request: FastifyRequest, publicOrigin: string): boolean {
 }
 
 /**
- * CSRF protection without tokens: a state-changing request must come from our own origin.
- * Browsers always send Origin (and Sec-Fetch-Site) on such requests, so a foreign page is refused.
+ * CSRF protection without tokens: a state-changing request, or a GET that begins work, must come from our own
+ * origin. Browsers always send Sec-Fetch-Site (and Origin on a state-changing request), so a foreign page is
+ * refused; a navigation the member typed or bookmarked says `none` and passes.
  */
 export const originCheckPlugin = fp(
   async (app: FastifyInstance, opts: { publicUrl: string }) => {
     const publicOrigin = new URL(opts.publicUrl).origin;
     app.addHook("onRequest", async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.beginsWork) return;
       if (!originAllowed(request, publicOrigin))
         throw new AppError("forbidden_origin", MESSAGES.forbiddenOrigin);
     });

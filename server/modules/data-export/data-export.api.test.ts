@@ -4,6 +4,7 @@ import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { fromBufferPromise } from "yauzl";
 import { DATA_EXPORT_MESSAGES } from "#contract/api/data-export.ts";
+import { MESSAGES } from "#contract/errors.ts";
 import { searchAnalytics } from "#server/db/schema/index.ts";
 import { CARD_EXPIRY } from "#server/test/billing.ts";
 import {
@@ -282,6 +283,35 @@ describe("GET /api/profile/export", () => {
     const nextHour = await exportOf(t, ada);
     expect(nextHour.statusCode).toBe(200);
     expect((await unzip(nextHour.rawPayload)).files.has("profile.json")).toBe(true);
+  });
+
+  it("is not begun by another site: a link or an image there answers 403 and spends nothing", async () => {
+    const t = await createTestApp();
+    const ada = await registerMember(t);
+    for (const site of ["cross-site", "same-site"]) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const sent = await t.app.inject({
+          method,
+          url: "/api/profile/export",
+          headers: { cookie: ada.cookie, "sec-fetch-site": site, "sec-fetch-dest": "document" },
+        });
+        expect(sent.statusCode, `${method} ${site}`).toBe(403);
+        if (method === "GET")
+          expect(sent.json()).toEqual({ error: MESSAGES.forbiddenOrigin, code: "forbidden_origin" });
+      }
+    }
+    // The member's own click (same-origin) or a typed address (none) still begins it: the hour was not spent.
+    const own = await t.app.inject({
+      url: "/api/profile/export",
+      headers: { cookie: ada.cookie, "sec-fetch-site": "same-origin" },
+    });
+    expect(own.statusCode).toBe(200);
+    const bob = await registerMember(t);
+    const typed = await t.app.inject({
+      url: "/api/profile/export",
+      headers: { cookie: bob.cookie, "sec-fetch-site": "none" },
+    });
+    expect(typed.statusCode).toBe(200);
   });
 
   it("leaves out an original that is gone from storage and says so in README.txt", async () => {

@@ -16,8 +16,10 @@ const exportSchema = {
     "each image the member's posts, picture and wallpaper show. Always the caller's own data: nothing in the " +
     "query changes it. One export may begin an hour: 429 `rate_limited` with `Retry-After` (seconds) until " +
     "then; an export that fails on the server's side does not count. `HEAD` answers the same status and " +
-    "headers without beginning one, so a client can ask first.",
-  errors: ["rate_limited"],
+    "headers without beginning one, so a client can ask first. A request another site sent " +
+    "(`Sec-Fetch-Site: cross-site` or `same-site`: a link or an image on another page) is refused with 403 " +
+    "`forbidden_origin` and begins nothing.",
+  errors: ["rate_limited", "forbidden_origin"],
   querystring: z.looseObject({}),
   response: {
     200: {
@@ -47,7 +49,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ dataExportService: DataEx
 
   app.get(
     DATA_EXPORT_URL,
-    { config: { access: "member" }, compress: false, schema: exportSchema },
+    { config: { access: "member", beginsWork: true }, compress: false, schema: exportSchema },
     async (request, reply) => {
       const { user, sessionId } = requireMember(request);
       try {
