@@ -161,6 +161,44 @@ describe("proving oneself with a passkey while signed in", () => {
     expect(unasked.json()).toEqual(REJECTED);
   });
 
+  it("needs the passkey to check its user (PIN, fingerprint): an unlocked device alone re-enters nothing", async () => {
+    const clock = manualClock();
+    const t = await createTestApp({ clock, config: { adminEmails: new Set([TEST_ADMIN_EMAIL]) } });
+    const member = await registerVerifiedMember(t, { email: TEST_ADMIN_EMAIL });
+    const { passkey } = await addPasskey(t, member);
+    clock.advance((RECENT_AUTHENTICATION_MINUTES + 1) * 60_000);
+
+    const options = (await passkeyOptions(t, "authenticate", member.cookie)).json();
+    expect(options.userVerification).toBe("required");
+    const unverified = { passkey: passkey.authenticate(options, { userVerified: false }) };
+    const reentry = await post(t, "/api/auth/reauthenticate", unverified, member.cookie);
+    expect(reentry.statusCode).toBe(400);
+    expect(reentry.json()).toEqual(REJECTED);
+    expect((await passkeyOptions(t, "register", member.cookie)).statusCode).toBe(403);
+
+    const unlockOptions = (await passkeyOptions(t, "authenticate", member.cookie)).json();
+    const unlock = await post(
+      t,
+      "/api/admin/session",
+      {
+        password: member.input.password,
+        passkey: passkey.authenticate(unlockOptions, { userVerified: false }),
+      },
+      member.cookie,
+    );
+    expect(unlock.statusCode).toBe(400);
+    expect(unlock.json()).toEqual(REJECTED);
+
+    const verified = (await passkeyOptions(t, "authenticate", member.cookie)).json();
+    const reentered = await post(
+      t,
+      "/api/auth/reauthenticate",
+      { passkey: passkey.authenticate(verified) },
+      member.cookie,
+    );
+    expect(reentered.statusCode).toBe(204);
+  });
+
   it("opens the admin panel with the password and a passkey", async () => {
     const t = await createTestApp({ config: { adminEmails: new Set([TEST_ADMIN_EMAIL]) } });
     const admin = await registerVerifiedMember(t, { email: TEST_ADMIN_EMAIL });

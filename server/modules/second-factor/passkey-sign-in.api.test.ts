@@ -144,4 +144,26 @@ describe("signing in with a passkey alone", () => {
     expect(cloned.statusCode).toBe(400);
     expect(cloned.json()).toEqual(REJECTED);
   });
+
+  it("lets one of two answers with the same counter, sent at once, sign in: the count moves forward once", async () => {
+    const t = await createTestApp();
+    const member = await memberWithPasskey(t);
+    const ceremonies = await Promise.all(Array.from({ length: 8 }, () => startPasskeySignIn(t)));
+    // A key and its clone, each answering its own sign-in with the count the other used.
+    const answers = await Promise.all(
+      ceremonies.map(({ options, cookie }) =>
+        post(
+          t,
+          "/api/auth/login/passkey",
+          { response: member.passkey.authenticate(options, { counter: 20 }) },
+          cookie,
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 400)) {
+      expect(refused.json()).toEqual(REJECTED);
+    }
+  });
 });

@@ -43,6 +43,15 @@ const toPasskey = (row: PasskeyRow): Passkey => ({
 });
 
 /**
+ * What a passkey answer stands for. Alone (`sign-in`) it is both factors, and in a signed-in session
+ * (`confirmation`: a recent sign-in, the admin unlock) it stands for the person at the keyboard: either way the
+ * authenticator must check its user (PIN, fingerprint), or an unlocked device would be enough. As the second step
+ * after the password (`second-step`) it need only be present.
+ */
+export type PasskeyUse = "sign-in" | "second-step" | "confirmation";
+const checksItsUser = (use: PasskeyUse) => use !== "second-step";
+
+/**
  * Passkeys (WebAuthn): adding, naming, listing and removing them, and checking an assertion against a challenge
  * this server issued. Every challenge is stored and answered once.
  */
@@ -50,7 +59,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
   const challengeExpiry = () => addMinutes(clock.now(), PASSKEY_CHALLENGE_MINUTES);
 
   /** Options for `navigator.credentials.get()`: any passkey of the site, or only `userId`'s. */
-  async function authenticationOptions(userId: string | null) {
+  async function authenticationOptions(userId: string | null, use: PasskeyUse) {
     const allowCredentials = userId
       ? (await repo.listPasskeys(userId)).map((row) => ({ id: row.credentialId, transports: row.transports }))
       : [];
@@ -60,8 +69,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
     return generateAuthenticationOptions({
       rpID: rp.id,
       allowCredentials,
-      // A passkey alone is both factors: it must check its user (PIN, fingerprint). As a second factor it may not.
-      userVerification: userId ? "preferred" : "required",
+      userVerification: checksItsUser(use) ? "required" : "preferred",
       timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
     });
   }
@@ -74,6 +82,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
     challenge: string,
     response: AuthenticationResponseJSON,
     userId: string | null,
+    use: PasskeyUse,
   ): Promise<string> {
     const stored = await repo.findPasskeyByCredentialId(response.id);
     if (!stored || (userId !== null && stored.userId !== userId)) throw rejected();
@@ -90,13 +99,20 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
           counter: stored.counter,
           transports: stored.transports as AuthenticatorTransport[],
         },
-        requireUserVerification: userId === null,
+        requireUserVerification: checksItsUser(use),
       });
     } catch {
       throw rejected();
     }
     if (!verification.verified) throw rejected();
-    await repo.recordPasskeyUse(stored.id, verification.authenticationInfo.newCounter, clock.now());
+    // The counter moves forward in the same statement that checks it: two answers of a cloned key sent at once
+    // cannot both pass with one count.
+    const recorded = await repo.recordPasskeyUse(
+      stored.id,
+      verification.authenticationInfo.newCounter,
+      clock.now(),
+    );
+    if (!recorded) throw rejected();
     return stored.userId;
   }
 
@@ -135,7 +151,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
 
     /** Options for the signed-in member to prove themselves with a passkey (re-entry, the admin unlock). */
     async confirmationOptions(user: ProfileRow, sessionId: string) {
-      const options = await authenticationOptions(user.id);
+      const options = await authenticationOptions(user.id, "confirmation");
       await repo.deleteSessionChallenges(sessionId, "passkey_confirm");
       await repo.insertChallenge({
         kind: "passkey_confirm",
@@ -151,7 +167,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
     async confirm(user: ProfileRow, sessionId: string, response: AuthenticationResponseJSON) {
       const challenge = await repo.takeSessionChallenge(sessionId, "passkey_confirm", clock.now());
       if (!challenge?.challenge) throw rejected();
-      await verifyAssertion(challenge.challenge, response, user.id);
+      await verifyAssertion(challenge.challenge, response, user.id, "confirmation");
     },
 
     /** Adds the passkey answering this session's registration challenge; the member's other sessions end. */

@@ -187,8 +187,18 @@ export function createSecondFactorRepository(db: Database) {
       return deleted.length === 1;
     },
 
+    /**
+     * Records a use whose signature counter moved forward (or a synced passkey's 0, which never moves); answers
+     * false when the stored counter has meanwhile reached it.
+     */
     async recordPasskeyUse(id: string, counter: number, now: Date) {
-      await db.update(passkeys).set({ counter, lastUsedAt: now }).where(eq(passkeys.id, id));
+      const moved = counter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, counter);
+      const updated = await db
+        .update(passkeys)
+        .set({ counter, lastUsedAt: now })
+        .where(and(eq(passkeys.id, id), moved))
+        .returning({ id: passkeys.id });
+      return updated.length === 1;
     },
 
     // Challenges.

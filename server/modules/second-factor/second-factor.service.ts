@@ -121,11 +121,11 @@ export function createSecondFactorService(deps: Deps) {
     async signInPasskeyOptions(token: string | undefined) {
       const pending = await findSignIn(token);
       if (pending?.kind === "second_factor" && pending.userId) {
-        const options = await passkeys.authenticationOptions(pending.userId);
+        const options = await passkeys.authenticationOptions(pending.userId, "second-step");
         await repo.setChallenge(pending.id, options.challenge);
         return { options, signIn: undefined };
       }
-      const options = await passkeys.authenticationOptions(null);
+      const options = await passkeys.authenticationOptions(null, "sign-in");
       return { options, signIn: await newSignIn("passkey_sign_in", null, options.challenge) };
     },
 
@@ -154,7 +154,7 @@ export function createSecondFactorService(deps: Deps) {
         // The challenge is answered once, right or wrong: a failed passkey asks for new options.
         if (!pending.challenge) throw new AppError("passkey_rejected", MESSAGES.passkeyRejected);
         await repo.setChallenge(pending.id, "");
-        await passkeys.verifyAssertion(pending.challenge, proof.passkey, userId);
+        await passkeys.verifyAssertion(pending.challenge, proof.passkey, userId, "second-step");
       }
       if (!(await repo.takeChallenge(pending.id))) throw signInExpired();
       return userId;
@@ -165,7 +165,7 @@ export function createSecondFactorService(deps: Deps) {
       const pending = await findSignIn(token);
       if (pending?.kind !== "passkey_sign_in" || !pending.challenge) throw signInExpired();
       if (!(await repo.takeChallenge(pending.id))) throw signInExpired();
-      return passkeys.verifyAssertion(pending.challenge, response, null);
+      return passkeys.verifyAssertion(pending.challenge, response, null, "sign-in");
     },
 
     /** A new authenticator-app key for the member, waiting for a first code to confirm it. */
