@@ -62,6 +62,7 @@ const envSchema = z.object({
   JOBS_FIRST_RUN_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   ANONYMOUS_RELEASE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
   ANONYMOUS_RELEASE_JITTER_MINUTES: z.coerce.number().int().min(0).max(1_440).default(30),
+  ANONYMOUS_MIN_VISITORS: z.coerce.number().int().min(1).max(100).default(3),
   ANONYMITY_KEY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BACKUP_DIR: optionalString,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(14),
@@ -203,11 +204,13 @@ const configSchema = envSchema
       jobsFirstRunDelayMs: e.JOBS_FIRST_RUN_DELAY_MS,
       /**
        * Anonymous activity: shown to owners with its time rounded down to `releaseMinutes`, once that bucket has
-       * ended plus a random delay of up to `jitterMinutes`; its pseudonym keys rotate every `keyDays`.
+       * ended plus a random delay of up to `jitterMinutes`, and only from `minVisitors` distinct visitors in a
+       * window (else the window widens to the day, then the week); its pseudonym keys rotate every `keyDays`.
        */
       anonymity: {
         releaseMinutes: e.ANONYMOUS_RELEASE_MINUTES,
         jitterMinutes: e.ANONYMOUS_RELEASE_JITTER_MINUTES,
+        minVisitors: e.ANONYMOUS_MIN_VISITORS,
         keyDays: e.ANONYMITY_KEY_DAYS,
       },
       /** A daily backup into `directory` (unset: none), keeping the newest `keep` archives. */

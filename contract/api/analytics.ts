@@ -21,7 +21,10 @@ export const analyticsEventSchema = z.object({
    * exact moment is never stored), and the event is listed only some time after the window has ended.
    */
   createdAt: timestampSchema,
-  /** null when `createdAt` is exact (a named visitor); otherwise how long the window starting then is. */
+  /**
+   * null when `createdAt` is exact (a named visitor); otherwise how long the window starting then is: the
+   * release bucket (an hour), or a day or a week when the narrower window held too few anonymous visitors.
+   */
   timeWindowMinutes: z.number().int().nullable(),
   originalImage: z.string().nullable(),
   scrambledImage: z.string().nullable(),
@@ -29,6 +32,26 @@ export const analyticsEventSchema = z.object({
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 export const analyticsListSchema = z.array(analyticsEventSchema);
+
+/**
+ * A week of anonymous activity at the owner's posts that came from fewer distinct visitors than the minimum
+ * anonymous activity is shown with: shown as this line alone, with no post, term, visitor or count
+ * (GET /api/tagg-analytics/quiet-weeks).
+ */
+export const quietWeekSchema = z.object({
+  id: z.string(),
+  /** The week's first moment (Monday, 00:00 UTC). */
+  windowStart: timestampSchema,
+  windowMinutes: z.number().int(),
+  /** The minimum the week fell short of: "fewer than 3 anonymous visits". */
+  fewerThan: z.number().int(),
+});
+export type QuietWeek = z.infer<typeof quietWeekSchema>;
+export const quietWeekListSchema = z.array(quietWeekSchema);
+
+/** The words a quiet week is shown with. */
+export const quietWeekText = (week: Pick<QuietWeek, "fewerThan">) =>
+  `Fewer than ${week.fewerThan} anonymous visits this week`;
 
 export const MAX_ANALYTICS_DELETE = 500;
 export const deleteAnalyticsBodySchema = z.strictObject({

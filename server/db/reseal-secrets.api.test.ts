@@ -67,7 +67,7 @@ describe("values sealed the old way, at start", () => {
       clock,
       config: {
         adminEmails: new Set([TEST_ADMIN_EMAIL]),
-        anonymity: { releaseMinutes: 1, jitterMinutes: 0, keyDays: 30 },
+        anonymity: { releaseMinutes: 1, jitterMinutes: 0, minVisitors: 1, keyDays: 30 },
       },
     });
     const secret = t.config.appSecret;

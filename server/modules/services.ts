@@ -138,7 +138,11 @@ export function createServices(infra: Infrastructure) {
     pseudonyms,
     recent: createRecentKeys(infra.redis, () => clock.now().getTime()),
     clock,
-    release: { minutes: config.anonymity.releaseMinutes, jitterMinutes: config.anonymity.jitterMinutes },
+    release: {
+      minutes: config.anonymity.releaseMinutes,
+      jitterMinutes: config.anonymity.jitterMinutes,
+      minVisitors: config.anonymity.minVisitors,
+    },
   });
   const repeatedSearchAlertsService = createRepeatedSearchAlertsService({
     transact,

@@ -58,6 +58,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       PUBLIC_URL: TEST_PUBLIC_URL,
       APP_SECRET: TEST_APP_SECRET,
       LOG_LEVEL: "warn",
+      // One visitor's activity is released alone, unless a test is about small numbers.
+      ANONYMOUS_MIN_VISITORS: "1",
     }),
     ...options.config,
   };

@@ -37,6 +37,11 @@ export const searchAnalytics = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the owner could first see it: its time for a named row, its release for an anonymous one. */
     listedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Anonymous rows only: the length of the window starting at `createdAt` it was released with (the release
+     * bucket, a day or a week); null on rows released before windows could widen, which had the bucket's.
+     */
+    windowMinutes: integer(),
   },
   (t) => [
     check("search_analytics_action_check", sql`${t.action} in ('search', 'internal_search', 'view')`),
@@ -61,7 +66,8 @@ export type SearchAnalyticsRow = typeof searchAnalytics.$inferSelect;
 
 /**
  * Anonymous activity waiting for its release: nothing here is shown to anyone. Its time is already rounded
- * down to the bucket; `releaseAt` is the bucket's end plus a random delay.
+ * down to its window (`bucketStart`, `windowMinutes` long: the release bucket, or a day or a week once the
+ * window widened because it held too few visitors); `releaseAt` is the window's end plus a random delay.
  */
 export const anonymousActivityPending = pgTable(
   "anonymous_activity_pending",
@@ -77,12 +83,39 @@ export const anonymousActivityPending = pgTable(
     action: text({ enum: ANALYTICS_ACTIONS }).notNull(),
     searchTerm: text(),
     bucketStart: timestamp({ withTimezone: true }).notNull(),
+    windowMinutes: integer().notNull(),
     releaseAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index("anonymous_activity_pending_release_idx").on(t.releaseAt)],
+  (t) => [
+    index("anonymous_activity_pending_release_idx").on(t.releaseAt),
+    index("anonymous_activity_pending_window_idx").on(t.targetUserId, t.bucketStart),
+  ],
 );
 
 export type AnonymousActivityPendingRow = typeof anonymousActivityPending.$inferSelect;
+
+/**
+ * A week of an owner's anonymous activity that held fewer distinct visitors than the minimum even at its
+ * widest: released as this line alone ("fewer than 3 anonymous visits this week"), with no post, term,
+ * pseudonym or count.
+ */
+export const anonymousQuietWindows = pgTable(
+  "anonymous_quiet_windows",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    targetUserId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    windowMinutes: integer().notNull(),
+    /** The minimum the window fell short of, as it was then. */
+    fewerThan: integer().notNull(),
+    listedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("anonymous_quiet_windows_target_idx").on(t.targetUserId, t.windowStart.desc())],
+);
+
+export type AnonymousQuietWindowRow = typeof anonymousQuietWindows.$inferSelect;
 
 /**
  * The keys of anonymous pseudonyms, one per epoch, sealed under APP_SECRET (a copy of the database alone

@@ -11,7 +11,8 @@ export type EventExtras = {
 
 /**
  * What an owner may see of an event: never an e-mail, and nothing of an anonymous visitor but the label and the
- * start of the `windowMinutes` window it happened in.
+ * window it happened in (its own, or `windowMinutes`, the release bucket, on a row released before windows
+ * could widen).
  */
 export function toAnalyticsEvent(
   event: SearchAnalyticsRow,
@@ -30,7 +31,7 @@ export function toAnalyticsEvent(
     searchTerm: event.searchTerm,
     action: event.action,
     createdAt: event.createdAt.toISOString(),
-    timeWindowMinutes: visible ? null : windowMinutes,
+    timeWindowMinutes: visible ? null : (event.windowMinutes ?? windowMinutes),
     originalImage: extras.originalImage,
     scrambledImage: extras.scrambledImage,
     scrambleImage: extras.scrambleImage,

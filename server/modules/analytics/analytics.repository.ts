@@ -5,12 +5,14 @@ import { ANONYMOUS_VISITOR_NAME } from "#contract/api/analytics.ts";
 import type { Database } from "#server/db/client.ts";
 import {
   anonymousActivityPending,
+  anonymousQuietWindows,
   blocks,
   profiles,
   searchAnalytics,
   taggedPosts,
 } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/transaction.ts";
+import { type ReleaseWindow, type Settlement, windowEnd } from "./release-windows.ts";
 
 const visitor = alias(profiles, "visitor");
 
@@ -125,29 +127,84 @@ export function createAnalyticsRepository(db: Database) {
     },
 
     /**
-     * Moves up to `limit` anonymous events whose release time has come into the owners' analytics, in one
-     * transaction (listed at `now`, timed at their bucket's start), and answers them as their owners' lists show
-     * them. Instances releasing at once take different rows.
+     * The windows of held anonymous activity whose release time has come (an owner, a window's start and
+     * length), earliest due first, at most `limit`.
      */
-    async releaseDue(now: Date, limit: number) {
+    async dueWindows(now: Date, limit: number) {
+      const rows = await db
+        .select({
+          ownerId: anonymousActivityPending.targetUserId,
+          start: anonymousActivityPending.bucketStart,
+          minutes: anonymousActivityPending.windowMinutes,
+        })
+        .from(anonymousActivityPending)
+        .where(lte(anonymousActivityPending.releaseAt, now))
+        .groupBy(
+          anonymousActivityPending.targetUserId,
+          anonymousActivityPending.bucketStart,
+          anonymousActivityPending.windowMinutes,
+        )
+        .orderBy(asc(sql`min(${anonymousActivityPending.releaseAt})`))
+        .limit(limit);
+      return rows.map(({ ownerId, start, minutes }) => ({ ownerId, window: { start, minutes } }));
+    },
+
+    /**
+     * Settles one window of an owner's held activity, in one transaction: every row held in it (a narrower
+     * window inside it included, due or not) is counted by distinct pseudonym, and `decide` says whether they
+     * are released into the owner's list (timed at the window's start, listed at `now`, in random order), wait
+     * for a wider window, or end as a quiet window. Instances settling at once wait for each other's rows.
+     * Answers the released events as the owner's list shows them.
+     */
+    async settleWindow(
+      ownerId: string,
+      window: ReleaseWindow,
+      now: Date,
+      decide: (distinctVisitors: number) => Settlement,
+    ) {
       const released = await withTransaction(db, async (tx) => {
-        const due = tx
-          .select({ id: anonymousActivityPending.id })
+        const held = await tx
+          .select()
           .from(anonymousActivityPending)
-          .where(lte(anonymousActivityPending.releaseAt, now))
-          .orderBy(asc(anonymousActivityPending.releaseAt))
-          .limit(limit)
-          .for("update", { skipLocked: true });
-        const moved = await tx
-          .delete(anonymousActivityPending)
-          .where(inArray(anonymousActivityPending.id, due))
-          .returning();
-        if (moved.length === 0) return [];
+          .where(
+            and(
+              eq(anonymousActivityPending.targetUserId, ownerId),
+              gte(anonymousActivityPending.bucketStart, window.start),
+              lt(anonymousActivityPending.bucketStart, windowEnd(window)),
+              lte(anonymousActivityPending.windowMinutes, window.minutes),
+            ),
+          )
+          .for("update");
+        if (held.length === 0) return [];
+        const settlement = decide(new Set(held.map((row) => row.pseudonym)).size);
+        const ids = held.map((row) => row.id);
+        if (settlement.kind === "widen") {
+          await tx
+            .update(anonymousActivityPending)
+            .set({
+              bucketStart: settlement.to.start,
+              windowMinutes: settlement.to.minutes,
+              releaseAt: settlement.releaseAt,
+            })
+            .where(inArray(anonymousActivityPending.id, ids));
+          return [];
+        }
+        await tx.delete(anonymousActivityPending).where(inArray(anonymousActivityPending.id, ids));
+        if (settlement.kind === "quiet") {
+          await tx.insert(anonymousQuietWindows).values({
+            targetUserId: ownerId,
+            windowStart: window.start,
+            windowMinutes: window.minutes,
+            fewerThan: settlement.fewerThan,
+            listedAt: now,
+          });
+          return [];
+        }
         return tx
           .insert(searchAnalytics)
           .values(
             // In random order: where the rows land in the table says nothing of the order they happened in.
-            shuffled(moved).map((row) => ({
+            shuffled(held).map((row) => ({
               targetUserId: row.targetUserId,
               postId: row.postId,
               postName: row.postName,
@@ -157,20 +214,33 @@ export function createAnalyticsRepository(db: Database) {
               guest: row.guest,
               action: row.action,
               searchTerm: row.searchTerm,
-              createdAt: row.bucketStart,
+              createdAt: window.start,
+              windowMinutes: window.minutes,
               listedAt: now,
             })),
           )
           .returning({ id: searchAnalytics.id });
       });
       if (released.length === 0) return [];
-      return selectOwnerEvents().where(
+      const rows = await selectOwnerEvents().where(
         inArray(
           searchAnalytics.id,
           released.map((row) => row.id),
         ),
       );
+      // The batch in the order it was written: random, as the table holds it.
+      const order = new Map(released.map((row, i) => [row.id, i]));
+      return rows.sort((a, b) => (order.get(a.event.id) ?? 0) - (order.get(b.event.id) ?? 0));
     },
+
+    /** The owner's quiet windows, newest first. */
+    listQuietWindows: (ownerId: string) =>
+      db
+        .select()
+        .from(anonymousQuietWindows)
+        .where(eq(anonymousQuietWindows.targetUserId, ownerId))
+        .orderBy(desc(anonymousQuietWindows.windowStart))
+        .limit(OWNER_LIST_LIMIT),
 
     /** Forgets the address and browser of named events recorded before `before`; answers how many. */
     async forgetConnectionsBefore(before: Date) {

@@ -7,6 +7,7 @@ import {
   deleteAnalyticsResponseSchema,
   highestViewedPostSchema,
   postViewersResponseSchema,
+  quietWeekListSchema,
   uniqueViewersSchema,
   viewerIdParamsSchema,
   viewerProfileSchema,
@@ -65,6 +66,24 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: Analytic
       reply.header("etag", etag).header("cache-control", "private, no-cache");
       return list ?? sendNotModified(reply);
     },
+  );
+
+  app.get(
+    "/api/tagg-analytics/quiet-weeks",
+    {
+      config: member,
+      schema: {
+        operationId: "listOwnQuietWeeks",
+        summary: "List the weeks whose anonymous activity came from too few visitors to show",
+        description:
+          "Anonymous activity is shown only from windows holding enough distinct anonymous visitors: a window " +
+          "with too few waits for the day, then the week. A week that still holds too few is shown only as " +
+          'one of these lines ("fewer than 3 anonymous visits this week"), with no post, term, visitor or ' +
+          "count; it appears some minutes after the week has ended. Newest first, at most 500.",
+        response: { 200: quietWeekListSchema },
+      },
+    },
+    async (request) => analyticsService.quietWeeks(requireMember(request).user.id),
   );
 
   app.delete(

@@ -4,6 +4,7 @@ import {
   ANALYTICS_MESSAGES,
   type AnalyticsEvent,
   type PostViewers,
+  type QuietWeek,
   type ViewerProfile,
 } from "#contract/api/analytics.ts";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
@@ -22,6 +23,7 @@ import {
 } from "./analytics.repository.ts";
 import type { AnalyticsEtags } from "./analytics-etags.ts";
 import type { Pseudonyms } from "./pseudonyms.ts";
+import { settle, windowLadder } from "./release-windows.ts";
 import type { ViewersRepository } from "./viewers.repository.ts";
 import { createVisitRecorder, MINUTE_MS, type Visit } from "./visit-recording.ts";
 
@@ -33,8 +35,11 @@ type Deps = {
   pseudonyms: Pseudonyms;
   recent: RecentKeys;
   clock: Clock;
-  /** Anonymous activity's bucket and the most it waits after the bucket ends, in minutes. */
-  release: { minutes: number; jitterMinutes: number };
+  /**
+   * Anonymous activity's bucket and the most its release waits after its window ends, in minutes, and the
+   * fewest distinct visitors a window is shown with.
+   */
+  release: { minutes: number; jitterMinutes: number; minVisitors: number };
 };
 
 /** Named events keep the visitor's address and browser this long (abuse investigations), then forget them. */
@@ -62,8 +67,16 @@ const repeatKeyOf = (visit: Pick<Visit, "visitor">) => {
 
 export function createAnalyticsService(deps: Deps) {
   const { analyticsRepo, viewersRepo, etags, events, pseudonyms, recent, clock, release } = deps;
-  /** The longest an anonymous event waits between its bucket's start and its release (with the job's lag). */
-  const longestWaitMs = (release.minutes + release.jitterMinutes + 2) * MINUTE_MS;
+  /**
+   * The longest an anonymous event waits between its window's start and its release (the widest window, with
+   * the job's lag).
+   */
+  const longestWaitMs = (Math.max(...windowLadder(release.minutes)) + release.jitterMinutes + 2) * MINUTE_MS;
+  const rules = {
+    bucketMinutes: release.minutes,
+    jitterMinutes: release.jitterMinutes,
+    minVisitors: release.minVisitors,
+  };
   const record = createVisitRecorder({ analyticsRepo, events, pseudonyms, release });
   const toEvent = (row: OwnerEventRow) => toAnalyticsEvent(row.event, row, release.minutes);
   const list = async (ownerId: string): Promise<AnalyticsEvent[]> =>
@@ -83,20 +96,35 @@ export function createAnalyticsService(deps: Deps) {
     recordVisit: (visit: Visit) => record(visit, clock.now()),
 
     /**
-     * Lists the anonymous activity whose release time has come, and pushes it to its owners' live streams
-     * (their polls see it through the database's change notifications). Answers how many were released.
+     * Settles the anonymous activity whose release time has come, window by window: a window with enough
+     * distinct visitors is listed and pushed to its owner's live streams in one batch (their polls see it
+     * through the database's change notifications); one with too few waits for a wider window, or ends as a
+     * quiet window. Answers how many events were released.
      */
     async releaseAnonymous() {
       let released = 0;
       for (;;) {
-        const rows = await analyticsRepo.releaseDue(clock.now(), RELEASE_BATCH);
-        for (const row of rows) {
-          events.publish(row.event.targetUserId, { type: "analytics", data: toEvent(row) });
+        const due = await analyticsRepo.dueWindows(clock.now(), RELEASE_BATCH);
+        for (const { ownerId, window } of due) {
+          const rows = await analyticsRepo.settleWindow(ownerId, window, clock.now(), (distinct) =>
+            settle(window, distinct, rules),
+          );
+          for (const row of rows) events.publish(ownerId, { type: "analytics", data: toEvent(row) });
+          released += rows.length;
         }
-        released += rows.length;
-        if (rows.length < RELEASE_BATCH) return { released };
+        if (due.length < RELEASE_BATCH) return { released };
         await sleep(RELEASE_PAUSE_MS);
       }
+    },
+
+    /** The owner's weeks that held too few anonymous visitors to show, as lines alone. */
+    async quietWeeks(ownerId: string): Promise<QuietWeek[]> {
+      return (await analyticsRepo.listQuietWindows(ownerId)).map((row) => ({
+        id: row.id,
+        windowStart: row.windowStart.toISOString(),
+        windowMinutes: row.windowMinutes,
+        fewerThan: row.fewerThan,
+      }));
     },
 
     /** The anonymous activity waiting for its release, all owners together: a count and the earliest release time. */

@@ -30,7 +30,7 @@ async function setup(keyDays = 30) {
   const clock = manualClock(new Date("2026-03-02T12:00:20.000Z"));
   const t = await createTestApp({
     clock,
-    config: { anonymity: { releaseMinutes: 1, jitterMinutes: 0, keyDays } },
+    config: { anonymity: { releaseMinutes: 1, jitterMinutes: 0, minVisitors: 1, keyDays } },
   });
   const member = (firstName: string) => registerMember(t, { firstName, lastName: "Test" });
   const [ada, bob, cy, dee] = [
@@ -261,7 +261,7 @@ describe("the owner's clock", () => {
     const clock = manualClock(new Date("2026-03-02T12:34:56.789Z"));
     const t = await createTestApp({
       clock,
-      config: { anonymity: { releaseMinutes: 60, jitterMinutes: 30, keyDays: 30 } },
+      config: { anonymity: { releaseMinutes: 60, jitterMinutes: 30, minVisitors: 1, keyDays: 30 } },
     });
     const ada = await registerMember(t);
     const post = await createPost(t, ada, "Ada's lighthouse");
@@ -362,7 +362,7 @@ describe("an administrator", () => {
       clock,
       config: {
         adminEmails: new Set([TEST_ADMIN_EMAIL]),
-        anonymity: { releaseMinutes: 1, jitterMinutes: 0, keyDays: 30 },
+        anonymity: { releaseMinutes: 1, jitterMinutes: 0, minVisitors: 1, keyDays: 30 },
       },
     });
     const admin = await signInAsAdmin(t);

@@ -109,7 +109,7 @@ describe("anonymous activity released while a stream was away", () => {
     const clock = manualClock(new Date("2026-01-15T12:00:30Z"));
     const t = await createTestApp({
       clock,
-      config: { anonymity: { releaseMinutes: 1, jitterMinutes: 0, keyDays: 30 } },
+      config: { anonymity: { releaseMinutes: 1, jitterMinutes: 0, minVisitors: 1, keyDays: 30 } },
     });
     const ada = await registerMember(t, { firstName: "Ada", lastName: "Owner" });
     const post = await createPost(t, ada, "North Light");

@@ -1,9 +1,9 @@
-import { randomInt } from "node:crypto";
 import type { AnalyticsAction, TaggedPostRow } from "#server/db/schema/index.ts";
 import type { EventBus } from "#server/lib/event-bus.ts";
 import { toAnalyticsEvent } from "./analytics.mapper.ts";
 import type { AnalyticsRepository } from "./analytics.repository.ts";
 import type { AnonymousVisitor, Pseudonyms } from "./pseudonyms.ts";
+import { releaseTimeOf, windowStartOf } from "./release-windows.ts";
 
 /** The fields of a visited post that its owner's live event shows, and whether it hid its owner then. */
 type VisitedPost = Pick<
@@ -46,8 +46,6 @@ type Deps = {
  * stream at once; an anonymous one is held unseen until its release. Answers how many events were recorded.
  */
 export function createVisitRecorder({ analyticsRepo, events, pseudonyms, release }: Deps) {
-  const bucketMs = release.minutes * MINUTE_MS;
-
   /** Named activity: listed and pushed to each owner's live stream at once, with its exact time. */
   async function recordNamed(visitor: NamedVisitor, visit: Visit, now: Date) {
     const { action, searchTerm, connection, targets } = visit;
@@ -91,7 +89,7 @@ export function createVisitRecorder({ analyticsRepo, events, pseudonyms, release
    * ended plus a random delay. Nothing an owner can observe changes now; nothing finer than the bucket is stored.
    */
   async function recordAnonymous({ who }: AnonymousVisit, visit: Visit, now: Date) {
-    const bucketStart = Math.floor(now.getTime() / bucketMs) * bucketMs;
+    const window = { start: windowStartOf(now, release.minutes), minutes: release.minutes };
     const rows = await Promise.all(
       visit.targets.map(async (target) => ({
         targetUserId: target.ownerId,
@@ -101,8 +99,9 @@ export function createVisitRecorder({ analyticsRepo, events, pseudonyms, release
         guest: !("memberId" in who),
         action: visit.action,
         searchTerm: visit.searchTerm,
-        bucketStart: new Date(bucketStart),
-        releaseAt: new Date(bucketStart + bucketMs + randomInt(release.jitterMinutes * MINUTE_MS + 1)),
+        bucketStart: window.start,
+        windowMinutes: window.minutes,
+        releaseAt: releaseTimeOf(window, release.jitterMinutes),
       })),
     );
     await analyticsRepo.insertPending(rows);
