@@ -96,7 +96,12 @@ export function createServices(infra: Infrastructure) {
     }),
     infra.events,
   );
-  const blocksService = createBlocksService({ blocksRepo: createBlocksRepository(db), clock });
+  const blocksService = createBlocksService({
+    blocksRepo: createBlocksRepository(db),
+    blocksRepoOn: createBlocksRepository,
+    transact,
+    clock,
+  });
   const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
   const uploadsService = createUploadsService({
     uploadsRepo: createUploadsRepository(db),

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { profiles } from "./users.ts";
 
 /**
@@ -22,6 +22,18 @@ export const blocks = pgTable(
     index("blocks_blocked_blocker_idx").on(t.blockedId, t.blockerId),
   ],
 );
+
+/**
+ * How many blocks and unblocks a member made on `day` (a UTC day): one row per member, counted up before the
+ * change is made, in its transaction, and started again on a new day.
+ */
+export const blockChanges = pgTable("block_changes", {
+  memberId: uuid()
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  day: date({ mode: "string" }).notNull(),
+  changes: integer().notNull(),
+});
 
 /** When a member was last told that one named visitor looked for their posts again and again (once a week at most). */
 export const repeatedSearchAlerts = pgTable(
