@@ -27,7 +27,8 @@ export type BlockBody = z.input<typeof blockBodySchema>;
 
 /**
  * A member the signed-in member blocked. The name is what the blocker could already see of them: none for a
- * member blocked by tagg whose profile is hidden.
+ * member blocked by a tagg whose search shows no name (every post of it hides personal information, or it has
+ * none), nor for a member whose profile is hidden.
  */
 export const blockSchema = z.object({
   id: z.uuid(),

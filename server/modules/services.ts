@@ -100,6 +100,8 @@ export function createServices(infra: Infrastructure) {
     blocksRepo: createBlocksRepository(db),
     blocksRepoOn: createBlocksRepository,
     transact,
+    // Blocking by tagg shows what a search of it would; the search is built further down, before any call.
+    search: { showsOwnerNameByTagg: (tagg, viewerId) => searchService.showsOwnerNameByTagg(tagg, viewerId) },
     clock,
   });
   const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });

@@ -1,4 +1,14 @@
-import { date, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { profiles } from "./users.ts";
 
 /**
@@ -16,6 +26,11 @@ export const blocks = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether the blocker may see the blocked member's name: false for a block made by a tagg whose search
+     * showed no name (every post of it hides personal information), so the list never shows more later.
+     */
+    nameShown: boolean().notNull().default(true),
   },
   (t) => [
     uniqueIndex("blocks_blocker_blocked_unique").on(t.blockerId, t.blockedId),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { blockChanges, blocks, profiles } from "#server/db/schema/index.ts";
+import { blockChanges, blocks, profiles, taggs } from "#server/db/schema/index.ts";
 
 export function createBlocksRepository(db: Database) {
   // Asked before every image of another member a signed-in viewer fetches: prepared once.
@@ -22,8 +22,18 @@ export function createBlocksRepository(db: Database) {
       return row;
     },
 
+    /** The member holding a tagg, unless an administrator hid the tagg (then, as in a search, nobody holds it). */
     async findMemberByTagg(tagg: string) {
-      const [row] = await db.select().from(profiles).where(eq(profiles.tagg, tagg)).limit(1);
+      const [row] = await db
+        .select()
+        .from(profiles)
+        .where(
+          and(
+            eq(profiles.tagg, tagg),
+            sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${profiles.tagg} and ${taggs.isHidden})`,
+          ),
+        )
+        .limit(1);
       return row;
     },
 
@@ -33,10 +43,10 @@ export function createBlocksRepository(db: Database) {
     },
 
     /** Adds the block unless it exists (answers undefined then). */
-    async insert(blockerId: string, blockedId: string, createdAt: Date) {
+    async insert(blockerId: string, blockedId: string, createdAt: Date, nameShown: boolean) {
       const [row] = await db
         .insert(blocks)
-        .values({ blockerId, blockedId, createdAt })
+        .values({ blockerId, blockedId, createdAt, nameShown })
         .onConflictDoNothing()
         .returning();
       return row;

@@ -32,7 +32,9 @@ export const blocksRoutes: FastifyPluginAsyncZod<{ blocksService: BlocksService 
           "nothing, a view answers as for a missing post, the caller's images are 404 — and they are not " +
           "told; their named visits are not recorded and the caller's lists stop showing them, while their " +
           "anonymous visits are recorded as anyone's, so a block tells the caller nothing about who an " +
-          "anonymous visitor is. 400 `validation` for oneself, 404 `not_found` for nobody, 409 `conflict` " +
+          "anonymous visitor is. Blocking by tagg shows no more than a search of that tagg: the names are " +
+          "null when the search shows none, and a tagg an administrator hid is not found. " +
+          "400 `validation` for oneself, 404 `not_found` for nobody, 409 `conflict` " +
           `when already blocked or at ${MAX_BLOCKS} blocks. ${changesPerDay}`,
         errors: ["not_found", "conflict", "rate_limited"],
         body: blockBodySchema,

@@ -5,22 +5,25 @@ import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError, TryLaterError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { nextUtcMidnight, utcDay } from "#server/lib/days.ts";
+import type { SearchService } from "#server/modules/search/search.service.ts";
 import type { BlocksRepository } from "./blocks.repository.ts";
 
 type Deps = {
   blocksRepo: BlocksRepository;
   blocksRepoOn: (tx: Tx) => BlocksRepository;
   transact: Transact;
+  search: Pick<SearchService, "showsOwnerNameByTagg">;
   clock: Clock;
 };
 type BlockInput = { memberId: string } | { tagg: string };
 
 /**
- * How a block shows the blocked member: their tagg, and their name unless their profile is hidden (blocking by
- * tagg must not tell the blocker the name of someone who hides it).
+ * How a block shows the blocked member: their tagg, and their name when the blocker could already see it and
+ * their profile is not hidden. Blocking by tagg shows no more than a search of that tagg would: no name when
+ * the search shows none (every post of the tagg hides personal information, or there is none).
  */
-function toBlock(block: { id: string; createdAt: Date }, member: ProfileRow): Block {
-  const nameKnown = !member.isHidden;
+function toBlock(block: { id: string; createdAt: Date; nameShown: boolean }, member: ProfileRow): Block {
+  const nameKnown = block.nameShown && !member.isHidden;
   return {
     id: block.id,
     member: {
@@ -37,7 +40,7 @@ function toBlock(block: { id: string; createdAt: Date }, member: ProfileRow): Bl
  * Blocking: for the blocked member the blocker's posts do not exist (the search, views and images check
  * `blocks` themselves, in their own queries), and the blocker's lists stop showing them. Free for everyone.
  */
-export function createBlocksService({ blocksRepo, blocksRepoOn, transact, clock }: Deps) {
+export function createBlocksService({ blocksRepo, blocksRepoOn, transact, search, clock }: Deps) {
   /**
    * Runs one block change in a transaction that first counts it toward the member's changes of the day: past
    * the limit nothing changes (429 until the next UTC day), and a change that fails gives its count back with
@@ -57,6 +60,8 @@ export function createBlocksService({ blocksRepo, blocksRepoOn, transact, clock 
 
   return {
     async block(blocker: ProfileRow, input: BlockInput): Promise<Block> {
+      // Read before the change's transaction: the search reads on the app's database, not on the transaction.
+      const nameShown = "memberId" in input || (await search.showsOwnerNameByTagg(input.tagg, blocker.id));
       return change(blocker.id, async (repo, now) => {
         const member =
           "memberId" in input
@@ -67,7 +72,7 @@ export function createBlocksService({ blocksRepo, blocksRepoOn, transact, clock 
         if ((await repo.countOf(blocker.id)) >= MAX_BLOCKS) {
           throw new AppError("conflict", BLOCK_MESSAGES.tooMany);
         }
-        const block = await repo.insert(blocker.id, member.id, now);
+        const block = await repo.insert(blocker.id, member.id, now, nameShown);
         if (!block) throw new AppError("conflict", BLOCK_MESSAGES.already);
         return toBlock(block, member);
       });

@@ -99,6 +99,9 @@ export function createSearchRepository(db: Database) {
       return [...byName, ...byTagg].filter((row) => !seen.has(row.post.id) && seen.add(row.post.id));
     },
 
+    /** What a search of a tagg by the viewer finds, before the service drops an owner who blocked them. */
+    findByTagg: (taggKey: string, viewerId: string) => byTaggQuery.execute({ taggKey, viewerId }),
+
     /** A post others may see, and whether its owner blocked the viewer. */
     async findVisiblePost(postId: string, viewerId: string | null) {
       const [row] = await base(sql`${viewerId ?? NO_VIEWER}`)

@@ -211,6 +211,15 @@ export function createSearchService({ transact, searchRepo, analytics, alerts, c
     },
 
     /**
+     * Whether a search of `tagg` by the viewer would show its owner's name: it lists a post of theirs that
+     * does not hide personal information. Records nothing.
+     */
+    async showsOwnerNameByTagg(tagg: string, viewerId: string): Promise<boolean> {
+      const rows = await searchRepo.findByTagg(tagg, viewerId);
+      return rows.some((row) => !row.ownerBlocksViewer && toPublicPost(row, viewerId).firstName !== null);
+    },
+
+    /**
      * Records a search or view for the owners of what it found, applying the rules on the server: terms
      * under 3 characters and repeats within 5 s are skipped, and nobody is recorded on their own posts. A
      * search the public search already recorded is a repeat within 5 s, so the page's call never counts twice.
