@@ -127,6 +127,7 @@ export function createServices(infra: Infrastructure) {
     // through this service: the closure is called only after both exist.
     applyReportAutoAction: () => admin.adminModerationService.applyAutoAction(),
     uploads: uploadsService,
+    isBlocked: blocksService.isBlocked,
     clock,
     reportMinAccountAgeHours: config.reportMinAccountAgeHours,
   });

@@ -44,7 +44,10 @@ const ownerBlocks = (viewerId: SQL) =>
   sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockedId} = ${viewerId} and ${blocks.blockerId} = ${owner.id})`;
 const viewer = sql.placeholder("viewerId");
 
-/** History entries: the event with its post (when it still exists) and the post owner's names. */
+/**
+ * History entries: the event with its post (when it still exists), the post owner's names, and whether the
+ * owner now blocks the member whose history it is.
+ */
 const selectHistory = (db: Database) =>
   db
     .select({
@@ -53,6 +56,7 @@ const selectHistory = (db: Database) =>
       ownerFirstName: owner.firstName,
       ownerLastName: owner.lastName,
       ownerTagg: owner.tagg,
+      ownerBlocksVisitor: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${searchAnalytics.targetUserId} and ${blocks.blockedId} = ${searchAnalytics.visitorId})`,
     })
     .from(searchAnalytics)
     .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))

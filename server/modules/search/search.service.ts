@@ -79,8 +79,34 @@ function toPublicPost(row: FindableRow, viewerId: string | undefined): PublicPos
 /** How many history entries one query of a data export reads. */
 const EXPORT_PAGE_SIZE = 500;
 
+/**
+ * A history entry at an owner who has since blocked the member: only what was recorded then (the term, the
+ * action, the time, the post's name as it was), nothing of the owner or the post as they are now, so the
+ * history tells the member nothing new about someone who blocked them (decision 072).
+ */
+function toEntryBlockedSince({ event }: HistoryRow): SearchHistoryEntry {
+  return {
+    id: event.id,
+    postId: event.postId,
+    postName: event.postName,
+    originalImage: null,
+    scrambledImage: null,
+    scrambleImage: null,
+    hidePersonalInfo: null,
+    ownerFirstName: null,
+    ownerLastName: null,
+    ownerTagg: null,
+    action: event.action,
+    searchTerm: event.searchTerm,
+    createdAt: event.createdAt.toISOString(),
+    isVisible: null,
+  };
+}
+
 /** A history entry: a post that hid its owner when it was seen keeps hiding them, even once deleted. */
-function toHistoryEntry({ event, post, ownerFirstName, ownerLastName, ownerTagg }: HistoryRow) {
+function toHistoryEntry(row: HistoryRow) {
+  if (row.ownerBlocksVisitor) return toEntryBlockedSince(row);
+  const { event, post, ownerFirstName, ownerLastName, ownerTagg } = row;
   const hideOwner = event.ownerHidden || (post?.hidePersonalInfo ?? false);
   return {
     id: event.id,
