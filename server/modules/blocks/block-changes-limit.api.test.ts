@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { BLOCK_MESSAGES } from "#contract/api/blocks.ts";
 import { MAX_BLOCK_CHANGES_PER_DAY } from "#contract/limits.ts";
-import { profiles } from "#server/db/schema/index.ts";
-import { asMember, giveTagg, registerMember } from "#server/test/factories.ts";
+import { asMember, giveTagg, insertMembers, registerMember } from "#server/test/factories.ts";
 import { atOnce, tally } from "#server/test/guesses.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
@@ -24,20 +23,6 @@ const listBlocks = async (t: TestApp, member: Member) =>
 const secondsToTomorrow = (now: Date) =>
   Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
 
-async function membersInDatabase(t: TestApp, count: number) {
-  const rows = await t.db
-    .insert(profiles)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        firstName: "Suspect",
-        lastName: String(i),
-        email: `suspect-${i}-${randomUUID()}@example.com`,
-      })),
-    )
-    .returning({ id: profiles.id });
-  return rows.map((row) => row.id);
-}
-
 describe(`block changes: ${MAX_BLOCK_CHANGES_PER_DAY} a day`, () => {
   it("refuses the 21st change of a day with 429 and Retry-After, changes nothing, and allows more the next day", async () => {
     const clock = manualClock();
@@ -46,7 +31,7 @@ describe(`block changes: ${MAX_BLOCK_CHANGES_PER_DAY} a day`, () => {
     const sam = await registerMember(t, { firstName: "Sam" });
     const bea = await registerMember(t, { firstName: "Bea" });
     await giveTagg(t, bea, "bea_b");
-    const [cy] = await membersInDatabase(t, 1);
+    const [cy] = await insertMembers(t, 1, "Suspect");
 
     // Blocking Sam and unblocking him, over and over: 19 changes, the last a block.
     let samBlock = "";
@@ -93,7 +78,7 @@ describe(`block changes: ${MAX_BLOCK_CHANGES_PER_DAY} a day`, () => {
     const clock = manualClock();
     const t = await createTestApp({ clock });
     const ada = await registerMember(t);
-    const suspects = await membersInDatabase(t, 30);
+    const suspects = await insertMembers(t, 30, "Suspect");
     const answers = await atOnce(suspects.length, (i) => block(t, ada, { memberId: suspects[i] }));
     expect(tally(answers)).toEqual({
       "201": MAX_BLOCK_CHANGES_PER_DAY,

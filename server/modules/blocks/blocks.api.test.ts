@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { BLOCK_MESSAGES } from "#contract/api/blocks.ts";
 import { MAX_BLOCKS } from "#contract/limits.ts";
 import { blocks, profiles, searchAnalytics, taggs } from "#server/db/schema/index.ts";
-import { asMember, createPost, giveTagg, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
+import {
+  asMember,
+  createPost,
+  giveTagg,
+  insertMembers,
+  registerMember,
+  SAME_ORIGIN,
+} from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
@@ -131,20 +138,11 @@ describe("blocking a member", () => {
 
   it(`allows at most ${MAX_BLOCKS} blocks`, async () => {
     const { t, ada, sam } = await ownerAndStalker();
-    const others = await t.db
-      .insert(profiles)
-      .values(
-        Array.from({ length: MAX_BLOCKS }, (_, i) => ({
-          firstName: "Other",
-          lastName: String(i),
-          email: `other-${i}-${randomUUID()}@example.com`,
-        })),
-      )
-      .returning({ id: profiles.id });
+    const others = await insertMembers(t, MAX_BLOCKS);
     await t.db
       .insert(blocks)
-      .values(others.slice(1).map(({ id }) => ({ blockerId: ada.user.id, blockedId: id })));
-    expect((await block(t, ada, { memberId: others[0]?.id })).statusCode).toBe(201);
+      .values(others.slice(1).map((id) => ({ blockerId: ada.user.id, blockedId: id })));
+    expect((await block(t, ada, { memberId: others[0] })).statusCode).toBe(201);
     expect((await block(t, ada, { memberId: sam.user.id })).json()).toEqual({
       error: BLOCK_MESSAGES.tooMany,
       code: "conflict",

@@ -80,32 +80,16 @@ function toPublicPost(row: FindableRow, viewerId: string | undefined): PublicPos
 const EXPORT_PAGE_SIZE = 500;
 
 /**
- * A history entry at an owner who has since blocked the member: only what was recorded then (the term, the
- * action, the time, the post's name as it was), nothing of the owner or the post as they are now, so the
- * history tells the member nothing new about someone who blocked them (decision 072).
+ * A history entry: a post that hid its owner when it was seen keeps hiding them, even once deleted. At an owner
+ * who has since blocked the member, only what was recorded then (the term, the action, the time, the post's
+ * name as it was) and nothing of the owner or the post as they are now: the history tells the member nothing
+ * new about someone who blocked them (decision 072).
  */
-function toEntryBlockedSince({ event }: HistoryRow): SearchHistoryEntry {
-  return {
-    id: event.id,
-    postId: event.postId,
-    postName: event.postName,
-    originalImage: null,
-    scrambledImage: null,
-    scrambleImage: null,
-    hidePersonalInfo: null,
-    ownerFirstName: null,
-    ownerLastName: null,
-    ownerTagg: null,
-    action: event.action,
-    searchTerm: event.searchTerm,
-    createdAt: event.createdAt.toISOString(),
-    isVisible: null,
-  };
-}
-
-/** A history entry: a post that hid its owner when it was seen keeps hiding them, even once deleted. */
-function toHistoryEntry(row: HistoryRow) {
-  if (row.ownerBlocksVisitor) return toEntryBlockedSince(row);
+function toHistoryEntry(row: HistoryRow): SearchHistoryEntry {
+  if (row.ownerBlocksVisitor) {
+    const unknown = { post: null, ownerFirstName: null, ownerLastName: null, ownerTagg: null };
+    return toHistoryEntry({ ...row, ...unknown, ownerBlocksVisitor: false });
+  }
   const { event, post, ownerFirstName, ownerLastName, ownerTagg } = row;
   const hideOwner = event.ownerHidden || (post?.hidePersonalInfo ?? false);
   return {
