@@ -12,13 +12,15 @@ export const LIST_SQL = `select a.id, a.post_id, a.post_name, a.visitor_name, a.
   where a.target_user_id = $1
   and not exists (select 1 from blocks b where b.blocker_id = a.target_user_id and b.blocked_id = a.visitor_id)
   order by a.created_at desc, a.id desc limit 500`;
-// The baselines search as a visitor without a sign-in, whom no owner can have blocked: the app's id for them.
 const FINDABLE = `t.is_visible and not t.held_for_review and not o.is_hidden
-  and not exists (select 1 from taggs g where g.tagg = o.tagg and g.is_hidden)
-  and not exists (select 1 from blocks b where b.blocked_id = '00000000-0000-0000-0000-000000000000' and b.blocker_id = o.id)`;
-export const SEARCH_NAME_SQL = `select t.*, o.tagg, o.first_name, o.last_name, o.profile_picture_url
+  and not exists (select 1 from taggs g where g.tagg = o.tagg and g.is_hidden)`;
+// Whether the owner blocked the visitor, beside each row (an anonymous visitor is recorded all the same). The
+// baselines search as a visitor without a sign-in, whom no owner can have blocked: the app's id for them.
+const FOUND = `t.*, o.tagg, o.first_name, o.last_name, o.profile_picture_url,
+  exists (select 1 from blocks b where b.blocked_id = '00000000-0000-0000-0000-000000000000' and b.blocker_id = o.id)`;
+export const SEARCH_NAME_SQL = `select ${FOUND}
   from tagged_posts t join profiles o on o.id = t.user_id where ${FINDABLE} and lower(btrim(t.post_name)) = $1 limit 50`;
-export const SEARCH_TAGG_SQL = `select t.*, o.tagg, o.first_name, o.last_name, o.profile_picture_url
+export const SEARCH_TAGG_SQL = `select ${FOUND}
   from tagged_posts t join profiles o on o.id = t.user_id where ${FINDABLE} and o.tagg = $1
   order by t.created_at desc limit 50`;
 

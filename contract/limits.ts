@@ -60,6 +60,11 @@ export const PASSKEY_CHALLENGE_MINUTES = 5;
 export const MAX_PASSKEYS = 20;
 /** How many members one member may block. */
 export const MAX_BLOCKS = 1_000;
+/**
+ * Blocks and unblocks one member may make in a UTC day, each counting one (decision 072): too few to block
+ * suspects one by one until a visitor gives themselves away, plenty for someone being watched.
+ */
+export const MAX_BLOCK_CHANGES_PER_DAY = 20;
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export const PREMIUM_PRICE_MINOR = 1200;

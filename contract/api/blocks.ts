@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_BLOCKS } from "../limits.ts";
+import { MAX_BLOCK_CHANGES_PER_DAY, MAX_BLOCKS } from "../limits.ts";
 import { normaliseTagg, TAGG_MESSAGES, TAGG_PATTERN } from "../taggs.ts";
 import { timestampSchema } from "./timestamps.ts";
 
@@ -9,6 +9,7 @@ export const BLOCK_MESSAGES = {
   already: "You have already blocked this member",
   tooMany: `You have blocked ${MAX_BLOCKS.toLocaleString("en-GB")} members, the most an account can. Unblock someone to block another.`,
   blockNotFound: "Block not found",
+  tooManyChanges: `You can block or unblock members ${MAX_BLOCK_CHANGES_PER_DAY} times a day. Please try again tomorrow.`,
 } as const;
 
 /** Block someone whose name the member saw in a row of theirs (by id), or by their tagg (with or without "@"). */
@@ -26,7 +27,8 @@ export type BlockBody = z.input<typeof blockBodySchema>;
 
 /**
  * A member the signed-in member blocked. The name is what the blocker could already see of them: none for a
- * member blocked by tagg whose profile is hidden.
+ * member blocked by a tagg whose search shows no name (every post of it hides personal information, or it has
+ * none), nor for a member whose profile is hidden.
  */
 export const blockSchema = z.object({
   id: z.uuid(),

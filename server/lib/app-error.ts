@@ -34,6 +34,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to try again: the error handler sends `retryAfterSeconds` as `Retry-After`. */
+export class TryLaterError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("rate_limited", message);
+  }
+}
+
 /** The body of an error the framework raised, when the client caused it. */
 export function errorBody(code: ErrorCode, error: string, fields?: Record<string, string>): ErrorBody {
   return { error, code, ...(fields && { fields }) };

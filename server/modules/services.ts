@@ -96,7 +96,14 @@ export function createServices(infra: Infrastructure) {
     }),
     infra.events,
   );
-  const blocksService = createBlocksService({ blocksRepo: createBlocksRepository(db), clock });
+  const blocksService = createBlocksService({
+    blocksRepo: createBlocksRepository(db),
+    blocksRepoOn: createBlocksRepository,
+    transact,
+    // Blocking by tagg shows what a search of it would; the search is built further down, before any call.
+    search: { showsOwnerNameByTagg: (tagg, viewerId) => searchService.showsOwnerNameByTagg(tagg, viewerId) },
+    clock,
+  });
   const settingsService = createSettingsService({ settingsRepo: createSettingsRepository(db) });
   const uploadsService = createUploadsService({
     uploadsRepo: createUploadsRepository(db),
@@ -120,6 +127,7 @@ export function createServices(infra: Infrastructure) {
     // through this service: the closure is called only after both exist.
     applyReportAutoAction: () => admin.adminModerationService.applyAutoAction(),
     uploads: uploadsService,
+    isBlocked: blocksService.isBlocked,
     clock,
     reportMinAccountAgeHours: config.reportMinAccountAgeHours,
   });

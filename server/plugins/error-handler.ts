@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, MESSAGES } from "#contract/errors.ts";
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
-import { AppError, errorBody } from "#server/lib/app-error.ts";
+import { AppError, errorBody, TryLaterError } from "#server/lib/app-error.ts";
 
 /** How long a client is asked to wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -60,6 +60,7 @@ async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.code === "unavailable") reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      if (error instanceof TryLaterError) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -142,6 +142,22 @@ export async function registerVerifiedMember(t: TestApp, overrides: Parameters<t
   return member;
 }
 
+/** Inserts `count` members straight into the database, without sessions (people to block, say); answers their ids. */
+export async function insertMembers(t: TestApp, count: number, firstName = "Other") {
+  const { profiles } = await import("#server/db/schema/index.ts");
+  const rows = await t.db
+    .insert(profiles)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        firstName,
+        lastName: String(i),
+        email: `${firstName.toLowerCase()}-${i}-${randomUUID()}@example.com`,
+      })),
+    )
+    .returning({ id: profiles.id });
+  return rows.map((row) => row.id);
+}
+
 /** Sets when a member's account was created, straight in the database (for the account-age rules of reports). */
 export async function setAccountCreatedAt(t: TestApp, member: { user: { id: string } }, createdAt: Date) {
   const { profiles } = await import("#server/db/schema/index.ts");

@@ -1,4 +1,14 @@
-import { index, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { profiles } from "./users.ts";
 
 /**
@@ -16,12 +26,29 @@ export const blocks = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether the blocker may see the blocked member's name: false for a block made by a tagg whose search
+     * showed no name (every post of it hides personal information), so the list never shows more later.
+     */
+    nameShown: boolean().notNull().default(true),
   },
   (t) => [
     uniqueIndex("blocks_blocker_blocked_unique").on(t.blockerId, t.blockedId),
     index("blocks_blocked_blocker_idx").on(t.blockedId, t.blockerId),
   ],
 );
+
+/**
+ * How many blocks and unblocks a member made on `day` (a UTC day): one row per member, counted up before the
+ * change is made, in its transaction, and started again on a new day.
+ */
+export const blockChanges = pgTable("block_changes", {
+  memberId: uuid()
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  day: date({ mode: "string" }).notNull(),
+  changes: integer().notNull(),
+});
 
 /** When a member was last told that one named visitor looked for their posts again and again (once a week at most). */
 export const repeatedSearchAlerts = pgTable(

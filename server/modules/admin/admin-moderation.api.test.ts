@@ -414,6 +414,7 @@ describe("the report auto-action", () => {
         settings,
         applyReportAutoAction: async () => undefined,
         uploads: { findOwned: async () => undefined, removeFiles: async () => {} },
+        isBlocked: async () => false,
         clock: systemClock,
         reportMinAccountAgeHours: 24,
       });

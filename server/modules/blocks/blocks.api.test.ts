@@ -3,8 +3,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BLOCK_MESSAGES } from "#contract/api/blocks.ts";
 import { MAX_BLOCKS } from "#contract/limits.ts";
-import { blocks, profiles, searchAnalytics } from "#server/db/schema/index.ts";
-import { asMember, createPost, giveTagg, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
+import { blocks, profiles, searchAnalytics, taggs } from "#server/db/schema/index.ts";
+import {
+  asMember,
+  createPost,
+  giveTagg,
+  insertMembers,
+  registerMember,
+  SAME_ORIGIN,
+} from "#server/test/factories.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
@@ -80,22 +87,62 @@ describe("blocking a member", () => {
     expect(res.json().member).toEqual({ id: sam.user.id, firstName: null, lastName: null, tagg: "sam_s" });
   });
 
+  it("by tagg, shows no more of the member than a search of that tagg does, then and in the list", async () => {
+    const { t, ada, sam } = await ownerAndStalker();
+    const bea = await registerMember(t, { firstName: "Bea", lastName: "Private" });
+    await giveTagg(t, bea, "bea_p");
+    await createPost(t, bea, "Bea's secret", { hidePersonalInfo: true });
+    const cy = await registerMember(t, { firstName: "Cy", lastName: "Postless" });
+    await giveTagg(t, cy, "cy_p");
+
+    // A search of either tagg shows no name: every post of Bea's hides it, and Cy has none.
+    expect((await search(t, ada, "bea_p")).json()).toEqual([]);
+    const byTagg = [
+      (await block(t, ada, { tagg: "bea_p" })).json(),
+      (await block(t, ada, { tagg: "@CY_P" })).json(),
+    ];
+    expect(byTagg.map((made) => made.member)).toEqual([
+      { id: bea.user.id, firstName: null, lastName: null, tagg: "bea_p" },
+      { id: cy.user.id, firstName: null, lastName: null, tagg: "cy_p" },
+    ]);
+    // Sam's tagg shows his name in a search, so the block does too.
+    expect((await search(t, ada, "sam_s")).json()).toEqual([]);
+    await createPost(t, sam, "Sam's open post");
+    expect((await search(t, ada, "sam_s")).json()[0]).toMatchObject({
+      firstName: "Sam",
+      lastName: "Stalker",
+    });
+    const samBlock = (await block(t, ada, { tagg: "sam_s" })).json();
+    expect(samBlock.member).toEqual({
+      id: sam.user.id,
+      firstName: "Sam",
+      lastName: "Stalker",
+      tagg: "sam_s",
+    });
+
+    // The list (and so the data export) keeps to what the block showed, even once Bea shows a post openly.
+    await createPost(t, bea, "Bea's open post");
+    expect(await listBlocks(t, ada)).toEqual([...byTagg, samBlock]);
+  });
+
+  it("answers an admin-hidden tagg as an unknown one", async () => {
+    const { t, ada, sam } = await ownerAndStalker();
+    await t.db.update(taggs).set({ isHidden: true }).where(eq(taggs.tagg, "sam_s"));
+    const hidden = await block(t, ada, { tagg: "sam_s" });
+    const unknown = await block(t, ada, { tagg: "nobody_here" });
+    expect([hidden.statusCode, hidden.json()]).toEqual([404, unknown.json()]);
+    expect(await listBlocks(t, ada)).toEqual([]);
+    // By id, from a named row, Sam can still be blocked.
+    expect((await block(t, ada, { memberId: sam.user.id })).statusCode).toBe(201);
+  });
+
   it(`allows at most ${MAX_BLOCKS} blocks`, async () => {
     const { t, ada, sam } = await ownerAndStalker();
-    const others = await t.db
-      .insert(profiles)
-      .values(
-        Array.from({ length: MAX_BLOCKS }, (_, i) => ({
-          firstName: "Other",
-          lastName: String(i),
-          email: `other-${i}-${randomUUID()}@example.com`,
-        })),
-      )
-      .returning({ id: profiles.id });
+    const others = await insertMembers(t, MAX_BLOCKS);
     await t.db
       .insert(blocks)
-      .values(others.slice(1).map(({ id }) => ({ blockerId: ada.user.id, blockedId: id })));
-    expect((await block(t, ada, { memberId: others[0]?.id })).statusCode).toBe(201);
+      .values(others.slice(1).map((id) => ({ blockerId: ada.user.id, blockedId: id })));
+    expect((await block(t, ada, { memberId: others[0] })).statusCode).toBe(201);
     expect((await block(t, ada, { memberId: sam.user.id })).json()).toEqual({
       error: BLOCK_MESSAGES.tooMany,
       code: "conflict",

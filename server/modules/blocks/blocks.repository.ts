@@ -1,6 +1,6 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { blocks, profiles } from "#server/db/schema/index.ts";
+import { blockChanges, blocks, profiles, taggs } from "#server/db/schema/index.ts";
 
 export function createBlocksRepository(db: Database) {
   // Asked before every image of another member a signed-in viewer fetches: prepared once.
@@ -22,8 +22,18 @@ export function createBlocksRepository(db: Database) {
       return row;
     },
 
+    /** The member holding a tagg, unless an administrator hid the tagg (then, as in a search, nobody holds it). */
     async findMemberByTagg(tagg: string) {
-      const [row] = await db.select().from(profiles).where(eq(profiles.tagg, tagg)).limit(1);
+      const [row] = await db
+        .select()
+        .from(profiles)
+        .where(
+          and(
+            eq(profiles.tagg, tagg),
+            sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${profiles.tagg} and ${taggs.isHidden})`,
+          ),
+        )
+        .limit(1);
       return row;
     },
 
@@ -33,10 +43,10 @@ export function createBlocksRepository(db: Database) {
     },
 
     /** Adds the block unless it exists (answers undefined then). */
-    async insert(blockerId: string, blockedId: string, createdAt: Date) {
+    async insert(blockerId: string, blockedId: string, createdAt: Date, nameShown: boolean) {
       const [row] = await db
         .insert(blocks)
-        .values({ blockerId, blockedId, createdAt })
+        .values({ blockerId, blockedId, createdAt, nameShown })
         .onConflictDoNothing()
         .returning();
       return row;
@@ -56,6 +66,27 @@ export function createBlocksRepository(db: Database) {
         .where(and(eq(blocks.id, id), eq(blocks.blockerId, blockerId)))
         .returning({ id: blocks.id });
       return deleted.length === 1;
+    },
+
+    /**
+     * Counts one block change of the member's on `day` unless they made `max` already that day: one atomic
+     * upsert, so changes sent at once are counted one after another and the `max + 1`th is refused (false).
+     * Made in the change's transaction, it is given back when the change fails.
+     */
+    async reserveChange(memberId: string, day: string, max: number) {
+      const [row] = await db
+        .insert(blockChanges)
+        .values({ memberId, day, changes: 1 })
+        .onConflictDoUpdate({
+          target: blockChanges.memberId,
+          set: {
+            day,
+            changes: sql`case when ${blockChanges.day} = ${day} then ${blockChanges.changes} + 1 else 1 end`,
+          },
+          setWhere: or(ne(blockChanges.day, day), lt(blockChanges.changes, max)),
+        })
+        .returning({ changes: blockChanges.changes });
+      return row !== undefined;
     },
 
     async isBlocked(ownerId: string, viewerId: string) {

@@ -52,22 +52,17 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ dataExportService: DataEx
     { config: { access: "member", beginsWork: true }, compress: false, schema: exportSchema },
     async (request, reply) => {
       const { user, sessionId } = requireMember(request);
-      try {
-        if (request.method === "HEAD") {
-          const { fileName, retryAfterSeconds } = await dataExportService.ask(user);
-          if (retryAfterSeconds > 0) throw new ExportTooSoonError(retryAfterSeconds);
-          return attachment(reply, fileName).send();
-        }
-        const started = await dataExportService.start(user, sessionId);
-        started.outcome.then(
-          (outcome) => request.log.info({ outcome }, "data export ended"),
-          (err: unknown) => request.log.error({ err }, "data export failed; its hour was given back"),
-        );
-        return attachment(reply, started.fileName).send(started.archive);
-      } catch (err) {
-        if (err instanceof ExportTooSoonError) reply.header("retry-after", String(err.retryAfterSeconds));
-        throw err;
+      if (request.method === "HEAD") {
+        const { fileName, retryAfterSeconds } = await dataExportService.ask(user);
+        if (retryAfterSeconds > 0) throw new ExportTooSoonError(retryAfterSeconds);
+        return attachment(reply, fileName).send();
       }
+      const started = await dataExportService.start(user, sessionId);
+      started.outcome.then(
+        (outcome) => request.log.info({ outcome }, "data export ended"),
+        (err: unknown) => request.log.error({ err }, "data export failed; its hour was given back"),
+      );
+      return attachment(reply, started.fileName).send(started.archive);
     },
   );
 };

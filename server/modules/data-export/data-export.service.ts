@@ -5,7 +5,7 @@ import {
   dataExportFileName,
 } from "#contract/api/data-export.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
-import { AppError } from "#server/lib/app-error.ts";
+import { TryLaterError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { jsonArrayStream, onePage } from "#server/lib/json-array-stream.ts";
 import { createZipWriter, type ZipWriter } from "#server/lib/zip-writer.ts";
@@ -22,9 +22,9 @@ import type { UploadsService } from "#server/modules/uploads/uploads.service.ts"
 import { type ExportFileName, readmeText } from "./data-export-readme.ts";
 
 /** Too soon after the member's last export: `retryAfterSeconds` is how long until the next may begin. */
-export class ExportTooSoonError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super("rate_limited", DATA_EXPORT_MESSAGES.tooSoon);
+export class ExportTooSoonError extends TryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super(DATA_EXPORT_MESSAGES.tooSoon, retryAfterSeconds);
   }
 }
 

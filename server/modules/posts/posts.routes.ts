@@ -180,7 +180,8 @@ export const postsRoutes: FastifyPluginAsyncZod<{ postsService: PostsService }> 
         summary: "Report another member's post to the moderators",
         description:
           "Once per member and post (409 `conflict` after that); a member cannot report their own post (400 " +
-          "`validation`), nor a hidden one (404). Every report is kept; it counts toward the automatic " +
+          "`validation`), nor a hidden one, nor one whose owner blocked them (404, as for a missing post). " +
+          "Every report is kept; it counts toward the automatic " +
           "action only when the reporter's e-mail is verified and their account is old enough (24 hours by " +
           "default). The report that brings the counted reports to the threshold the administrators set " +
           "hides or deletes the post at once: `removed` says it no longer shows.",

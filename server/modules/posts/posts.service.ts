@@ -29,6 +29,8 @@ type Deps = {
   /** Runs the report auto-action (hide pending review, or delete) now, rather than at the job's next run. */
   applyReportAutoAction: () => Promise<unknown>;
   uploads: Pick<UploadsService, "findOwned" | "removeFiles">;
+  /** Whether `ownerId` blocked `viewerId`: then nothing of the owner's exists for the viewer. */
+  isBlocked: (ownerId: string, viewerId: string) => Promise<boolean>;
   clock: Clock;
   /** A report counts toward the automatic action only from a verified member at least this many hours old. */
   reportMinAccountAgeHours: number;
@@ -50,6 +52,7 @@ export function createPostsService({
   settings,
   applyReportAutoAction,
   uploads,
+  isBlocked,
   clock,
   reportMinAccountAgeHours,
 }: Deps) {
@@ -187,7 +190,7 @@ export function createPostsService({
      * whose e-mail is verified and whose account is old enough counts toward the automatic action (decided now,
      * for good). The report that brings the counted reports to the admin-set threshold (when enabled) runs the
      * auto-action at once — the scheduled job is the backstop; `removed` says the post no longer shows (hidden
-     * pending review or deleted).
+     * pending review or deleted). For a member its owner blocked the post does not exist, so it is not found.
      */
     async report(
       reporter: Pick<ProfileRow, "id" | "emailVerified" | "createdAt">,
@@ -195,7 +198,9 @@ export function createPostsService({
       reason?: ReportReason,
     ) {
       const post = await postsRepo.findVisible(id);
-      if (!post) throw new AppError("not_found", POST_MESSAGES.notFound);
+      if (!post || (post.userId !== reporter.id && (await isBlocked(post.userId, reporter.id)))) {
+        throw new AppError("not_found", POST_MESSAGES.notFound);
+      }
       if (post.userId === reporter.id) throw new AppError("validation", POST_MESSAGES.ownPost);
       const now = clock.now();
       const { isNew, countedReports } = await reportsRepo.addReport({

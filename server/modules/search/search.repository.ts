@@ -35,14 +35,19 @@ const findable = and(
 );
 
 /**
- * The owner has not blocked the viewer: for a blocked member the owner's posts do not exist. Checked in the
- * search's own query (one index probe), so a blocked search costs and answers as one that finds nothing.
+ * Whether the owner blocked the viewer: then, for the viewer, the owner's posts do not exist. Answered beside
+ * each row (one index probe in the search's own query) rather than filtered out, because a viewer who is
+ * anonymous at that moment is still recorded at that owner (decision 072); the service drops these rows from
+ * every answer.
  */
-const notBlockedFor = (viewerId: SQL) =>
-  sql`not exists (select 1 from ${blocks} where ${blocks.blockedId} = ${viewerId} and ${blocks.blockerId} = ${owner.id})`;
+const ownerBlocks = (viewerId: SQL) =>
+  sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockedId} = ${viewerId} and ${blocks.blockerId} = ${owner.id})`;
 const viewer = sql.placeholder("viewerId");
 
-/** History entries: the event with its post (when it still exists) and the post owner's names. */
+/**
+ * History entries: the event with its post (when it still exists), the post owner's names, and whether the
+ * owner now blocks the member whose history it is.
+ */
 const selectHistory = (db: Database) =>
   db
     .select({
@@ -51,28 +56,31 @@ const selectHistory = (db: Database) =>
       ownerFirstName: owner.firstName,
       ownerLastName: owner.lastName,
       ownerTagg: owner.tagg,
+      ownerBlocksVisitor: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${searchAnalytics.targetUserId} and ${blocks.blockedId} = ${searchAnalytics.visitorId})`,
     })
     .from(searchAnalytics)
     .leftJoin(taggedPosts, eq(taggedPosts.id, searchAnalytics.postId))
     .leftJoin(owner, eq(owner.id, searchAnalytics.targetUserId));
 
 export function createSearchRepository(db: Database) {
-  const base = () =>
-    db.select(findableColumns).from(taggedPosts).innerJoin(owner, eq(owner.id, taggedPosts.userId));
+  const base = (viewerId: SQL) =>
+    db
+      .select({ ...findableColumns, ownerBlocksViewer: ownerBlocks(viewerId) })
+      .from(taggedPosts)
+      .innerJoin(owner, eq(owner.id, taggedPosts.userId));
   // The public search is the hottest anonymous path: both lookups are prepared.
-  const byNameQuery = base()
-    .where(and(findable, eq(postNameKey, sql.placeholder("nameKey")), notBlockedFor(sql`${viewer}`)))
+  const byNameQuery = base(sql`${viewer}`)
+    .where(and(findable, eq(postNameKey, sql.placeholder("nameKey"))))
     .limit(RESULT_LIMIT)
     .prepare("search_by_post_name");
   // A post that hides its owner's identity is never listed under that owner's tagg, except to the owner:
   // otherwise the tagg search alone would tie it to them.
-  const byTaggQuery = base()
+  const byTaggQuery = base(sql`${viewer}`)
     .where(
       and(
         findable,
         eq(owner.tagg, sql.placeholder("taggKey")),
         or(eq(taggedPosts.hidePersonalInfo, false), eq(owner.id, viewer)),
-        notBlockedFor(sql`${viewer}`),
       ),
     )
     .orderBy(desc(taggedPosts.createdAt))
@@ -82,8 +90,8 @@ export function createSearchRepository(db: Database) {
   return {
     /**
      * Exact, case-insensitive matches on a post name (via its unique index) or an owner's tagg; by tagg, the
-     * owner's `hidePersonalInfo` posts only when the viewer is that owner. Nothing of an owner who blocked the
-     * viewer.
+     * owner's `hidePersonalInfo` posts only when the viewer is that owner. Each row says whether its owner
+     * blocked the viewer (one tagg is one owner and a name one post, so such rows never crowd others out).
      */
     async findExact(nameKey: string, taggKey: string | null, viewerId: string | null) {
       const viewerKey = viewerId ?? NO_VIEWER;
@@ -95,25 +103,27 @@ export function createSearchRepository(db: Database) {
       return [...byName, ...byTagg].filter((row) => !seen.has(row.post.id) && seen.add(row.post.id));
     },
 
-    /** A post others may see, unless its owner blocked the viewer. */
+    /** What a search of a tagg by the viewer finds, before the service drops an owner who blocked them. */
+    findByTagg: (taggKey: string, viewerId: string) => byTaggQuery.execute({ taggKey, viewerId }),
+
+    /** A post others may see, and whether its owner blocked the viewer. */
     async findVisiblePost(postId: string, viewerId: string | null) {
-      const [row] = await base()
-        .where(and(findable, eq(taggedPosts.id, postId), notBlockedFor(sql`${viewerId ?? NO_VIEWER}`)))
+      const [row] = await base(sql`${viewerId ?? NO_VIEWER}`)
+        .where(and(findable, eq(taggedPosts.id, postId)))
         .limit(1);
       return row;
     },
 
-    /** The owner of a tagg others may see, unless they blocked the viewer. */
+    /** The owner of a tagg others may see, and whether they blocked the viewer. */
     async findVisibleOwnerByTagg(taggKey: string, viewerId: string | null) {
       const [row] = await db
-        .select({ id: owner.id })
+        .select({ id: owner.id, ownerBlocksViewer: ownerBlocks(sql`${viewerId ?? NO_VIEWER}`) })
         .from(owner)
         .where(
           and(
             eq(owner.tagg, taggKey),
             eq(owner.isHidden, false),
             sql`not exists (select 1 from ${taggs} where ${taggs.tagg} = ${owner.tagg} and ${taggs.isHidden})`,
-            notBlockedFor(sql`${viewerId ?? NO_VIEWER}`),
           ),
         )
         .limit(1);

@@ -124,7 +124,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService 
         description:
           "Only what was recorded by name: searches and views made anonymously (hide or pause mode, signed " +
           "out, or sent from another site) were never recorded against the caller. A post that hid its " +
-          "owner when it was seen keeps hiding them here, even once deleted.",
+          "owner when it was seen keeps hiding them here, even once deleted. An entry at an owner who has " +
+          "since blocked the caller keeps what was recorded then (term, action, time, the post's name) and " +
+          "nothing of the owner or the post as they are now.",
         response: { 200: searchHistoryResponseSchema },
       },
     },

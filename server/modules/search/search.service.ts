@@ -32,16 +32,24 @@ type TrackInput = {
   targetTagg?: string | null;
 };
 type Skip = "too_short" | "duplicate" | "own_post" | "not_found";
-type Target = { ownerId: string; post: FindableRow["post"] | null };
+/** An owner found, with their post when exactly one matched, and whether they blocked the visitor. */
+type Target = { ownerId: string; post: FindableRow["post"] | null; blocksVisitor: boolean };
 type Resolved = { term: string; found: Target[] };
 type Meta = { ipAddress: string; userAgent?: string };
 const none: Resolved = { term: "", found: [] };
 
 /** One target per owner found: their post when exactly one of theirs matched, else the owner alone. */
 function byOwner(rows: FindableRow[]): Target[] {
-  const posts = new Map<string, FindableRow["post"][]>();
-  for (const row of rows) posts.set(row.post.userId, [...(posts.get(row.post.userId) ?? []), row.post]);
-  return [...posts].map(([ownerId, own]) => ({ ownerId, post: own.length === 1 ? (own[0] ?? null) : null }));
+  const owners = new Map<string, { posts: FindableRow["post"][]; blocksVisitor: boolean }>();
+  for (const row of rows) {
+    const found = owners.get(row.post.userId) ?? { posts: [], blocksVisitor: row.ownerBlocksViewer };
+    owners.set(row.post.userId, { ...found, posts: [...found.posts, row.post] });
+  }
+  return [...owners].map(([ownerId, { posts, blocksVisitor }]) => ({
+    ownerId,
+    post: posts.length === 1 ? (posts[0] ?? null) : null,
+    blocksVisitor,
+  }));
 }
 
 type Deps = {
@@ -71,8 +79,18 @@ function toPublicPost(row: FindableRow, viewerId: string | undefined): PublicPos
 /** How many history entries one query of a data export reads. */
 const EXPORT_PAGE_SIZE = 500;
 
-/** A history entry: a post that hid its owner when it was seen keeps hiding them, even once deleted. */
-function toHistoryEntry({ event, post, ownerFirstName, ownerLastName, ownerTagg }: HistoryRow) {
+/**
+ * A history entry: a post that hid its owner when it was seen keeps hiding them, even once deleted. At an owner
+ * who has since blocked the member, only what was recorded then (the term, the action, the time, the post's
+ * name as it was) and nothing of the owner or the post as they are now: the history tells the member nothing
+ * new about someone who blocked them (decision 072).
+ */
+function toHistoryEntry(row: HistoryRow): SearchHistoryEntry {
+  if (row.ownerBlocksVisitor) {
+    const unknown = { post: null, ownerFirstName: null, ownerLastName: null, ownerTagg: null };
+    return toHistoryEntry({ ...row, ...unknown, ownerBlocksVisitor: false });
+  }
+  const { event, post, ownerFirstName, ownerLastName, ownerTagg } = row;
   const hideOwner = event.ownerHidden || (post?.hidePersonalInfo ?? false);
   return {
     id: event.id,
@@ -122,14 +140,18 @@ export function createSearchService({ transact, searchRepo, analytics, alerts, c
   async function targetsOf(input: TrackInput, term: string, self: string | null): Promise<Resolved> {
     if (input.postId) {
       const row = await searchRepo.findVisiblePost(input.postId, self);
-      return row
-        ? { term: nameKey(row.post.postName), found: [{ ownerId: row.post.userId, post: row.post }] }
-        : none;
+      if (!row) return none;
+      const target = { ownerId: row.post.userId, post: row.post, blocksVisitor: row.ownerBlocksViewer };
+      return { term: nameKey(row.post.postName), found: [target] };
     }
     if (input.action === "internal_search" && input.targetTagg) {
       const taggKey = searchKeys(input.targetTagg).taggKey;
       const owner = taggKey ? await searchRepo.findVisibleOwnerByTagg(taggKey, self) : undefined;
-      return owner && taggKey ? { term: taggKey, found: [{ ownerId: owner.id, post: null }] } : none;
+      if (!owner || !taggKey) return none;
+      return {
+        term: taggKey,
+        found: [{ ownerId: owner.id, post: null, blocksVisitor: owner.ownerBlocksViewer }],
+      };
     }
     const { nameKey: key, taggKey } = searchKeys(term);
     // A view sent without a postId (`{searchTerm, action: "view"}`) names the post by its exact name, never
@@ -141,31 +163,42 @@ export function createSearchService({ transact, searchRepo, analytics, alerts, c
   /**
    * Applies the recording rules (own posts, 5 s window) and records what is left for each owner; a named visit
    * may then set off a repeated-search alert (anonymous activity never does).
+   *
+   * An owner who blocked the visitor gets the visit only when it is anonymous, exactly as if there were no
+   * block: were it dropped, an owner blocking suspects one at a time would see which pseudonym stopped moving
+   * (decision 072). The answer, like the search's, tells of the other owners only.
    */
   async function record(visitor: Visitor, action: TrackInput["action"], resolved: Resolved, meta: Meta) {
     const skip = (reason: Skip) => ({ recorded: 0, skipped: reason });
     const { self, visitor: who } = identify(visitor);
-    const targets = resolved.found.filter((target) => target.ownerId !== self);
-    if (resolved.found.length === 0) return skip("not_found");
-    if (targets.length === 0) return skip("own_post");
-    if (await analytics.isRepeat({ visitor: who, action, searchTerm: resolved.term })) {
-      return skip("duplicate");
-    }
+    const notOwn = resolved.found.filter((target) => target.ownerId !== self);
+    const targets = who.kind === "anonymous" ? notOwn : notOwn.filter((target) => !target.blocksVisitor);
+    const shown = resolved.found.filter((target) => !target.blocksVisitor);
+    const shownTargets = shown.filter((target) => target.ownerId !== self);
 
-    const recorded = await analytics.recordVisit({
-      visitor: who,
-      action,
-      searchTerm: resolved.term,
-      connection: meta,
-      targets,
-    });
-    if (who.kind === "named") {
-      await alerts.afterNamedVisit(
-        who.id,
-        targets.map((target) => target.ownerId),
-      );
+    let recorded = 0;
+    const repeat =
+      targets.length > 0 && (await analytics.isRepeat({ visitor: who, action, searchTerm: resolved.term }));
+    if (targets.length > 0 && !repeat) {
+      recorded = await analytics.recordVisit({
+        visitor: who,
+        action,
+        searchTerm: resolved.term,
+        connection: meta,
+        targets,
+      });
+      if (who.kind === "named") {
+        await alerts.afterNamedVisit(
+          who.id,
+          targets.map((target) => target.ownerId),
+        );
+      }
     }
-    return { recorded, skipped: null };
+    if (shown.length === 0) return skip("not_found");
+    if (shownTargets.length === 0) return skip("own_post");
+    if (repeat) return skip("duplicate");
+    // Events at owners who blocked the visitor are recorded but not counted in the answer.
+    return { recorded: Math.min(recorded, shownTargets.length), skipped: null };
   }
 
   return {
@@ -182,7 +215,18 @@ export function createSearchService({ transact, searchRepo, analytics, alerts, c
       if (key.length >= MIN_TRACKED_TERM_LENGTH) {
         await record(visitor, "search", { term: key, found: byOwner(rows) }, meta);
       }
-      return rows.map((row) => toPublicPost(row, viewerId ?? undefined));
+      return rows
+        .filter((row) => !row.ownerBlocksViewer)
+        .map((row) => toPublicPost(row, viewerId ?? undefined));
+    },
+
+    /**
+     * Whether a search of `tagg` by the viewer would show its owner's name: it lists a post of theirs that
+     * does not hide personal information. Records nothing.
+     */
+    async showsOwnerNameByTagg(tagg: string, viewerId: string): Promise<boolean> {
+      const rows = await searchRepo.findByTagg(tagg, viewerId);
+      return rows.some((row) => !row.ownerBlocksViewer && toPublicPost(row, viewerId).firstName !== null);
     },
 
     /**

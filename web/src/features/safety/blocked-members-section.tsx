@@ -2,7 +2,7 @@ import { Undo2, UserX } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { Block } from "#contract/api/blocks.ts";
-import { MAX_BLOCKS } from "#contract/limits.ts";
+import { MAX_BLOCK_CHANGES_PER_DAY, MAX_BLOCKS } from "#contract/limits.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { QueryState } from "#web/components/query-state.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -47,8 +47,10 @@ export function BlockedMembersSection() {
         Blocked Members
       </h3>
       <p className="text-sm text-slate-600">
-        A member you block can't find your posts or see your images, and their visits leave your lists. They
-        aren't told. You can block up to {MAX_BLOCKS.toLocaleString("en-GB")} members.
+        A member you block can't find your posts or see your images, and their named visits leave your lists.
+        They aren't told. Anonymous visits stay as they are, so a block never tells you who an anonymous
+        visitor was. You can block up to {MAX_BLOCKS.toLocaleString("en-GB")} members, and block or unblock{" "}
+        {MAX_BLOCK_CHANGES_PER_DAY} times a day.
       </p>
       <QueryState
         query={blocks}

@@ -1,7 +1,6 @@
 -- Small numbers: held anonymous activity carries the length of its window (the release bucket, then a day or a
 -- week once a window held too few visitors), released rows keep it, and a week that still held too few becomes a
--- quiet window. Rows held before this were all in the release bucket: 60 minutes unless configured otherwise,
--- and a row labelled 60 in a shorter bucket only waits with its hour.
+-- quiet window. Rows held before this were all in the release bucket, 60 minutes by default.
 CREATE TABLE "anonymous_quiet_windows" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"target_user_id" uuid NOT NULL,
