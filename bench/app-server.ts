@@ -27,6 +27,7 @@ const config = loadConfig({
   // bench:presence releases anonymous activity every minute, so the release runs beside the load it measures.
   ANONYMOUS_RELEASE_MINUTES: process.env.ANONYMOUS_RELEASE_MINUTES,
   ANONYMOUS_RELEASE_JITTER_MINUTES: process.env.ANONYMOUS_RELEASE_JITTER_MINUTES,
+  ANONYMOUS_MIN_VISITORS: process.env.ANONYMOUS_MIN_VISITORS,
   JOBS_FIRST_RUN_DELAY_MS: process.env.JOBS_FIRST_RUN_DELAY_MS,
   // bench:api --tracing and --metrics: traces on, sent to its local receiver; metrics served as main.ts serves them.
   OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,

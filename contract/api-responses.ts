@@ -28,6 +28,7 @@ import {
   deleteAnalyticsResponseSchema,
   highestViewedPostSchema,
   postViewersResponseSchema,
+  quietWeekListSchema,
   uniqueViewersSchema,
   viewerProfileSchema,
 } from "./api/analytics.ts";
@@ -157,6 +158,7 @@ export const API_RESPONSES = {
   "DELETE /api/user-search-history": deleteSearchHistoryResponseSchema,
   "GET /api/tagg-analytics": analyticsListSchema,
   "DELETE /api/tagg-analytics": deleteAnalyticsResponseSchema,
+  "GET /api/tagg-analytics/quiet-weeks": quietWeekListSchema,
   "GET /api/posts/{id}/viewers": postViewersResponseSchema,
   "GET /api/user-info/{viewerId}": viewerProfileSchema,
   "GET /api/unique-viewers": uniqueViewersSchema,

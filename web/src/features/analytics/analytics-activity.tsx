@@ -12,6 +12,7 @@ import { cn } from "#web/lib/cn.ts";
 import { useNow } from "#web/lib/use-now.ts";
 import { ActivityRow } from "./activity-row.tsx";
 import { ALL_POSTS_LABEL, filterEventsByPost, postFilterOptions } from "./analytics-display.ts";
+import { QuietWeeks } from "./quiet-weeks.tsx";
 import { useDeleteAnalytics, useTaggAnalytics } from "./use-tagg-analytics.ts";
 import { WhoViewedDialog } from "./who-viewed-dialog.tsx";
 
@@ -31,22 +32,25 @@ export type AnalyticsActivityProps = {
 export function AnalyticsActivity({ listClassName = "max-h-[32rem]" }: AnalyticsActivityProps) {
   const query = useTaggAnalytics();
   return (
-    <QueryState
-      query={query}
-      // The list is polled every 3 s: one failed poll keeps the events on screen.
-      keepDataOnError
-      loading={<ListSkeleton label="Loading visitor analytics..." />}
-      error="Failed to load your visitor analytics"
-      empty={
-        <EmptyState
-          icon={Users}
-          title="No visitors yet"
-          description="When someone searches for one of your posts or your tagg, or opens one of your posts, they appear here."
-        />
-      }
-    >
-      {(events) => <ActivityList events={events} listClassName={listClassName} />}
-    </QueryState>
+    <div className="grid gap-3">
+      <QueryState
+        query={query}
+        // The list is polled every 3 s: one failed poll keeps the events on screen.
+        keepDataOnError
+        loading={<ListSkeleton label="Loading visitor analytics..." />}
+        error="Failed to load your visitor analytics"
+        empty={
+          <EmptyState
+            icon={Users}
+            title="No visitors yet"
+            description="When someone searches for one of your posts or your tagg, or opens one of your posts, they appear here."
+          />
+        }
+      >
+        {(events) => <ActivityList events={events} listClassName={listClassName} />}
+      </QueryState>
+      <QuietWeeks />
+    </div>
   );
 }
 
