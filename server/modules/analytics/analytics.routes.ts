@@ -112,8 +112,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: Analytic
         description:
           "One row per viewer with their number of views. An anonymous viewer counts in `totalUnique` but " +
           'appears as "Anonymous User" without id, name or picture. Another member\'s post answers 403 ' +
-          "`forbidden`.",
-        errors: ["forbidden"],
+          "`forbidden`; one the caller may not see (hidden, held for review, or its owner blocked them) " +
+          "answers 404 `not_found`, as a missing post does.",
+        errors: ["forbidden", "not_found"],
         params: postIdParamsSchema,
         response: { 200: postViewersResponseSchema },
       },

@@ -197,10 +197,16 @@ export function createAnalyticsService(deps: Deps) {
       return { deleted: await analyticsRepo.deleteForOwner(ownerId, [...new Set(ids)]) };
     },
 
-    /** Viewers of one of my posts; another member's post is refused. */
+    /**
+     * Viewers of one of my posts. Another member's post is refused, and one the caller may not see (hidden,
+     * held for review, or its owner blocked them) is not found, as a missing one: the answer must not say it
+     * exists.
+     */
     async viewers(ownerId: string, postId: string): Promise<PostViewers> {
-      const post = await viewersRepo.findPost(postId);
-      if (!post) throw new AppError("not_found", POST_MESSAGES.notFound);
+      const post = await viewersRepo.findPost(postId, ownerId);
+      if (!post || (post.userId !== ownerId && !post.seen)) {
+        throw new AppError("not_found", POST_MESSAGES.notFound);
+      }
       if (post.userId !== ownerId) throw new AppError("forbidden", ANALYTICS_MESSAGES.accessDenied);
       const rows = await viewersRepo.viewersOf(postId);
       return {

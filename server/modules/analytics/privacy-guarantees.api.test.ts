@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { searchAnalytics } from "#server/db/schema/index.ts";
+import { POST_MESSAGES } from "#contract/api/posts.ts";
+import { searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
 import {
   asMember,
   createPost,
@@ -468,6 +470,39 @@ describe("owner analytics", () => {
       headers: { cookie: bob.cookie },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("does not say a post exists to a member who may not see it: hidden, held for review, or blocked", async () => {
+    const { t, ada, bob, post } = await setup();
+    const viewersAsBob = () =>
+      t.app.inject({ url: `/api/posts/${post.id}/viewers`, headers: { cookie: bob.cookie } });
+    const notFound = { error: POST_MESSAGES.notFound, code: "not_found" };
+
+    await t.db.update(taggedPosts).set({ isVisible: false }).where(eq(taggedPosts.id, post.id));
+    expect((await viewersAsBob()).json()).toEqual(notFound);
+    await t.db
+      .update(taggedPosts)
+      .set({ isVisible: true, heldForReview: true })
+      .where(eq(taggedPosts.id, post.id));
+    expect((await viewersAsBob()).json()).toEqual(notFound);
+    await t.db.update(taggedPosts).set({ heldForReview: false }).where(eq(taggedPosts.id, post.id));
+    expect((await viewersAsBob()).statusCode).toBe(403);
+
+    const blocked = await t.app.inject({
+      method: "POST",
+      url: "/api/blocks",
+      headers: asMember(ada.cookie),
+      payload: { memberId: bob.user.id },
+    });
+    expect(blocked.statusCode).toBe(201);
+    const answer = await viewersAsBob();
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual(notFound);
+    // The owner still sees their own post's viewers.
+    expect(
+      (await t.app.inject({ url: `/api/posts/${post.id}/viewers`, headers: { cookie: ada.cookie } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("gives a viewer's profile only to an owner they openly visited — no lookups of strangers", async () => {

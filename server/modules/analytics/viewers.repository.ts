@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
-import { profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
+import { blocks, profiles, searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
 import { notOfBlocked } from "./analytics.repository.ts";
 import { viewerKey } from "./viewer-key.ts";
 
@@ -13,10 +13,17 @@ const visitor = alias(profiles, "visitor");
  */
 export function createViewersRepository(db: Database) {
   return {
-    /** The post whose viewers are asked for: its owner and name. */
-    async findPost(postId: string) {
+    /**
+     * The post whose viewers `callerId` asks for: its owner and name, and whether the caller may see the post
+     * at all (shown, not held for review, and its owner has not blocked them).
+     */
+    async findPost(postId: string, callerId: string) {
       const [row] = await db
-        .select({ userId: taggedPosts.userId, postName: taggedPosts.postName })
+        .select({
+          userId: taggedPosts.userId,
+          postName: taggedPosts.postName,
+          seen: sql<boolean>`${taggedPosts.isVisible} and not ${taggedPosts.heldForReview} and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${taggedPosts.userId} and ${blocks.blockedId} = ${callerId})`,
+        })
         .from(taggedPosts)
         .where(eq(taggedPosts.id, postId))
         .limit(1);
