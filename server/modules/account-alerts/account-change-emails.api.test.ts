@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { affiliateEarnings, affiliateReferrals } from "#server/db/schema/index.ts";
 import { mailsTo, setNewSignInEmails } from "#server/test/account-alerts.ts";
-import { asMember, enrolAuthenticatorApp, registerMember } from "#server/test/factories.ts";
+import { asMember, enrolAuthenticatorApp, registerMember, SAME_ORIGIN } from "#server/test/factories.ts";
 import { addPasskey } from "#server/test/passkey-ceremonies.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
@@ -32,6 +32,27 @@ describe("e-mails about account changes, to the address current before the chang
       password: "a new secret",
     });
     expect(res.statusCode).toBe(200);
+    expect(await sent(t, "Your Tagit password was changed")).toEqual([ada.input.email]);
+  });
+
+  it("a new password by a reset link", async () => {
+    const t = await createTestApp();
+    const ada = await mutedMember(t);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      headers: SAME_ORIGIN,
+      payload: { email: ada.input.email },
+    });
+    const [mail = ""] = await mailsTo(t, ada.input.email, "Subject: Reset your Tagit password");
+    const token = decodeURIComponent(mail.match(/\/reset-password\?token=([\w%-]+)/)?.[1] ?? "");
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/reset-password",
+      headers: SAME_ORIGIN,
+      payload: { token, newPassword: "a reset secret" },
+    });
+    expect(reset.statusCode).toBe(200);
     expect(await sent(t, "Your Tagit password was changed")).toEqual([ada.input.email]);
   });
 
