@@ -323,6 +323,7 @@ export function createServices(infra: Infrastructure) {
       affiliate: affiliateService,
       blocks: blocksService,
       sessions,
+      signInPlaces: signInAlertsService,
       clock,
     }),
     taggsService,

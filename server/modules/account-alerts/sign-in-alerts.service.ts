@@ -96,6 +96,15 @@ export function createSignInAlertsService(deps: Deps) {
       return redeemed.userId;
     },
 
+    /**
+     * What is kept of where the member signed in, for their data export: each browser family and when it last
+     * signed in from that network; the network itself is kept only as a keyed hash, which tells them nothing.
+     */
+    async placesOf(userId: string) {
+      const rows = await placesRepo.listOf(userId);
+      return rows.map((row) => ({ browser: row.browser, lastSignInAt: row.lastSeenAt.toISOString() }));
+    },
+
     /** Mutes (false) or restores (true) the new-sign-in e-mails. */
     setNewSignInEmails: (userId: string, enabled: boolean) => placesRepo.setNewSignInEmails(userId, enabled),
 

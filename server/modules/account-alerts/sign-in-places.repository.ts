@@ -12,6 +12,14 @@ export function createSignInPlacesRepository(db: Database) {
         .from(signInPlaces)
         .where(and(eq(signInPlaces.userId, userId), gt(signInPlaces.lastSeenAt, since))),
 
+    /** The member's places, most recently seen first: what a data export gives them. */
+    listOf: (userId: string) =>
+      db
+        .select({ browser: signInPlaces.browser, lastSeenAt: signInPlaces.lastSeenAt })
+        .from(signInPlaces)
+        .where(eq(signInPlaces.userId, userId))
+        .orderBy(desc(signInPlaces.lastSeenAt)),
+
     /** Records a sign-in from this place, then keeps only the member's `kept` most recently seen places. */
     async remember(userId: string, place: { networkKey: string; browser: string }, at: Date, kept: number) {
       await db
