@@ -22,7 +22,7 @@ function compose(subject: string, firstName: string, lines: Line[]) {
   return { subject, text, html };
 }
 
-/** When something happened, as every e-mail of ours writes it: "Monday 7 December 2026 at 07:40 UTC". */
+/** When something happened, as these e-mails write it: "Monday 7 December 2026 at 07:40 UTC". */
 export const mailTime = (at: Date) =>
   `${new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
 
@@ -66,45 +66,55 @@ export function maskEmail(email: string) {
   return `${name.slice(0, 1)}***@${host.slice(0, 1)}***${suffix}`;
 }
 
-const CHANGES: Record<AccountChange["kind"], { subject: string; what: (change: never) => string }> = {
-  password: {
-    subject: "Your Tagit password was changed",
-    what: () => "The password of your Tagit account was changed.",
-  },
-  email: {
-    subject: "Your Tagit e-mail address was changed",
-    what: (change: { newEmail: string }) =>
-      `The login e-mail of your Tagit account was changed from this address to ${maskEmail(change.newEmail)}. ` +
-      "From now on we write to the new address only.",
-  },
-  authenticator_on: {
-    subject: "An authenticator app now guards your Tagit account",
-    what: () =>
-      "An authenticator app was turned on: every sign-in to your Tagit account now asks for its code.",
-  },
-  authenticator_off: {
-    subject: "The authenticator app of your Tagit account was turned off",
-    what: () =>
-      "The authenticator app of your Tagit account was turned off, and its recovery codes were deleted: signing in no longer asks for its code.",
-  },
-  recovery_codes: {
-    subject: "New recovery codes for your Tagit account",
-    what: () => "New recovery codes were made for your Tagit account. The old ones no longer work.",
-  },
-  passkey_added: {
-    subject: "A passkey was added to your Tagit account",
-    what: (change: { name: string }) => `A passkey named "${change.name}" was added to your Tagit account.`,
-  },
-  passkey_removed: {
-    subject: "A passkey was removed from your Tagit account",
-    what: () => "A passkey was removed from your Tagit account.",
-  },
-  payout_details: {
-    subject: "A payout of your Tagit referral earnings was requested",
-    what: (change: { details: string }) =>
-      `A payout of your referral earnings was requested, to be paid to ${change.details}.`,
-  },
-};
+/** The subject of the e-mail about a change, and the sentence that says what changed. */
+function described(change: AccountChange): { subject: string; what: string } {
+  switch (change.kind) {
+    case "password":
+      return {
+        subject: "Your Tagit password was changed",
+        what: "The password of your Tagit account was changed.",
+      };
+    case "email":
+      return {
+        subject: "Your Tagit e-mail address was changed",
+        what:
+          `The login e-mail of your Tagit account was changed from this address to ${maskEmail(change.newEmail)}. ` +
+          "From now on we write to the new address only.",
+      };
+    case "authenticator_on":
+      return {
+        subject: "An authenticator app now guards your Tagit account",
+        what: "An authenticator app was turned on: every sign-in to your Tagit account now asks for its code.",
+      };
+    case "authenticator_off":
+      return {
+        subject: "The authenticator app of your Tagit account was turned off",
+        what:
+          "The authenticator app of your Tagit account was turned off, and its recovery codes were deleted: " +
+          "signing in no longer asks for its code.",
+      };
+    case "recovery_codes":
+      return {
+        subject: "New recovery codes for your Tagit account",
+        what: "New recovery codes were made for your Tagit account. The old ones no longer work.",
+      };
+    case "passkey_added":
+      return {
+        subject: "A passkey was added to your Tagit account",
+        what: `A passkey named "${change.name}" was added to your Tagit account.`,
+      };
+    case "passkey_removed":
+      return {
+        subject: "A passkey was removed from your Tagit account",
+        what: "A passkey was removed from your Tagit account.",
+      };
+    case "payout_details":
+      return {
+        subject: "A payout of your Tagit referral earnings was requested",
+        what: `A payout of your referral earnings was requested, to be paid to ${change.details}.`,
+      };
+  }
+}
 
 /**
  * The e-mail about an account change. An e-mail change goes to the old address, whose owner can no longer reset
@@ -117,7 +127,7 @@ export function accountChangeEmail(input: {
   forgotPasswordLink: string;
   supportEmail: string | undefined;
 }) {
-  const { subject, what } = CHANGES[input.change.kind];
+  const { subject, what } = described(input.change);
   const help = input.supportEmail
     ? `If it wasn't you, write to ${input.supportEmail} from this address at once and keep this e-mail: it shows the change was not yours.`
     : "If it wasn't you, contact the people who run this Tagit site from this address at once and keep this e-mail: it shows the change was not yours.";
@@ -130,11 +140,8 @@ export function accountChangeEmail(input: {
         ]
       : [
           "If you made this change, there is nothing to do.",
-          "If it wasn't you, someone may know your password: choose a new one now (this signs you out everywhere else), then check Security Settings.",
+          "If it wasn't you, someone may know your password: choose a new one now (that signs out every session, theirs too), then check Security Settings.",
           { text: "Choose a new password", link: input.forgotPasswordLink },
         ];
-  return compose(subject, input.firstName, [
-    `${what(input.change as never)} (${mailTime(input.at)})`,
-    ...lines,
-  ]);
+  return compose(subject, input.firstName, [`${what} (${mailTime(input.at)})`, ...lines]);
 }
