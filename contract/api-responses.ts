@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { securityCheckupSchema, wasntMeAnswerSchema } from "./api/account-alerts.ts";
 import { adminSessionResponseSchema, auditLogFacetsSchema, auditLogResponseSchema } from "./api/admin.ts";
 import { cleanupDeleteResponseSchema, cleanupSearchResponseSchema } from "./api/admin-cleanup.ts";
 import { adminHelpContentListSchema, adminHelpContentSchema } from "./api/admin-content.ts";
@@ -125,6 +126,9 @@ export const API_RESPONSES = {
   "GET /api/auth/sessions": signedInSessionListSchema,
   "DELETE /api/auth/sessions/{id}": noContent,
   "POST /api/auth/sessions/revoke-others": revokeOtherSessionsResponseSchema,
+  "POST /api/auth/wasnt-me": wasntMeAnswerSchema,
+  "GET /api/security-checkup": securityCheckupSchema,
+  "PUT /api/security-checkup/new-sign-in-emails": securityCheckupSchema,
   "POST /api/auth/2fa/totp/setup": totpSetupResponseSchema,
   "POST /api/auth/2fa/totp/enable": recoveryCodesResponseSchema,
   "POST /api/auth/2fa/disable": noContent,

@@ -89,6 +89,7 @@ export const MESSAGES = {
   busy: "Tagit is busy right now. Please try again in a moment.",
   restarting: "This Tagit server is restarting. Please try again in a moment.",
   invalidVerificationToken: "This verification link is invalid or has expired",
+  invalidWasntMeToken: "This link is invalid, has expired or was already used",
   reauthRequired: "Please enter your password again to continue",
   invalidCode: "That code is not right. Check your authenticator app and try again.",
   signInExpired: "This sign-in has expired. Please sign in again.",

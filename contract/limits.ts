@@ -20,6 +20,11 @@ export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 /** The set-password link of a profile an administrator created (a reset token that lives longer). */
 export const INVITATION_TTL_DAYS = 7;
 /**
+ * Telling a member about a sign-in from a new place: a "Wasn't me" link works once within `linkDays`; each member
+ * keeps at most `placesKept` places (network and browser), each forgotten `placeDays` after its last sign-in.
+ */
+export const SIGN_IN_ALERTS = { linkDays: 7, placesKept: 20, placeDays: 180 } as const;
+/**
  * An admin unlock lasts while it is used: it ends this many minutes after the last admin call (sliding), at
  * Lock, or when the member session that opened it ends. Every tab of the browser shares it.
  */
@@ -145,6 +150,8 @@ export const RATE_LIMITS = {
    */
   forgotPasswordPerAddress: { max: 3, windowMs: 60 * 60_000 },
   resetPassword: { max: 10, windowMs: 15 * 60_000 },
+  /** Redeeming "Wasn't me" links, per client: each is a long random token, so this only slows guessing. */
+  wasntMe: { max: 10, windowMs: 15 * 60_000 },
   /** Failed admin unlocks per address (a successful unlock spends nothing); the account has its own count. */
   adminSession: { max: 10, windowMs: 15 * 60_000 },
   /** Image uploads per member (post photos, avatars, wallpapers): plenty for a person, not for a script. */

@@ -26,6 +26,7 @@ const envSchema = z.object({
   ADMIN_REQUIRE_SECOND_FACTOR: z.enum(["true", "false", "1", "0", ""]).default(""),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default("Tagit <no-reply@tagit.local>"),
+  SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -182,6 +183,8 @@ const configSchema = envSchema
       adminEmails,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
+      /** Where a member asks for help; named in the e-mails about account changes when set. */
+      supportEmail: e.SUPPORT_EMAIL,
       stripe,
       /** An S3-compatible object store for uploads; unset → files on the local disk under DATA_DIR/uploads. */
       s3,

@@ -1,6 +1,7 @@
 import { scheduledBackup } from "#server/backup/scheduled-backups.ts";
 import type { Config } from "#server/config.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import type { SignInAlertsService } from "#server/modules/account-alerts/sign-in-alerts.service.ts";
 import type { AdminModerationService } from "#server/modules/admin/admin-moderation.service.ts";
 import type { AnalyticsService } from "#server/modules/analytics/analytics.service.ts";
 import type { Pseudonyms } from "#server/modules/analytics/pseudonyms.ts";
@@ -24,6 +25,7 @@ type Deps = {
   authService: AuthService;
   emailVerificationService: EmailVerificationService;
   secondFactorService: Pick<SecondFactorService, "deleteSpent">;
+  signInAlertsService: Pick<SignInAlertsService, "deleteSpent">;
   uploadsService: UploadsService;
   subscriptionsService: SubscriptionsService;
   /** Only while the test provider is the active one. */
@@ -42,6 +44,7 @@ export function appJobs({
   authService,
   emailVerificationService,
   secondFactorService,
+  signInAlertsService,
   uploadsService,
   subscriptionsService,
   testPaymentsService,
@@ -64,6 +67,7 @@ export function appJobs({
         verificationLinks: await emailVerificationService.deleteSpentLinks(),
         adminUnlocks: await sessions.deleteExpiredAdmin(),
         secondFactor: await secondFactorService.deleteSpent(),
+        signInAlerts: await signInAlertsService.deleteSpent(),
       }),
     },
     { name: "delete-unused-uploads", everyMs: HOUR, run: () => uploadsService.deleteUnused(clock.now()) },

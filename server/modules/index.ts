@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { EventBus } from "#server/lib/event-bus.ts";
+import { accountAlertsRoutes } from "./account-alerts/account-alerts.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { adminSectionsRoutes } from "./admin/admin-content.routes.ts";
 import { adminPopupsRoutes } from "./admin/admin-popups.routes.ts";
@@ -50,6 +51,10 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     passkeysService: deps.passkeysService,
     secondFactorService: deps.secondFactorService,
     sessions: deps.sessions,
+  });
+  await app.register(accountAlertsRoutes, {
+    checkup: deps.securityCheckupService,
+    signInAlerts: deps.signInAlertsService,
   });
   await app.register(profileRoutes, { profileService: deps.profileService });
   await app.register(dataExportRoutes, { dataExportService: deps.dataExportService });

@@ -13,6 +13,12 @@ import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createRecentKeys } from "#server/lib/recent-keys.ts";
 import { createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
+import { createAccountChangesService } from "./account-alerts/account-changes.service.ts";
+import { createSecurityCheckupService } from "./account-alerts/security-checkup.service.ts";
+import { createSignInAlertsService } from "./account-alerts/sign-in-alerts.service.ts";
+import { createNetworkKeys } from "./account-alerts/sign-in-place.ts";
+import { createSignInPlacesRepository } from "./account-alerts/sign-in-places.repository.ts";
+import { createWasntMeTokensRepository } from "./account-alerts/wasnt-me-tokens.repository.ts";
 import { createAdminServices } from "./admin-services.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
@@ -96,6 +102,22 @@ export function createServices(infra: Infrastructure) {
     }),
     infra.events,
   );
+  const accountChanges = createAccountChangesService({
+    mailer: infra.mailer,
+    background,
+    clock,
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+  });
+  const signInAlertsService = createSignInAlertsService({
+    placesRepo: createSignInPlacesRepository(db),
+    tokensRepo: createWasntMeTokensRepository(db),
+    networkKeys: createNetworkKeys(config.appSecret),
+    mailer: infra.mailer,
+    background,
+    clock,
+    publicUrl: config.publicUrl,
+  });
   const blocksService = createBlocksService({
     blocksRepo: createBlocksRepository(db),
     blocksRepoOn: createBlocksRepository,
@@ -174,6 +196,7 @@ export function createServices(infra: Infrastructure) {
     secretBox: createSecretBox(config.appSecret, "payoutDetails"),
     publicUrl: config.publicUrl,
     clock,
+    accountChanged: accountChanges.changed,
   });
   const emailVerificationService = createEmailVerificationService({
     transact,
@@ -195,6 +218,7 @@ export function createServices(infra: Infrastructure) {
     sessions,
     rp: relyingPartyOf(config.publicUrl),
     clock,
+    accountChanged: accountChanges.changed,
   });
   const secondFactorService = createSecondFactorService({
     repo: secondFactorRepo,
@@ -204,6 +228,7 @@ export function createServices(infra: Infrastructure) {
     sessions,
     secretBox: createSecretBox(config.appSecret, "totpSecret"),
     clock,
+    accountChanged: accountChanges.changed,
   });
 
   const authService = createAuthService({
@@ -214,6 +239,8 @@ export function createServices(infra: Infrastructure) {
     referrals: affiliateService,
     verification: emailVerificationService,
     secondFactor: secondFactorService,
+    signInAlerts: signInAlertsService,
+    accountChanges,
     mailer: infra.mailer,
     background,
     clock,
@@ -229,7 +256,14 @@ export function createServices(infra: Infrastructure) {
     endSubscription: subscriptionsService.endForDeletedMember,
     contactDetailsChanged: (user) =>
       background.run("billing-contact-sync", () => subscriptionsService.syncCustomer(user)),
-    emailChanged: emailVerificationService.emailChanged,
+    emailChanged: (previousEmail, user) => {
+      emailVerificationService.emailChanged(user);
+      accountChanges.changed(
+        { email: previousEmail, firstName: user.firstName },
+        { kind: "email", newEmail: user.email },
+      );
+    },
+    passwordChanged: (user) => accountChanges.changed(user, { kind: "password" }),
     emailChangeRequested: emailVerificationService.emailChangeRequested,
     revokeResetTokens: authService.revokeResetTokens,
     sessions,
@@ -265,6 +299,8 @@ export function createServices(infra: Infrastructure) {
     sessions,
     secondFactorService,
     passkeysService,
+    signInAlertsService,
+    securityCheckupService: createSecurityCheckupService({ sessions, secondFactor: secondFactorService }),
     blocksService,
     noticesService,
     settingsService,
@@ -299,6 +335,7 @@ export function createServices(infra: Infrastructure) {
       affiliate: affiliateService,
       blocks: blocksService,
       sessions,
+      signInPlaces: signInAlertsService,
       clock,
     }),
     taggsService,

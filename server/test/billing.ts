@@ -28,6 +28,8 @@ export const affiliateFor = (t: TestApp, clock: Clock = systemClock) =>
     secretBox: createSecretBox(t.config.appSecret, "payoutDetails"),
     publicUrl: t.config.publicUrl,
     clock,
+    // Payout requests are not made through this one: their e-mails are the app's.
+    accountChanged: () => {},
   });
 
 /** The billing-event handler on the test's database, wired as services.ts wires it; past-due notices kept. */

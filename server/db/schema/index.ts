@@ -1,4 +1,5 @@
 // Every table of the data model, one file per product area.
+export * from "./account-alerts.ts";
 export * from "./affiliate.ts";
 export * from "./analytics.ts";
 export * from "./audit.ts";

@@ -45,7 +45,7 @@ export const adminSessions = pgTable(
   ],
 );
 
-const tokenColumns = () => ({
+export const tokenColumns = () => ({
   id: uuid().primaryKey().defaultRandom(),
   userId: uuid()
     .notNull()

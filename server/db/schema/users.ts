@@ -39,6 +39,10 @@ export const profiles = pgTable(
     tagg: text().references(() => taggs.tagg, { onDelete: "set null", onUpdate: "cascade" }),
     /** Null for a profile an administrator created, until the member sets one through the invitation. */
     passwordHash: text(),
+    /** When the password was last set (registration, a change, a reset); the security checkup shows its day. */
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    /** Whether a sign-in from a new network and browser is mailed to the member (they may mute it). */
+    newSignInEmails: boolean().notNull().default(true),
     role: text({ enum: ["member", "admin"] })
       .notNull()
       .default("member"),

@@ -22,6 +22,12 @@ export function maskPayoutDetails(request: PayoutRequest): Record<string, string
   };
 }
 
+/** Masked payout details in words, for the member's e-mail: "PayPal a***@example.com". */
+export function describePayoutDetails(masked: Record<string, string>): string {
+  if (masked.paypalEmail) return `PayPal ${masked.paypalEmail}`;
+  return `the bank account ${masked.accountNumber} (sort code ${masked.sortCode})`;
+}
+
 /** Totals of the earnings that count (not reversed); available = not yet part of a payout. */
 export function toTotals(earnings: EarningRow[]): AffiliateDashboard["totalEarnings"] {
   const counted = earnings.filter((earning) => earning.status !== "reversed");

@@ -48,7 +48,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ affiliateService: Affiliat
       },
     },
     async (request, reply) => {
-      const payout = await affiliateService.requestPayout(requireMember(request).user.id, request.body);
+      const payout = await affiliateService.requestPayout(requireMember(request).user, request.body);
       return reply.status(201).send(payout);
     },
   );

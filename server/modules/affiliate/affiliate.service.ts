@@ -3,13 +3,16 @@ import { type AdminPayout, PAYOUT_MESSAGES, type PayoutsQuery } from "#contract/
 import { AFFILIATE_MESSAGES, type AffiliateDashboard } from "#contract/api/affiliate.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
+import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AFFILIATE_CURRENCY } from "#server/db/schema/index.ts";
 import type { Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { SecretBox } from "#server/lib/secret-box.ts";
+import type { AccountChanged } from "#server/modules/account-alerts/account-changes.service.ts";
 import type { SettingsService } from "#server/modules/settings/settings.service.ts";
 import {
+  describePayoutDetails,
   maskPayoutDetails,
   type PayoutRequest,
   toEarning,
@@ -41,6 +44,8 @@ type Deps = {
   secretBox: SecretBox;
   publicUrl: string;
   clock: Clock;
+  /** Payout details were given: the member hears of it (in the background). */
+  accountChanged: AccountChanged;
 };
 
 /**
@@ -54,6 +59,7 @@ export function createAffiliateService({
   secretBox,
   publicUrl,
   clock,
+  accountChanged,
 }: Deps) {
   const repoOn = (tx?: Tx) => (tx ? createAffiliateRepository(tx) : affiliateRepo);
   const payoutsRepoOn = (tx?: Tx) => (tx ? createPayoutsRepository(tx) : payoutsRepo);
@@ -132,16 +138,19 @@ export function createAffiliateService({
      * Requests the whole available balance; bank details are stored sealed for the payout's own row (its id is
      * chosen here so the details can be bound to it) and shown masked.
      */
-    async requestPayout(userId: string, request: PayoutRequest) {
+    async requestPayout(member: Pick<ProfileRow, "id" | "email" | "firstName">, request: PayoutRequest) {
       const id = randomUUID();
+      const masked = maskPayoutDetails(request);
       try {
-        const payout = await payoutsRepo.requestPayout(userId, {
+        const payout = await payoutsRepo.requestPayout(member.id, {
           id,
           payoutMethod: request.payoutMethod,
           encrypted: secretBox.seal(JSON.stringify(request.payoutDetails), id),
-          masked: maskPayoutDetails(request),
+          masked,
         });
         if (!payout) throw new AppError("validation", AFFILIATE_MESSAGES.nothingToPay);
+        // The details are given with each request: each one is where money may go, so each one is told.
+        accountChanged(member, { kind: "payout_details", details: describePayoutDetails(masked) });
         return {
           id: payout.id,
           amount: payout.amountMinor,

@@ -30,9 +30,33 @@ export function createAccountsRepository(db: Database) {
       return row;
     },
 
-    async setPassword(id: string, passwordHash: string) {
-      const [row] = await db.update(profiles).set({ passwordHash }).where(eq(profiles.id, id)).returning();
+    async setPassword(id: string, passwordHash: string, at: Date) {
+      const [row] = await db
+        .update(profiles)
+        .set({ passwordHash, passwordChangedAt: at })
+        .where(eq(profiles.id, id))
+        .returning();
       return row;
+    },
+
+    /** No password works any more until the member chooses one through a reset link ("Wasn't me"). */
+    async clearPassword(id: string, at: Date) {
+      const [row] = await db
+        .update(profiles)
+        .set({ passwordHash: null, passwordChangedAt: at })
+        .where(eq(profiles.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Whether `email` is the member's login address now. */
+    async isLoginOf(id: string, email: string) {
+      const [row] = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.id, id), eq(profiles.email, email)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Marks the address verified if it is still the member's address; undefined otherwise. */

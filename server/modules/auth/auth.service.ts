@@ -10,6 +10,8 @@ import { utcDay } from "#server/lib/days.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "#server/lib/passwords.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
+import type { AccountChangesService } from "#server/modules/account-alerts/account-changes.service.ts";
+import type { SignInAlertsService } from "#server/modules/account-alerts/sign-in-alerts.service.ts";
 import type { AffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
 import {
   hasSecondFactor,
@@ -34,6 +36,8 @@ type Deps = {
   referrals: Pick<AffiliateService, "attribute">;
   verification: Pick<EmailVerificationService, "sendLink">;
   secondFactor: Pick<SecondFactorService, "beginSignIn" | "completeSignIn" | "completePasskeySignIn">;
+  signInAlerts: Pick<SignInAlertsService, "signedIn" | "redeemWasntMe">;
+  accountChanges: Pick<AccountChangesService, "changed">;
   mailer: Mailer;
   background: BackgroundTasks;
   clock: Clock;
@@ -58,6 +62,7 @@ export function createAuthService(deps: Deps) {
       lastActive: utcDay(clock.now()),
       ipAddress: meta.ipAddress,
     });
+    deps.signInAlerts.signedIn(updated ?? user, meta);
     return { ...(await signIn(updated ?? user, meta)), secondFactor: undefined };
   }
 
@@ -89,10 +94,12 @@ export function createAuthService(deps: Deps) {
         lastName: input.lastName,
         email: input.email,
         passwordHash: await hashPassword(input.password),
+        passwordChangedAt: clock.now(),
         ipAddress: meta.ipAddress,
         lastActive: utcDay(clock.now()),
       });
       if (!user) throw new AppError("email_taken", MESSAGES.emailTaken);
+      deps.signInAlerts.signedIn(user, meta, { first: true });
       if (input.referralCode) await deps.referrals.attribute(user.id, input.referralCode);
       deps.verification.sendLink(user);
       return signIn(user, meta);
@@ -168,21 +175,51 @@ export function createAuthService(deps: Deps) {
       });
     },
 
+    /**
+     * "Wasn't me" from a new-sign-in e-mail: every session of the member ends, the old password stops working
+     * and outstanding reset links with it, and a fresh reset token is answered so the member chooses a new
+     * password at once (the link proved the address, as a reset link does).
+     */
+    async wasntMe(token: string) {
+      const resetToken = newToken();
+      const userId = await deps.transact(async (tx) => {
+        const accounts = createAccountsRepository(tx);
+        const redeemed = await deps.signInAlerts.redeemWasntMe(token, accounts.isLoginOf, tx);
+        if (!redeemed) throw new AppError("invalid_token", MESSAGES.invalidWasntMeToken);
+        const member = await accounts.clearPassword(redeemed, clock.now());
+        if (!member) throw new AppError("invalid_token", MESSAGES.invalidWasntMeToken);
+        const resetTokens = createResetTokensRepository(tx);
+        await resetTokens.revokeForUser(member.id);
+        await resetTokens.insert({
+          userId: member.id,
+          email: member.email,
+          tokenHash: hashToken(resetToken),
+          expiresAt: addMinutes(clock.now(), RESET_TOKEN_TTL_MINUTES),
+        });
+        return member.id;
+      });
+      return { signedOut: await sessions.endAllForUser(userId), resetToken };
+    },
+
     /** Redeems a reset token: new password, every old session revoked, and a fresh session for this browser. */
     async resetPassword(input: { token: string; newPassword: string }, meta: RequestMeta) {
       const passwordHash = await hashPassword(input.newPassword);
-      const user = await deps.transact(async (tx) => {
+      const { user, hadPassword } = await deps.transact(async (tx) => {
         const resetTokens = createResetTokensRepository(tx);
         const token = await resetTokens.consume(hashToken(input.token), clock.now());
         if (!token) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
         await resetTokens.revokeForUser(token.userId);
         const accounts = createAccountsRepository(tx);
-        const updated = await accounts.setPassword(token.userId, passwordHash);
+        const before = await accounts.findById(token.userId);
+        const updated = await accounts.setPassword(token.userId, passwordHash, clock.now());
         if (!updated) throw new AppError("invalid_token", MESSAGES.invalidResetToken);
         // The link was mailed to `token.email`: redeeming it proves that address, if it is still the member's.
-        return (await accounts.markEmailVerified(token.userId, token.email)) ?? updated;
+        const user = (await accounts.markEmailVerified(token.userId, token.email)) ?? updated;
+        return { user, hadPassword: Boolean(before?.passwordHash) };
       });
       await sessions.endAllForUser(user.id);
+      // A first password (an invitation) or one chosen after "Wasn't me" changes nothing the member did not expect.
+      if (hadPassword) deps.accountChanges.changed(user, { kind: "password" });
       // A reset link proves the e-mail, not the second factor: a member who has one still gives it.
       return signInOrAskSecondFactor(user, meta);
     },

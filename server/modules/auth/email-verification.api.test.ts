@@ -93,7 +93,9 @@ describe("e-mail verification", () => {
     const mails = await t.outbox();
     const notice = mails.filter((m) => m.includes(`To: ${member.input.email}`) && m.includes("was changed"));
     expect(notice).toHaveLength(1);
-    expect(notice[0]).toContain(newEmail);
+    // The old address may be someone else's by now: it learns the new one masked.
+    expect(notice[0]).toContain("n***@e***.com");
+    expect(notice[0]).not.toContain(newEmail);
     const [fresh] = await linksTo(t, newEmail);
     expect((await verify(t, fresh as string)).json()).toMatchObject({ email: newEmail, emailVerified: true });
   });

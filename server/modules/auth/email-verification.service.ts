@@ -10,7 +10,7 @@ import type { Mailer } from "#server/lib/mailer.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
 import { toProfile } from "#server/modules/profile/profile.mapper.ts";
 import { createAccountsRepository } from "./accounts.repository.ts";
-import { emailChangedEmail, emailChangeRequestedEmail, verifyEmailEmail } from "./verification-emails.ts";
+import { emailChangeRequestedEmail, verifyEmailEmail } from "./verification-emails.ts";
 import {
   createVerificationTokensRepository,
   type VerificationTokensRepository,
@@ -59,15 +59,14 @@ export function createEmailVerificationService(deps: Deps) {
       deps.background.run("verification-email", () => mailLink(member));
     },
 
-    /** The address changed: links to the old one stop working, the new one gets a link, the old one a notice. */
-    emailChanged(previousEmail: string, member: Member) {
+    /**
+     * The address changed: links to the old one stop working and the new one gets a link (the old one's notice
+     * is the account-alerts module's).
+     */
+    emailChanged(member: Member) {
       deps.background.run("email-changed", async () => {
         await tokensRepo.revokeForUser(member.id);
         await mailLink(member);
-        await deps.mailer.send({
-          to: previousEmail,
-          ...emailChangedEmail({ firstName: member.firstName, newEmail: member.email }),
-        });
       });
     },
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { wasntMeAnswerSchema, wasntMeBodySchema } from "#contract/api/account-alerts.ts";
 import {
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordBodySchema,
@@ -6,13 +7,16 @@ import {
   resetPasswordBodySchema,
 } from "#contract/api/auth.ts";
 import { resetPasswordAnswerSchema } from "#contract/api/second-factor.ts";
-import { RATE_LIMITS, RESET_TOKEN_TTL_MINUTES } from "#contract/limits.ts";
+import { RATE_LIMITS, RESET_TOKEN_TTL_MINUTES, SIGN_IN_ALERTS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { attemptLimit } from "#server/plugins/attempt-limit.ts";
 import type { AuthService } from "./auth.service.ts";
 import { answerSignIn, rateLimit, requestMeta } from "./auth-route-helpers.ts";
 
-/** Forgetting a password: mailing a reset link, and setting a new password with it. */
+/**
+ * Forgetting a password: mailing a reset link, and setting a new password with it; and "Wasn't me", which takes
+ * the old password away and hands over a reset.
+ */
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = async (
   app,
   { authService },
@@ -86,5 +90,27 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ authService: AuthServi
       const result = await authService.resetPassword(request.body, requestMeta(request));
       return { message: "Your password has been reset.", ...answerSignIn(reply, result) };
     },
+  );
+
+  app.post(
+    "/api/auth/wasnt-me",
+    {
+      schema: {
+        operationId: "wasntMe",
+        summary: "Secure my account after a sign-in that was not mine",
+        description:
+          'Redeems the "Wasn\'t me" link of a new-sign-in e-mail (it works once, for ' +
+          `${SIGN_IN_ALERTS.linkDays} days, and only while the address it was mailed to is the account's login). ` +
+          "Every session of the account ends and its password stops working; the answer carries a reset token " +
+          `(valid ${RESET_TOKEN_TTL_MINUTES} minutes, like a mailed reset link) for \`POST /api/reset-password\`. ` +
+          "The web's `/wasnt-me` page sends it when the member presses its button: opening the link changes " +
+          "nothing. An unknown, used or expired link is 400 `invalid_token`.",
+        errors: ["invalid_token"],
+        body: wasntMeBodySchema,
+        response: { 200: wasntMeAnswerSchema },
+      },
+      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.wasntMe) },
+    },
+    (request) => authService.wasntMe(request.body.token),
   );
 };

@@ -102,6 +102,8 @@ describe("the delete-spent-tokens job", () => {
       adminUnlocks: 2,
       // Three challenges past their time and one stale setup.
       secondFactor: 4,
+      // "Wasn't me" links and sign-in places have their own test (new-sign-in.api.test.ts).
+      signInAlerts: 0,
     });
 
     const hashes = (rows: { tokenHash: string }[]) => rows.map((row) => row.tokenHash).sort();
@@ -125,6 +127,7 @@ describe("the delete-spent-tokens job", () => {
       verificationLinks: 0,
       adminUnlocks: 0,
       secondFactor: 0,
+      signInAlerts: 0,
     });
   });
 });

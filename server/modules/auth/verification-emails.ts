@@ -19,21 +19,6 @@ export function verifyEmailEmail({ firstName, link }: { firstName: string; link:
   return { subject, text, html };
 }
 
-/** Sent to the previous address, so a hijacked account's owner hears about it. */
-export function emailChangedEmail({ firstName, newEmail }: { firstName: string; newEmail: string }) {
-  const subject = "Your Tagit e-mail address was changed";
-  const text = [
-    `Hi ${firstName},`,
-    "",
-    `The e-mail address of your Tagit account was changed to ${newEmail}.`,
-    "If you did not do this, reset your password straight away and contact us.",
-  ].join("\n");
-  const html = `<p>Hi ${escapeHtml(firstName)},</p>
-<p>The e-mail address of your Tagit account was changed to ${escapeHtml(newEmail)}.</p>
-<p>If you did not do this, reset your password straight away and contact us.</p>`;
-  return { subject, text, html };
-}
-
 /**
  * To the member's current (login) address when an administrator asks to move the login elsewhere. Nothing goes
  * to the new address until the member confirms, so it cannot be used to take the account.

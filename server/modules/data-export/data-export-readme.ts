@@ -48,6 +48,13 @@ export const EXPORT_FILES = [
       "Where you are signed in, as GET /api/auth/sessions lists it; `current` marks the session that " +
       "asked for this archive.",
   },
+  {
+    name: "sign-in-places.json",
+    holds:
+      "What Tagit keeps to notice a sign-in from a new place: each browser family you signed in with and when, " +
+      "per network. The network itself is kept only as a keyed hash (it reads as nothing without the server's " +
+      "key), so it is left out; places are forgotten 180 days after their last sign-in.",
+  },
 ] as const;
 
 export type ExportFileName = (typeof EXPORT_FILES)[number]["name"];

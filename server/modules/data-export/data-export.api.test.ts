@@ -31,6 +31,7 @@ const JSON_FILES = [
   "profile.json",
   "search-history.json",
   "sessions.json",
+  "sign-in-places.json",
 ];
 
 const get = (t: TestApp, member: Member, url: string) =>
@@ -157,6 +158,10 @@ describe("GET /api/profile/export", () => {
     expect(json(files, "affiliate.json")).toEqual(await getJson(t, ada, "/api/affiliate/dashboard"));
     expect(json(files, "blocks.json")).toEqual(await getJson(t, ada, "/api/blocks"));
     expect(json(files, "sessions.json")).toEqual(await getJson(t, ada, "/api/auth/sessions"));
+    // The registration's sign-in: its browser family, never a network or an address.
+    expect(json(files, "sign-in-places.json")).toEqual([
+      { browser: "Unknown", lastSignInAt: expect.any(String) },
+    ]);
 
     // What the lists hold: the named visitor, the anonymous one as anonymous, not the blocked one.
     expect(analytics.map((e: { visitorName: string }) => e.visitorName).sort()).toEqual([

@@ -32,6 +32,7 @@ function exportWith(image: () => Readable, startedAt: Date | null = null) {
     affiliate: { dashboard: async () => ({}) as never },
     blocks: { list: async () => [] },
     sessions: { listForUser: async () => [] },
+    signInPlaces: { placesOf: async () => [] },
     clock: { now: () => NOW },
   });
   return { service, forgotten };

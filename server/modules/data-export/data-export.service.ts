@@ -9,6 +9,7 @@ import { TryLaterError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { jsonArrayStream, onePage } from "#server/lib/json-array-stream.ts";
 import { createZipWriter, type ZipWriter } from "#server/lib/zip-writer.ts";
+import type { SignInAlertsService } from "#server/modules/account-alerts/sign-in-alerts.service.ts";
 import type { AffiliateService } from "#server/modules/affiliate/affiliate.service.ts";
 import type { AnalyticsService } from "#server/modules/analytics/analytics.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
@@ -56,6 +57,7 @@ type Deps = {
   affiliate: Pick<AffiliateService, "dashboard">;
   blocks: Pick<BlocksService, "list">;
   sessions: Pick<SessionsService, "listForUser">;
+  signInPlaces: Pick<SignInAlertsService, "placesOf">;
   clock: Clock;
 };
 
@@ -105,6 +107,7 @@ export function createDataExportService(deps: Deps) {
       ["affiliate.json", () => lazyJson(() => deps.affiliate.dashboard(user.id))],
       ["blocks.json", () => jsonArrayStream(onePage(() => deps.blocks.list(user)))],
       ["sessions.json", () => jsonArrayStream(onePage(() => deps.sessions.listForUser(user.id, sessionId)))],
+      ["sign-in-places.json", () => jsonArrayStream(onePage(() => deps.signInPlaces.placesOf(user.id)))],
     ];
   }
 

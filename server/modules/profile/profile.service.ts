@@ -28,6 +28,8 @@ type Deps = {
   contactDetailsChanged: (user: ProfileRow) => void;
   /** The address changed: a verification link to the new one, a notice to the old one (in the background). */
   emailChanged: (previousEmail: string, user: ProfileRow) => void;
+  /** The password changed: the member hears of it at their address (in the background). */
+  passwordChanged: (user: ProfileRow) => void;
   /** An administrator asked to move the login to `newEmail`: a notice to the current address (background). */
   emailChangeRequested: (user: ProfileRow, newEmail: string) => void;
   /** The password or e-mail changed: outstanding password reset links are revoked. */
@@ -85,11 +87,18 @@ export function createProfileService(deps: Deps) {
     const updated = await profileRepo.update(user.id, {
       ...plain,
       ...(emailChanged && { email, emailVerified: false, pendingEmail: null }),
-      ...(password !== undefined && { passwordHash: await hashPassword(password) }),
+      ...(password !== undefined && {
+        passwordHash: await hashPassword(password),
+        passwordChangedAt: deps.clock.now(),
+      }),
     });
     if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
     if (sensitive) await deps.revokeResetTokens(user.id);
-    if (password !== undefined) await sessions.endAllForUser(user.id, sessionId);
+    if (password !== undefined) {
+      await sessions.endAllForUser(user.id, sessionId);
+      // To the address before this update: with a new e-mail too, the old address is the one to warn.
+      deps.passwordChanged(user);
+    }
     contactChanged(user, updated);
     return toProfile(updated);
   }

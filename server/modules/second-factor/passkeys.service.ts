@@ -15,6 +15,7 @@ import { MAX_PASSKEYS, PASSKEY_CHALLENGE_MINUTES } from "#contract/limits.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { addMinutes, type Clock } from "#server/lib/clock.ts";
+import type { AccountChanged } from "#server/modules/account-alerts/account-changes.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { PasskeyRow, SecondFactorRepository } from "./second-factor.repository.ts";
 
@@ -31,6 +32,8 @@ type Deps = {
   sessions: Pick<SessionsService, "endAllForUser">;
   rp: RelyingParty;
   clock: Clock;
+  /** A passkey was added or removed: the member hears of it (in the background). */
+  accountChanged: AccountChanged;
 };
 
 const rejected = () => new AppError("passkey_rejected", MESSAGES.passkeyRejected);
@@ -55,7 +58,7 @@ const checksItsUser = (use: PasskeyUse) => use !== "second-step";
  * Passkeys (WebAuthn): adding, naming, listing and removing them, and checking an assertion against a challenge
  * this server issued. Every challenge is stored and answered once.
  */
-export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
+export function createPasskeysService({ repo, sessions, rp, clock, accountChanged }: Deps) {
   const challengeExpiry = () => addMinutes(clock.now(), PASSKEY_CHALLENGE_MINUTES);
 
   /** Options for `navigator.credentials.get()`: any passkey of the site, or only `userId`'s. */
@@ -205,6 +208,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
       if (row === "full") throw new AppError("conflict", SECOND_FACTOR_MESSAGES.tooManyPasskeys);
       if (!row) throw new AppError("conflict", SECOND_FACTOR_MESSAGES.passkeyExists);
       await sessions.endAllForUser(user.id, sessionId);
+      accountChanged(user, { kind: "passkey_added", name: row.name });
       return toPasskey(row);
     },
 
@@ -214,6 +218,7 @@ export function createPasskeysService({ repo, sessions, rp, clock }: Deps) {
         throw new AppError("not_found", SECOND_FACTOR_MESSAGES.passkeyNotFound);
       }
       await sessions.endAllForUser(user.id, sessionId);
+      accountChanged(user, { kind: "passkey_removed" });
     },
   };
 }

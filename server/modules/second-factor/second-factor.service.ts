@@ -12,6 +12,7 @@ import { AppError } from "#server/lib/app-error.ts";
 import { addMinutes, type Clock } from "#server/lib/clock.ts";
 import type { SecretBox } from "#server/lib/secret-box.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
+import type { AccountChanged } from "#server/modules/account-alerts/account-changes.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { PasskeysService } from "./passkeys.service.ts";
 import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.ts";
@@ -27,6 +28,8 @@ type Deps = {
   /** Seals TOTP secrets at rest, each bound to its member's row. */
   secretBox: SecretBox;
   clock: Clock;
+  /** The second factor changed: the member hears of it (in the background). */
+  accountChanged: AccountChanged;
 };
 
 /** A proof of the second factor: a code (from the app, or a recovery code) or a passkey's answer. */
@@ -198,6 +201,7 @@ export function createSecondFactorService(deps: Deps) {
         await inTx.replaceRecoveryCodes(user.id, recoveryCodes.map(recoveryCodeHash));
       });
       await deps.sessions.endAllForUser(user.id, sessionId);
+      deps.accountChanged(user, { kind: "authenticator_on" });
       return { recoveryCodes };
     },
 
@@ -207,6 +211,7 @@ export function createSecondFactorService(deps: Deps) {
       if (!(await checkCode(user.id, code))) throw invalidCode();
       await deps.transact((tx) => deps.repoOn(tx).deleteTotp(user.id));
       await deps.sessions.endAllForUser(user.id, sessionId);
+      deps.accountChanged(user, { kind: "authenticator_off" });
     },
 
     /** Ten new recovery codes replace the old ones (used or not). */
@@ -216,6 +221,7 @@ export function createSecondFactorService(deps: Deps) {
       await deps.transact((tx) =>
         deps.repoOn(tx).replaceRecoveryCodes(user.id, recoveryCodes.map(recoveryCodeHash)),
       );
+      deps.accountChanged(user, { kind: "recovery_codes" });
       return { recoveryCodes };
     },
 

@@ -37,3 +37,6 @@ export const resetLinkFor = (address: string) => tokenLinkFor(address, "reset-pa
 
 /** The verification link of the newest e-mail sent to `address`, waiting for it to arrive. */
 export const verifyLinkFor = (address: string) => tokenLinkFor(address, "verify-email", "verification");
+
+/** The "Wasn't me" link of the newest e-mail sent to `address` (a new-sign-in e-mail), waiting for it to arrive. */
+export const wasntMeLinkFor = (address: string) => tokenLinkFor(address, "wasnt-me", "new-sign-in");

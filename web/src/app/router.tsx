@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
       page("verify-email", () =>
         import("#web/features/auth/verify-email-page.tsx").then((m) => m.VerifyEmailPage),
       ),
+      page("wasnt-me", () => import("#web/features/auth/wasnt-me-page.tsx").then((m) => m.WasntMePage)),
       page("search-tagged-posts", () =>
         import("#web/features/search/search-tagged-posts-page.tsx").then((m) => m.SearchTaggedPostsPage),
       ),

@@ -53,7 +53,7 @@ export function ChangePasswordForm() {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-labelledby="change-password-heading">
-        <h3 id="change-password-heading" className="font-semibold text-slate-900">
+        <h3 id="change-password-heading" tabIndex={-1} className="font-semibold text-slate-900 outline-none">
           Change Password
         </h3>
         {passwordField("currentPassword", "Current password", "current-password")}

@@ -44,7 +44,7 @@ export function PasskeysSection() {
 
   return (
     <section aria-labelledby="passkeys-heading" className="grid gap-3 border-t border-slate-100 pt-6">
-      <h3 id="passkeys-heading" className="font-semibold text-slate-900">
+      <h3 id="passkeys-heading" tabIndex={-1} className="font-semibold text-slate-900 outline-none">
         Passkeys
       </h3>
       <p className="text-sm text-slate-600">

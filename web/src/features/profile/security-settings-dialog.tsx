@@ -10,6 +10,7 @@ import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DownloadMyDataSection } from "./download-my-data-section.tsx";
 import { PasskeysSection } from "./passkeys-section.tsx";
+import { SecurityCheckupCard } from "./security-checkup-card.tsx";
 import { SignedInSessions } from "./signed-in-sessions.tsx";
 
 export type SecuritySettingsDialogProps = {
@@ -22,8 +23,8 @@ const memberSince = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso));
 
 /**
- * Security Settings (draggable): account info, change e-mail, change password, the authenticator app, where
- * you're signed in.
+ * Security Settings (draggable): account info, the security checkup, change e-mail, change password, the
+ * authenticator app, passkeys, where you're signed in.
  */
 export function SecuritySettingsDialog({ profile, open, onOpenChange }: SecuritySettingsDialogProps) {
   return (
@@ -60,6 +61,7 @@ export function SecuritySettingsDialog({ profile, open, onOpenChange }: Security
             <Info term="Member since">{memberSince(profile.createdAt)}</Info>
           </dl>
         </section>
+        <SecurityCheckupCard />
         <ChangeEmailForm profile={profile} />
         <div className="border-t border-slate-100" />
         <ChangePasswordForm />

@@ -48,7 +48,7 @@ export function SignedInSessions() {
 
   return (
     <section aria-labelledby="sessions-heading" className="grid gap-3">
-      <h3 id="sessions-heading" className="font-semibold text-slate-900">
+      <h3 id="sessions-heading" tabIndex={-1} className="font-semibold text-slate-900 outline-none">
         Where You're Signed In
       </h3>
       <QueryState

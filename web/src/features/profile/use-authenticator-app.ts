@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
+import { reloadSecurityCheckup } from "./use-security-checkup.ts";
 import { SESSIONS_QUERY_KEY } from "./use-signed-in-sessions.ts";
 
 // Every call here needs a recent sign-in: a 403 reauth_required makes apiRequest ask for the password and retry.
@@ -14,6 +15,7 @@ function useRefreshAfterChange() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+    void reloadSecurityCheckup(queryClient);
   };
 }
 
@@ -44,7 +46,9 @@ export function useDisableAuthenticator() {
 
 /** POST /api/auth/2fa/recovery-codes: ten new codes; the old ones stop working. */
 export function useNewRecoveryCodes() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest("POST", "/api/auth/2fa/recovery-codes"),
+    onSuccess: () => reloadSecurityCheckup(queryClient),
   });
 }

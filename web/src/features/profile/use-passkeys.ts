@@ -3,6 +3,7 @@ import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { createPasskey } from "#web/lib/passkeys.ts";
 import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
+import { SECURITY_CHECKUP_QUERY_KEY } from "./use-security-checkup.ts";
 import { SESSIONS_QUERY_KEY } from "./use-signed-in-sessions.ts";
 
 const passkeysQuery = apiQuery("/api/auth/passkeys");
@@ -14,7 +15,7 @@ export const PASSKEYS_QUERY_KEY = passkeysQuery.queryKey;
  */
 const reloadAfterChange = (queryClient: QueryClient) =>
   Promise.all(
-    [PASSKEYS_QUERY_KEY, PROFILE_QUERY_KEY, SESSIONS_QUERY_KEY].map((queryKey) =>
+    [PASSKEYS_QUERY_KEY, PROFILE_QUERY_KEY, SESSIONS_QUERY_KEY, SECURITY_CHECKUP_QUERY_KEY].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

@@ -5,13 +5,20 @@ import { TIMING } from "#contract/limits.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { safeStorage } from "#web/lib/storage-keys.ts";
 import { PROFILE_QUERY_KEY } from "#web/lib/use-profile.ts";
+import { reloadSecurityCheckup } from "./use-security-checkup.ts";
 
-/** PUT /api/profile; the answer replaces the cached profile (theme, wallpaper and avatar update at once). */
+/**
+ * PUT /api/profile; the answer replaces the cached profile (theme, wallpaper and avatar update at once). A new
+ * password also moves the security checkup's date.
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfileBody) => apiRequest("PUT", "/api/profile", body),
-    onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
+    onSuccess: (profile, body) => {
+      queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+      if (body.password !== undefined) void reloadSecurityCheckup(queryClient);
+    },
   });
 }
 

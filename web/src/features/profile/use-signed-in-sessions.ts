@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
+import { reloadSecurityCheckup } from "./use-security-checkup.ts";
 
 const sessionsQuery = apiQuery("/api/auth/sessions");
 export const SESSIONS_QUERY_KEY = sessionsQuery.queryKey;
@@ -18,7 +19,11 @@ export function useSignOutSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `/api/auth/sessions/${encodeURIComponent(id)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+        reloadSecurityCheckup(queryClient),
+      ]),
   });
 }
 
@@ -27,6 +32,10 @@ export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest("POST", "/api/auth/sessions/revoke-others"),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+        reloadSecurityCheckup(queryClient),
+      ]),
   });
 }
