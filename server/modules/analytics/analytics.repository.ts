@@ -50,6 +50,11 @@ export type NewNamedEvent = Required<
 >;
 export type NewPendingEvent = Omit<typeof anonymousActivityPending.$inferInsert, "id">;
 const OWNER_LIST_LIMIT = 500;
+/** Rows one statement writes or reads by id: far below the parameters a statement may take (65,535). */
+const ROWS_PER_STATEMENT = 1_000;
+
+const chunksOf = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /**
  * The search and view events themselves: recording them (named at once, anonymous held until their release),
@@ -162,22 +167,19 @@ export function createAnalyticsRepository(db: Database) {
       now: Date,
       decide: (distinctVisitors: number) => Settlement,
     ) {
+      // The window's rows, by condition rather than by id: a busy owner's week may hold more rows than a
+      // statement takes parameters. No row can join them meanwhile: new activity falls in windows not yet ended,
+      // and a narrower window inside this one waits for these locks.
+      const inWindow = and(
+        eq(anonymousActivityPending.targetUserId, ownerId),
+        gte(anonymousActivityPending.bucketStart, window.start),
+        lt(anonymousActivityPending.bucketStart, windowEnd(window)),
+        lte(anonymousActivityPending.windowMinutes, window.minutes),
+      );
       const released = await withTransaction(db, async (tx) => {
-        const held = await tx
-          .select()
-          .from(anonymousActivityPending)
-          .where(
-            and(
-              eq(anonymousActivityPending.targetUserId, ownerId),
-              gte(anonymousActivityPending.bucketStart, window.start),
-              lt(anonymousActivityPending.bucketStart, windowEnd(window)),
-              lte(anonymousActivityPending.windowMinutes, window.minutes),
-            ),
-          )
-          .for("update");
+        const held = await tx.select().from(anonymousActivityPending).where(inWindow).for("update");
         if (held.length === 0) return [];
         const settlement = decide(new Set(held.map((row) => row.pseudonym)).size);
-        const ids = held.map((row) => row.id);
         if (settlement.kind === "widen") {
           await tx
             .update(anonymousActivityPending)
@@ -186,10 +188,10 @@ export function createAnalyticsRepository(db: Database) {
               windowMinutes: settlement.to.minutes,
               releaseAt: settlement.releaseAt,
             })
-            .where(inArray(anonymousActivityPending.id, ids));
+            .where(inWindow);
           return [];
         }
-        await tx.delete(anonymousActivityPending).where(inArray(anonymousActivityPending.id, ids));
+        await tx.delete(anonymousActivityPending).where(inWindow);
         if (settlement.kind === "quiet") {
           await tx.insert(anonymousQuietWindows).values({
             targetUserId: ownerId,
@@ -200,34 +202,44 @@ export function createAnalyticsRepository(db: Database) {
           });
           return [];
         }
-        return tx
-          .insert(searchAnalytics)
-          .values(
-            // In random order: where the rows land in the table says nothing of the order they happened in.
-            shuffled(held).map((row) => ({
-              targetUserId: row.targetUserId,
-              postId: row.postId,
-              postName: row.postName,
-              visitorId: null,
-              visitorName: ANONYMOUS_VISITOR_NAME,
-              pseudonym: row.pseudonym,
-              guest: row.guest,
-              action: row.action,
-              searchTerm: row.searchTerm,
-              createdAt: window.start,
-              windowMinutes: window.minutes,
-              listedAt: now,
-            })),
-          )
-          .returning({ id: searchAnalytics.id });
+        // In random order: where the rows land in the table says nothing of the order they happened in.
+        const inserted: { id: string }[] = [];
+        for (const chunk of chunksOf(shuffled(held), ROWS_PER_STATEMENT)) {
+          const ids = await tx
+            .insert(searchAnalytics)
+            .values(
+              chunk.map((row) => ({
+                targetUserId: row.targetUserId,
+                postId: row.postId,
+                postName: row.postName,
+                visitorId: null,
+                visitorName: ANONYMOUS_VISITOR_NAME,
+                pseudonym: row.pseudonym,
+                guest: row.guest,
+                action: row.action,
+                searchTerm: row.searchTerm,
+                createdAt: window.start,
+                windowMinutes: window.minutes,
+                listedAt: now,
+              })),
+            )
+            .returning({ id: searchAnalytics.id });
+          inserted.push(...ids);
+        }
+        return inserted;
       });
-      if (released.length === 0) return [];
-      const rows = await selectOwnerEvents().where(
-        inArray(
-          searchAnalytics.id,
-          released.map((row) => row.id),
-        ),
-      );
+      const rows = (
+        await Promise.all(
+          chunksOf(released, ROWS_PER_STATEMENT).map((chunk) =>
+            selectOwnerEvents().where(
+              inArray(
+                searchAnalytics.id,
+                chunk.map((row) => row.id),
+              ),
+            ),
+          ),
+        )
+      ).flat();
       // The batch in the order it was written: random, as the table holds it.
       const order = new Map(released.map((row, i) => [row.id, i]));
       return rows.sort((a, b) => (order.get(a.event.id) ?? 0) - (order.get(b.event.id) ?? 0));

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anonymousActivityPending } from "#server/db/schema/index.ts";
+import { anonymousActivityPending, searchAnalytics } from "#server/db/schema/index.ts";
 import { asMember, createPost, registerMember, SAME_ORIGIN, setPrivacyMode } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
@@ -133,6 +133,35 @@ describe("anonymous activity at small numbers", () => {
       },
     ]);
     expect(await t.db.select().from(anonymousActivityPending)).toEqual([]);
+  });
+
+  it("settles a busy window whole, however many rows it holds", async () => {
+    const { t, clock, ada, post } = await setup();
+    const hour = new Date("2026-03-02T09:00:00.000Z");
+    // 6,000 held rows from 3 visitors: more than one statement may carry (65,535 parameters at 12 a row).
+    const rows = Array.from({ length: 6_000 }, (_, i) => ({
+      targetUserId: ada.user.id,
+      postId: post.id,
+      postName: post.postName,
+      pseudonym: `pseudonym-${i % 3}`,
+      guest: true,
+      action: "view" as const,
+      searchTerm: post.postName,
+      bucketStart: hour,
+      windowMinutes: 60,
+      releaseAt: new Date("2026-03-02T10:00:00.000Z"),
+    }));
+    for (let i = 0; i < rows.length; i += 2_000) {
+      await t.db.insert(anonymousActivityPending).values(rows.slice(i, i + 2_000));
+    }
+    await releaseAt(t, clock, new Date("2026-03-02T10:00:00.000Z"));
+    expect(await t.db.select().from(anonymousActivityPending)).toEqual([]);
+    const released = await t.db
+      .select({ id: searchAnalytics.id })
+      .from(searchAnalytics)
+      .where(eq(searchAnalytics.targetUserId, ada.user.id));
+    expect(released).toHaveLength(6_000);
+    expect((await ownerGet(t, ada, "/api/unique-viewers")).json()).toMatchObject({ totalUnique: 3 });
   });
 
   it("keeps named activity live and exact beside it", async () => {
