@@ -67,6 +67,12 @@ export async function restoreBackup(
   source.pipe(extract);
   const entries = extract[Symbol.asyncIterator]();
   const damaged = (why: string) => new BackupRefusal(`${file} is not a whole Tagit backup: ${why}`);
+  // The archive's own failure (it ends inside an entry, a header is broken), whichever read meets it first: an
+  // entry's body or the next header.
+  let archiveFailure: Error | undefined;
+  extract.on("error", (err) => {
+    archiveFailure ??= err;
+  });
   const checksums = new Map<string, string>();
 
   try {
@@ -165,6 +171,7 @@ export async function restoreBackup(
     } catch (err) {
       await target.exec("ROLLBACK").catch(() => {});
       await storage.remove(written).catch(() => {});
+      if (archiveFailure && !(err instanceof BackupRefusal)) throw damaged(archiveFailure.message);
       throw err;
     }
   } finally {

@@ -167,11 +167,16 @@ describe("tagit restore refuses, and leaves the target as it was", () => {
     const truncated = path.join(await newDirectory("truncated"), "tagit.tar");
     await writeFile(truncated, await readFile(archive));
     await truncate(truncated, Math.floor((await stat(archive)).size * 0.6));
+    // Cut inside a file's bytes: the archive ends in the middle of an entry's body, not between entries.
+    const cutInEntry = path.join(await newDirectory("cut-in-entry"), "tagit.tar");
+    const whole = await readFile(archive);
+    await writeFile(cutInEntry, whole.subarray(0, whole.indexOf("uploads/") + 512 + 100));
     const withoutChecksums = await rewritten((name, bytes) => (name === "SHA256SUMS" ? undefined : bytes));
 
     for (const [file, why] of [
       [altered, /uploads\/\w+.* does not match its checksum/],
       [truncated, /is not a whole Tagit backup/],
+      [cutInEntry, /is not a whole Tagit backup/],
       [withoutChecksums, /it ends before SHA256SUMS/],
     ] as const) {
       const dataDir = await newTarget();
