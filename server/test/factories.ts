@@ -72,6 +72,32 @@ export async function reauthenticate(
     throw new Error(`reauthenticate failed: ${response.statusCode} ${response.body}`);
 }
 
+/** A member opening a post, as the search page reports it. */
+export const viewPost = (
+  t: Pick<TestApp, "app">,
+  visitor: { cookie: string },
+  post: { id: string; postName: string },
+) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/track-search",
+    headers: asMember(visitor.cookie),
+    payload: { searchTerm: post.postName, action: "view", postId: post.id },
+  });
+
+/** `blocker` blocks `blocked` through the API, as the security dialog does. */
+export const blockMember = (
+  t: Pick<TestApp, "app">,
+  blocker: { cookie: string },
+  blocked: { user: { id: string } },
+) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/blocks",
+    headers: asMember(blocker.cookie),
+    payload: { memberId: blocked.user.id },
+  });
+
 /** Sets a member's privacy mode (show, hide or pause) through the API, as the privacy card does. */
 export const setPrivacyMode = (t: TestApp, member: { cookie: string }, privacyMode: string) =>
   t.app.inject({

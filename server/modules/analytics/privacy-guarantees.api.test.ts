@@ -4,6 +4,7 @@ import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
 import {
   asMember,
+  blockMember,
   createPost,
   giveTagg,
   registerMember,
@@ -488,13 +489,7 @@ describe("owner analytics", () => {
     await t.db.update(taggedPosts).set({ heldForReview: false }).where(eq(taggedPosts.id, post.id));
     expect((await viewersAsBob()).statusCode).toBe(403);
 
-    const blocked = await t.app.inject({
-      method: "POST",
-      url: "/api/blocks",
-      headers: asMember(ada.cookie),
-      payload: { memberId: bob.user.id },
-    });
-    expect(blocked.statusCode).toBe(201);
+    expect((await blockMember(t, ada, bob)).statusCode).toBe(201);
     const answer = await viewersAsBob();
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toEqual(notFound);

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anonymousActivityPending, searchAnalytics } from "#server/db/schema/index.ts";
-import { asMember, createPost, registerMember, SAME_ORIGIN, setPrivacyMode } from "#server/test/factories.ts";
+import { createPost, registerMember, SAME_ORIGIN, setPrivacyMode, viewPost } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
 /**
@@ -36,14 +36,6 @@ async function anonymousMember(t: TestApp, firstName: string) {
   return member;
 }
 
-const view = (t: TestApp, visitor: Member, post: { id: string; postName: string }) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/track-search",
-    headers: asMember(visitor.cookie),
-    payload: { searchTerm: post.postName, action: "view", postId: post.id },
-  });
-
 const releaseJob = (t: TestApp) => t.app.jobs.run("release-anonymous-activity");
 
 /** Moves the clock to `at` (never back) and runs the release there, as the job would. */
@@ -58,7 +50,7 @@ const ownerGet = async (t: TestApp, owner: Member, url: string) =>
 describe("anonymous activity at small numbers", () => {
   it("is shown with its hour when the hour held enough distinct visitors", async () => {
     const { t, clock, ada, post } = await setup();
-    for (const name of ["Bo", "Cy", "Di"]) await view(t, await anonymousMember(t, name), post);
+    for (const name of ["Bo", "Cy", "Di"]) await viewPost(t, await anonymousMember(t, name), post);
     await releaseAt(t, clock, new Date("2026-03-02T10:00:00.000Z"));
 
     const list = (await ownerGet(t, ada, "/api/tagg-analytics")).json();
@@ -78,10 +70,10 @@ describe("anonymous activity at small numbers", () => {
     const before = await ownerGet(t, ada, "/api/tagg-analytics");
     const bo = await anonymousMember(t, "Bo");
     const cy = await anonymousMember(t, "Cy");
-    await view(t, bo, post);
-    await view(t, cy, post);
+    await viewPost(t, bo, post);
+    await viewPost(t, cy, post);
     clock.advance(MINUTE);
-    await view(t, bo, post); // one visitor twice is still one visitor: two in the hour
+    await viewPost(t, bo, post); // one visitor twice is still one visitor: two in the hour
     await releaseAt(t, clock, new Date("2026-03-02T10:00:00.000Z"));
 
     // Two visitors in the hour: nothing shows, and nothing changed for the owner.
@@ -92,7 +84,7 @@ describe("anonymous activity at small numbers", () => {
 
     // A third, in the afternoon: its own hour holds one, and waits too.
     clock.advance(6 * HOUR);
-    await view(t, await anonymousMember(t, "Di"), post);
+    await viewPost(t, await anonymousMember(t, "Di"), post);
     await releaseAt(t, clock, new Date("2026-03-02T16:00:00.000Z"));
     expect((await ownerGet(t, ada, "/api/tagg-analytics")).json()).toEqual([]);
 
@@ -109,9 +101,9 @@ describe("anonymous activity at small numbers", () => {
 
   it("ends a week that held too few as a line alone, with no post, term or visitor", async () => {
     const { t, clock, ada, post } = await setup();
-    await view(t, await anonymousMember(t, "Bo"), post);
+    await viewPost(t, await anonymousMember(t, "Bo"), post);
     clock.advance(2 * DAY);
-    await view(t, await anonymousMember(t, "Cy"), post);
+    await viewPost(t, await anonymousMember(t, "Cy"), post);
     // Through every hour, day and the week's end: nothing of theirs shows until the week is over.
     for (let at = new Date("2026-03-02T10:00:00.000Z"); at < new Date("2026-03-09T00:00:00.000Z"); ) {
       await releaseAt(t, clock, at);
@@ -167,7 +159,7 @@ describe("anonymous activity at small numbers", () => {
   it("keeps named activity live and exact beside it", async () => {
     const { t, ada, post } = await setup();
     const named = await registerMember(t, { firstName: "Ed", lastName: "Named" });
-    await view(t, named, post);
+    await viewPost(t, named, post);
     const list = (await ownerGet(t, ada, "/api/tagg-analytics")).json();
     expect(list).toMatchObject([{ visitorId: named.user.id, timeWindowMinutes: null }]);
   });
@@ -291,11 +283,13 @@ async function sameUntilReleased(history: Visit[], extraMinute: number) {
     ...history.flatMap(({ who, minute }) => [
       {
         minute,
-        run: () => (who < NAMED ? view(t, named[who] as Member, posts.ada) : guestView(t, who, posts.ada)),
+        run: () =>
+          who < NAMED ? viewPost(t, named[who] as Member, posts.ada) : guestView(t, who, posts.ada),
       },
       {
         minute,
-        run: () => (who < NAMED ? view(t, named[who] as Member, posts.bea) : guestView(t, who, posts.bea)),
+        run: () =>
+          who < NAMED ? viewPost(t, named[who] as Member, posts.bea) : guestView(t, who, posts.bea),
       },
     ]),
     { minute: extraMinute, run: () => guestView(t, 99, posts.bea) },

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fromBufferPromise } from "yauzl";
 import { postReports, profiles, taggedPosts } from "#server/db/schema/index.ts";
-import { asMember, createPost, giveTagg, registerMember } from "#server/test/factories.ts";
+import { asMember, blockMember, createPost, giveTagg, registerMember } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
 /**
@@ -23,13 +23,6 @@ async function setup() {
   return { t, clock, ada, sam, post };
 }
 
-const block = (t: TestApp, blocker: Member, blocked: Member) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/blocks",
-    headers: asMember(blocker.cookie),
-    payload: { memberId: blocked.user.id },
-  });
 const report = (t: TestApp, member: Member, postId: string) =>
   t.app.inject({
     method: "POST",
@@ -53,7 +46,7 @@ async function searchHistoryInExport(t: TestApp, member: Member) {
 describe("a blocked member cannot report the blocker's posts", () => {
   it("is answered as for a missing post, and nothing is stored", async () => {
     const { t, ada, sam, post } = await setup();
-    await block(t, ada, sam);
+    await blockMember(t, ada, sam);
     const blocked = await report(t, sam, post.id);
     const missing = await report(t, sam, randomUUID());
     expect([blocked.statusCode, blocked.json()]).toEqual([404, missing.json()]);
@@ -80,7 +73,7 @@ describe("a blocked member's history and export", () => {
     const before = await history();
     expect(before.map((entry: { ownerTagg: string | null }) => entry.ownerTagg)).toEqual(["ada_b", "ada_b"]);
 
-    await block(t, ada, sam);
+    await blockMember(t, ada, sam);
     // After the block Ada changes her name and hides the post: Sam must learn neither.
     await t.db.update(profiles).set({ firstName: "Adaline" }).where(eq(profiles.id, ada.user.id));
     await t.db.update(taggedPosts).set({ isVisible: false }).where(eq(taggedPosts.id, post.id));

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { anonymousActivityPending } from "#server/db/schema/index.ts";
-import { asMember, createPost, registerMember, setPrivacyMode } from "#server/test/factories.ts";
+import {
+  asMember,
+  blockMember,
+  createPost,
+  registerMember,
+  setPrivacyMode,
+  viewPost,
+} from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
 /**
@@ -37,14 +44,6 @@ const search = (t: TestApp, visitor: Member, term: string) =>
     url: `/api/public/tagged-posts?search=${encodeURIComponent(term)}`,
     headers: asMember(visitor.cookie),
   });
-const view = (t: TestApp, visitor: Member, post: Post) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/track-search",
-    headers: asMember(visitor.cookie),
-    payload: { searchTerm: post.postName, action: "view", postId: post.id },
-  });
-
 /** What an owner can see of their anonymous visitors, without the post's own name and id. */
 async function anonymousActivityOf(t: TestApp, owner: Member, post: Post) {
   const get = async (url: string) => (await t.app.inject({ url, headers: { cookie: owner.cookie } })).json();
@@ -68,7 +67,7 @@ async function visitAll(t: TestApp, visitors: Member[], posts: Post[]) {
   for (const visitor of visitors) {
     for (const post of posts) {
       const found = (await search(t, visitor, post.postName)).json();
-      const viewed = await view(t, visitor, post);
+      const viewed = await viewPost(t, visitor, post);
       answers.set(`${visitor.user.id} ${post.id}`, { found, view: [viewed.statusCode, viewed.json()] });
     }
   }
@@ -88,19 +87,13 @@ describe("blocking a suspect does not unmask an anonymous visitor", () => {
     const before = await anonymousActivityOf(t, ada, posts.ada);
     expect(viewCounts(before)).toEqual([1, 1]);
 
-    const blocked = await t.app.inject({
-      method: "POST",
-      url: "/api/blocks",
-      headers: asMember(ada.cookie),
-      payload: { memberId: sam.user.id },
-    });
-    expect(blocked.statusCode).toBe(201);
+    expect((await blockMember(t, ada, sam)).statusCode).toBe(201);
     const held = (await t.db.select().from(anonymousActivityPending)).length;
 
     const answers = await visitAll(t, [sam, cy], both);
     // Sam, anonymous, finds nothing of Ada's: the search is empty and the view answers as a missing post's.
     const samAtAda = answers.get(`${sam.user.id} ${posts.ada.id}`);
-    const missing = await view(t, sam, { id: randomUUID(), postName: "Nothing here" });
+    const missing = await viewPost(t, sam, { id: randomUUID(), postName: "Nothing here" });
     expect(samAtAda).toEqual({ found: [], view: [missing.statusCode, missing.json()] });
     expect(answers.get(`${sam.user.id} ${posts.bea.id}`)?.found).toHaveLength(1);
 

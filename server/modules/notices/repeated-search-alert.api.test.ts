@@ -14,6 +14,7 @@ import {
   registerMember,
   releaseAnonymousNow,
   setPrivacyMode,
+  viewPost,
 } from "#server/test/factories.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 
@@ -40,15 +41,6 @@ const search = (t: TestApp, visitor: Member | null, term: string, headers: Recor
     remoteAddress: "10.9.9.9",
   });
 
-/** A visitor opening a post, as the search page reports it. */
-const view = (t: TestApp, visitor: Member, post: { id: string; postName: string }) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/track-search",
-    headers: asMember(visitor.cookie),
-    payload: { searchTerm: post.postName, action: "view", postId: post.id },
-  });
-
 /** `n` searches and views of the post, alternating, each past the repeat window so every one is recorded. */
 async function lookFor(
   t: TestApp,
@@ -59,7 +51,7 @@ async function lookFor(
 ) {
   for (let i = 0; i < n; i++) {
     clock.advance(PAST_REPEAT_WINDOW);
-    const res = i % 2 === 0 ? await search(t, visitor, post.postName) : await view(t, visitor, post);
+    const res = i % 2 === 0 ? await search(t, visitor, post.postName) : await viewPost(t, visitor, post);
     expect(res.statusCode).toBeLessThan(300);
   }
 }
@@ -157,7 +149,7 @@ describe("the repeated-search alert", () => {
     for (const name of ["Harbour", "Pier", "Dune", "Cliff"]) more.push(await createPost(t, ada, name));
     await lookFor(t, clock, bob, post, 4);
     clock.advance(PAST_REPEAT_WINDOW);
-    const answers = await Promise.all(more.map((other) => view(t, bob, other)));
+    const answers = await Promise.all(more.map((other) => viewPost(t, bob, other)));
     expect(answers.map((res) => res.json().recorded)).toEqual([1, 1, 1, 1]);
     expect(await noticesOf(t, ada)).toEqual([alertAbout(bob, "Bob Visitor")]);
     expect(await alertRows(t)).toHaveLength(1);
