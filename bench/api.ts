@@ -9,6 +9,7 @@
 // OpenTelemetry traces (sent to a local OTLP receiver that discards them), at once and taking turns under each load
 // (--rounds, median kept), and print the throughput with them on as a share of it with them off.
 //   npm run bench:api -- --pglite --metrics --tracing
+// --scenario keeps the scenarios whose name contains it (--scenario 304: the cheapest answer alone, for a profile).
 
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     metrics: { type: "boolean", default: false },
     tracing: { type: "boolean", default: false },
     rounds: { type: "string", default: "3" },
+    scenario: { type: "string" },
   },
 });
 const connections = Number(values.connections ?? (values.pglite ? 20 : 50));
@@ -257,7 +259,7 @@ for (const target of targets) {
       ["search, owner blocks 1,000", searchBlockersPost],
     ];
     if (values.pglite) scenarios.push(["create post", createPost(server)]);
-    return scenarios;
+    return scenarios.filter(([name]) => name.includes(values.scenario ?? ""));
   };
   const printResult = (server: string, scenario: string, result: Awaited<ReturnType<typeof load>>) =>
     console.log(

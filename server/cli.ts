@@ -17,6 +17,10 @@ Commands:
   migrate          Apply pending migrations (a start does too). When they would change a database that
                    holds members, it is backed up first, to BACKUP_DIR or DATA_DIR/backups.
       --skip-backup                 migrate without that backup
+  reset-authenticator EMAIL
+                   Turn off the authenticator app of the member with that e-mail, with their recovery
+                   codes, for a member who lost both (or after APP_SECRET was replaced). Their sessions
+                   end and an e-mail tells them; they sign in with their password.
   help             Show this.
 
 It reads the same environment as the server: DATA_DIR, DATABASE_URL, the S3_* variables and APP_SECRET.
@@ -49,6 +53,12 @@ export async function runCli(args: string[], { env = process.env, write }: CliOp
   if (command === "migrate") {
     if (file) throw new UsageError("migrate takes no FILE");
     await migrateCommand(loadConfig(env), values["skip-backup"], progress);
+    return 0;
+  }
+  if (command === "reset-authenticator") {
+    if (!file || extra.length > 0) throw new UsageError("reset-authenticator takes one EMAIL");
+    const { resetAuthenticatorCommand } = await import("./db/reset-authenticator-command.ts");
+    console.log(await resetAuthenticatorCommand(loadConfig(env), file));
     return 0;
   }
   if (command !== "backup" && command !== "restore") throw new UsageError(`unknown command ${command}`);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -6,17 +6,20 @@ import {
   affiliatePayouts,
   affiliateReferrals,
   anonymityKeys,
+  recoveryCodes,
   searchAnalytics,
 } from "#server/db/schema/index.ts";
 import {
   asMember,
   createPost,
+  enrolAuthenticatorApp,
   registerMember,
   setPrivacyMode,
   signInAsAdmin,
   TEST_ADMIN_EMAIL,
 } from "#server/test/factories.ts";
 import { sealOldFormat } from "#server/test/old-format-seal.ts";
+import { secondStep, signIn, signInCookie } from "#server/test/sign-in.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 import { workerDatabase } from "#server/test/worker-database.ts";
 import { runMigrations } from "./migrate.ts";
@@ -123,5 +126,35 @@ describe("values sealed the old way, at start", () => {
       .digest("hex");
     expect(row?.pseudonym).toBe(underOldKey);
     expect((await t.db.select().from(anonymityKeys)).map((k) => k.epoch)).toEqual([1]);
+  });
+
+  it("turns the plain SHA-256 an older release stored of each recovery code into its keyed digest", async () => {
+    const t = await createTestApp({ clock: manualClock() });
+    const member = await registerMember(t);
+    const app = await enrolAuthenticatorApp(t, member);
+    // As an older release stored them: the plain hash of the code without its dash.
+    const plainOf = (code: string) => createHash("sha256").update(code.replace("-", "")).digest("hex");
+    await t.db.delete(recoveryCodes);
+    await t.db
+      .insert(recoveryCodes)
+      .values(app.recoveryCodes.map((code) => ({ userId: member.user.id, codeHash: plainOf(code) })));
+
+    await start(t);
+
+    const stored = (await t.db.select().from(recoveryCodes)).map((row) => row.codeHash);
+    expect(stored).toHaveLength(app.recoveryCodes.length);
+    for (const digest of stored) expect(digest).toMatch(/^v2\.[A-Za-z0-9_-]{43}$/);
+    for (const code of app.recoveryCodes) expect(stored).not.toContain(plainOf(code));
+    await start(t);
+    expect((await t.db.select().from(recoveryCodes)).map((row) => row.codeHash).sort()).toEqual(
+      [...stored].sort(),
+    );
+
+    // The codes the member wrote down still sign in, each once.
+    const pending = await signIn(t, member);
+    const code = app.recoveryCodes[3] ?? "";
+    expect((await secondStep(t, signInCookie(pending), { code })).statusCode).toBe(200);
+    const again = await signIn(t, member);
+    expect((await secondStep(t, signInCookie(again), { code })).statusCode).toBe(400);
   });
 });

@@ -1,17 +1,22 @@
-import { eq, notLike } from "drizzle-orm";
+import { eq, notLike, sql } from "drizzle-orm";
 import {
   CURRENT_SEAL_PREFIX,
+  createKeyedDigest,
   createSecretBox,
   openOldFormat,
   type SecretBox,
 } from "#server/lib/secret-box.ts";
 import type { Database } from "./client.ts";
-import { affiliatePayouts, anonymityKeys } from "./schema/index.ts";
+import { affiliatePayouts, anonymityKeys, recoveryCodes } from "./schema/index.ts";
 import { withTransaction } from "./transaction.ts";
+
+/** Recovery codes are rewritten this many to a statement: a large community holds ten per member with the app. */
+const DIGESTS_PER_STATEMENT = 1_000;
 
 /**
  * Re-seals in the current format every value an older release sealed the old way (one key for every column, a
- * plain hash of APP_SECRET, bound to no row): payout details and pseudonym keys. Runs at every start once the
+ * plain hash of APP_SECRET, bound to no row): payout details and pseudonym keys; and turns the plain SHA-256 of
+ * each recovery code an older release stored into its keyed digest. Runs at every start once the
  * migrations have run, under their lock, in one transaction, and touches only the rows still in the old
  * format, so a second run changes nothing. A value that APP_SECRET does not open (the secret was replaced) is
  * left as it is: it was unreadable already, and a pseudonym key that does not open starts a new epoch.
@@ -51,6 +56,22 @@ export async function resealSecrets(db: Database, appSecret: string): Promise<vo
       const sealed = resealed(keyBox, key.sealed, String(key.epoch));
       if (!sealed) continue;
       await tx.update(anonymityKeys).set({ sealedKey: sealed }).where(eq(anonymityKeys.epoch, key.epoch));
+    }
+
+    const keyed = createKeyedDigest(appSecret, "recoveryCode");
+    const plain = await tx
+      .select({ id: recoveryCodes.id, digest: recoveryCodes.codeHash })
+      .from(recoveryCodes)
+      .where(notLike(recoveryCodes.codeHash, `${CURRENT_SEAL_PREFIX}%`))
+      .for("update");
+    for (let start = 0; start < plain.length; start += DIGESTS_PER_STATEMENT) {
+      const rows = plain
+        .slice(start, start + DIGESTS_PER_STATEMENT)
+        .map((code) => sql`(${code.id}::uuid, ${keyed(code.digest)})`);
+      await tx.execute(sql`
+        update ${recoveryCodes} set code_hash = keyed.digest
+        from (values ${sql.join(rows, sql`, `)}) as keyed(id, digest)
+        where ${recoveryCodes.id} = keyed.id`);
     }
   });
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * The columns that hold sealed values. Each column seals under its own key, so a value sealed for one
@@ -56,6 +56,29 @@ export function createSecretBox(appSecret: string, column: SealedColumn) {
 }
 
 export type SecretBox = ReturnType<typeof createSecretBox>;
+
+/** The columns that hold keyed digests of secrets a member types (looked up by equality, never opened). */
+export const DIGESTED_COLUMNS = {
+  recoveryCode: "recovery_codes.code_hash",
+} as const;
+
+export type DigestedColumn = keyof typeof DIGESTED_COLUMNS;
+
+/**
+ * HMAC-SHA-256 of a secret's plain SHA-256 digest, under a key derived from APP_SECRET for the column: a copy of
+ * the database alone cannot test a guess (a recovery code has 50 bits, few enough to search through a plain
+ * hash). Its input is the plain digest an older release stored, so the start-up step turns those rows into
+ * keyed ones without knowing the secrets. Output: `v2.` then the base64url MAC.
+ */
+export function createKeyedDigest(appSecret: string, column: DigestedColumn) {
+  const key = Buffer.from(
+    hkdfSync("sha256", appSecret, "tagit-secret-box", `${FORMAT} ${DIGESTED_COLUMNS[column]}`, 32),
+  );
+  return (plainDigest: string) =>
+    `${CURRENT_SEAL_PREFIX}${createHmac("sha256", key).update(plainDigest).digest("base64url")}`;
+}
+
+export type KeyedDigest = ReturnType<typeof createKeyedDigest>;
 
 /**
  * Opens a value sealed the old way (`iv.tag.data`: one key for everything, a plain SHA-256 of APP_SECRET, and

@@ -11,7 +11,7 @@ import type { EventBus } from "#server/lib/event-bus.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import { createRecentKeys } from "#server/lib/recent-keys.ts";
-import { createSecretBox } from "#server/lib/secret-box.ts";
+import { createKeyedDigest, createSecretBox } from "#server/lib/secret-box.ts";
 import type { Storage } from "#server/lib/storage.ts";
 import { createAccountChangesService } from "./account-alerts/account-changes.service.ts";
 import { createSecurityCheckupService } from "./account-alerts/security-checkup.service.ts";
@@ -227,6 +227,7 @@ export function createServices(infra: Infrastructure) {
     passkeys: passkeysService,
     sessions,
     secretBox: createSecretBox(config.appSecret, "totpSecret"),
+    recoveryCodeKey: createKeyedDigest(config.appSecret, "recoveryCode"),
     clock,
     accountChanged: accountChanges.changed,
   });

@@ -31,7 +31,7 @@ export const totpCredentials = pgTable("totp_credentials", {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Single-use recovery codes, issued ten at a time when TOTP is enabled. Only their SHA-256 is stored. */
+/** Single-use recovery codes, issued ten at a time when TOTP is enabled. Only a keyed digest is stored. */
 export const recoveryCodes = pgTable(
   "recovery_codes",
   {

@@ -10,12 +10,12 @@ import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { addMinutes, type Clock } from "#server/lib/clock.ts";
-import type { SecretBox } from "#server/lib/secret-box.ts";
+import type { KeyedDigest, SecretBox } from "#server/lib/secret-box.ts";
 import { hashToken, newToken } from "#server/lib/tokens.ts";
 import type { AccountChanged } from "#server/modules/account-alerts/account-changes.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { PasskeysService } from "./passkeys.service.ts";
-import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.ts";
+import { newRecoveryCodes, recoveryCodeDigest } from "./recovery-codes.ts";
 import type { SecondFactorRepository } from "./second-factor.repository.ts";
 import { acceptedStep, newTotpSecret, totpAddress } from "./totp.ts";
 
@@ -27,6 +27,8 @@ type Deps = {
   sessions: Pick<SessionsService, "endAllForUser">;
   /** Seals TOTP secrets at rest, each bound to its member's row. */
   secretBox: SecretBox;
+  /** Digests recovery codes at rest under a key of their own. */
+  recoveryCodeKey: KeyedDigest;
   clock: Clock;
   /** The second factor changed: the member hears of it (in the background). */
   accountChanged: AccountChanged;
@@ -55,7 +57,8 @@ export function secondFactorMethods(user: Pick<ProfileRow, "totpEnabled" | "pass
  * sign-ins waiting for their second step (or for a passkey alone). Passkeys themselves are `PasskeysService`.
  */
 export function createSecondFactorService(deps: Deps) {
-  const { repo, clock, secretBox, passkeys } = deps;
+  const { repo, clock, secretBox, recoveryCodeKey, passkeys } = deps;
+  const digestOf = (code: string) => recoveryCodeDigest(recoveryCodeKey, code);
 
   /**
    * Whether `code` (the app's, or a recovery code) proves the member. Each app code is accepted once and each
@@ -80,7 +83,7 @@ export function createSecondFactorService(deps: Deps) {
       const step = await acceptedStep(secret, code, now, totp.lastUsedStep);
       accepted = step !== null && (await repo.takeStep(userId, step));
     } else {
-      accepted = await repo.spendRecoveryCode(userId, recoveryCodeHash(code), now);
+      accepted = await repo.spendRecoveryCode(userId, digestOf(code), now);
     }
     // A right code starts the count again.
     if (accepted) await repo.clearCodeFailures(userId);
@@ -198,7 +201,7 @@ export function createSecondFactorService(deps: Deps) {
       await deps.transact(async (tx) => {
         const inTx = deps.repoOn(tx);
         await inTx.enableTotp(user.id, step, now);
-        await inTx.replaceRecoveryCodes(user.id, recoveryCodes.map(recoveryCodeHash));
+        await inTx.replaceRecoveryCodes(user.id, recoveryCodes.map(digestOf));
       });
       await deps.sessions.endAllForUser(user.id, sessionId);
       deps.accountChanged(user, { kind: "authenticator_on" });
@@ -218,9 +221,7 @@ export function createSecondFactorService(deps: Deps) {
     async regenerateRecoveryCodes(user: ProfileRow) {
       if (!user.totpEnabled) throw new AppError("conflict", SECOND_FACTOR_MESSAGES.notEnabled);
       const recoveryCodes = newRecoveryCodes();
-      await deps.transact((tx) =>
-        deps.repoOn(tx).replaceRecoveryCodes(user.id, recoveryCodes.map(recoveryCodeHash)),
-      );
+      await deps.transact((tx) => deps.repoOn(tx).replaceRecoveryCodes(user.id, recoveryCodes.map(digestOf)));
       deps.accountChanged(user, { kind: "recovery_codes" });
       return { recoveryCodes };
     },
