@@ -13,7 +13,7 @@ Commands:
   restore FILE     Fill the configured database and file store, which must be empty, from FILE; every
                    checksum and row count is checked before it reports success.
       --accept-unreadable-secrets   restore an archive sealed under another APP_SECRET: authenticator
-                                    apps and payout details will not open
+                                    apps, recovery codes and payout details will not open
   migrate          Apply pending migrations (a start does too). When they would change a database that
                    holds members, it is backed up first, to BACKUP_DIR or DATA_DIR/backups.
       --skip-backup                 migrate without that backup

@@ -87,7 +87,7 @@ export async function restoreBackup(
     const { before, after } = migrationsAround(manifest, context.migrations);
     if (manifest.secretFingerprint !== context.secretFingerprint && !context.acceptUnreadableSecrets) {
       throw new BackupRefusal(
-        `The archive's sealed values (authenticator apps, payout details) were sealed under another APP_SECRET (fingerprint ${manifest.secretFingerprint}; this one is ${context.secretFingerprint}). Set APP_SECRET to the secret the backed-up Tagit used, or pass --accept-unreadable-secrets to restore without them.`,
+        `The archive's sealed values (authenticator apps, recovery codes, payout details) were sealed under another APP_SECRET (fingerprint ${manifest.secretFingerprint}; this one is ${context.secretFingerprint}). Set APP_SECRET to the secret the backed-up Tagit used, or pass --accept-unreadable-secrets to restore without them.`,
       );
     }
     await assertEmpty(destination);
