@@ -1,8 +1,11 @@
+import type { Redis } from "ioredis";
+import { RATE_LIMITS } from "#contract/limits.ts";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import { createFailureBudget } from "#server/lib/failure-budget.ts";
 import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
 import { createAdminContentService } from "./admin/admin-content.service.ts";
 import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
@@ -33,6 +36,8 @@ type AdminInfrastructure = {
   transact: Transact;
   clock: Clock;
   isAdmin: (user: ProfileRow) => boolean;
+  /** Where failure budgets are shared between instances (absent: counted per instance). */
+  redis: Redis | undefined;
 };
 
 /** The feature services the admin panel's services act through: an admin write goes through its owner's service. */
@@ -57,7 +62,7 @@ type FeatureServices = {
  * here; every other table is reached through its owner's service.
  */
 export function createAdminServices(infra: AdminInfrastructure, features: FeatureServices) {
-  const { config, db, transact, clock, isAdmin } = infra;
+  const { config, db, transact, clock, isAdmin, redis } = infra;
   const { sessions, profiles, taggs, posts, uploads, notices, settings } = features;
   return {
     adminSessionService: createAdminSessionService({
@@ -65,6 +70,7 @@ export function createAdminServices(infra: AdminInfrastructure, features: Featur
       secondFactor: features.secondFactor,
       requireSecondFactor: config.adminRequireSecondFactor,
       isAdmin,
+      failuresByAddress: createFailureBudget({ name: "admin-unlock", ...RATE_LIMITS.adminSession, redis }),
       clock,
     }),
     auditLogService: createAuditLogService({ auditRepo: createAuditRepository(db) }),

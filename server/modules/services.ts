@@ -278,7 +278,7 @@ export function createServices(infra: Infrastructure) {
   });
   const contentService = createContentService({ contentRepo: createContentRepository(db) });
   const admin = createAdminServices(
-    { config, db, transact, clock, isAdmin },
+    { config, db, transact, clock, isAdmin, redis: infra.redis },
     {
       sessions,
       secondFactor: secondFactorService,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MESSAGES } from "#contract/errors.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { clientKey } from "#server/lib/client-address.ts";
@@ -33,27 +33,3 @@ export function attemptLimit(app: FastifyInstance, name: string, budget: Budget,
 /** Signed-in members are counted by account (one budget for all their browsers), visitors by client. */
 export const memberOrClient = (request: FastifyRequest) =>
   request.auth ? `member:${request.auth.user.id}` : `client:${clientKey(request.ip)}`;
-
-/**
- * A budget of *failed* attempts under `key(request)`: the preHandler answers 429 once `budget.max` failures
- * were counted in the window, and the onResponse hook counts an answer in the 4xx range (but a 429, which
- * tried nothing). A success spends nothing. The check reads before the work and the count comes after it, so
- * requests sent in parallel can all pass before the first failure is counted: pair it with a counter that is
- * exact where guessing matters (the admin unlock's per-account one). No key, no limit.
- */
-export function failureLimit(app: FastifyInstance, name: string, budget: Budget, key: Key) {
-  const limiter = counterFor(app, name, budget, key);
-  return {
-    preHandler: async (request: FastifyRequest) => {
-      if (key(request) === undefined) return;
-      const result = await limiter(request, { increment: false });
-      if (!result.isAllowed && result.remaining === 0) {
-        throw new AppError("rate_limited", MESSAGES.rateLimited);
-      }
-    },
-    onResponse: async (request: FastifyRequest, reply: FastifyReply) => {
-      const failed = reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 429;
-      if (failed && key(request) !== undefined) await limiter(request);
-    },
-  };
-}

@@ -8,7 +8,6 @@ import {
 import { ADMIN_SESSION_IDLE_MINUTES, RATE_LIMITS } from "#contract/limits.ts";
 import { clientKey } from "#server/lib/client-address.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
-import { failureLimit } from "#server/plugins/attempt-limit.ts";
 import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
 import type { AdminSessionService } from "./admin-session.service.ts";
 
@@ -18,17 +17,10 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: Ad
   { adminSessionService },
 ) => {
   app.addHook("onRoute", documentedUnder("Admin session"));
-  // Only failed unlocks count per address: an administrator who unlocks again and again is never held up.
-  const failedUnlocks = failureLimit(app, "admin-unlock", RATE_LIMITS.adminSession, (request) =>
-    clientKey(request.ip),
-  );
-
   app.post(
     "/session",
     {
       config: { adminUnlock: true },
-      preHandler: failedUnlocks.preHandler,
-      onResponse: failedUnlocks.onResponse,
       schema: {
         operationId: "openAdminSession",
         summary: "Unlock the admin panel with the administrator's password and second factor",
@@ -59,7 +51,8 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ adminSessionService: Ad
         response: { 200: adminSessionResponseSchema },
       },
     },
-    (request) => adminSessionService.unlock(requireMember(request), request.body),
+    (request) =>
+      adminSessionService.unlock({ ...requireMember(request), client: clientKey(request.ip) }, request.body),
   );
 
   app.get(

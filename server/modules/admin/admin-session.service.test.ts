@@ -3,11 +3,13 @@ import { MESSAGES } from "#contract/errors.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { systemClock } from "#server/lib/clock.ts";
+import { createFailureBudget } from "#server/lib/failure-budget.ts";
 import { hashPassword } from "#server/lib/passwords.ts";
 import { createAdminSessionService } from "./admin-session.service.ts";
 
 const PASSWORD = "correct horse";
 const CODE = "123456";
+const ADDRESS = "203.0.113.0";
 const passwordHash = await hashPassword(PASSWORD);
 const withApp = {
   id: "user-1",
@@ -46,6 +48,7 @@ function setUp({ isAdmin = true, requireSecondFactor = true } = {}) {
     secondFactor,
     requireSecondFactor,
     isAdmin: () => isAdmin,
+    failuresByAddress: createFailureBudget({ name: "admin-unlock", max: 10, windowMs: 15 * 60_000 }),
     clock: systemClock,
   });
   return { service, startAdmin, failures: () => failures };
@@ -57,7 +60,10 @@ describe("adminSessionService.unlock", () => {
   it("opens an admin session bound to the member session for an administrator with password and code", async () => {
     const { service, startAdmin } = setUp();
     await expect(
-      service.unlock({ user: withApp, sessionId: "session-1" }, { password: PASSWORD, code: CODE }),
+      service.unlock(
+        { user: withApp, sessionId: "session-1", client: ADDRESS },
+        { password: PASSWORD, code: CODE },
+      ),
     ).resolves.toEqual({ sessionId: "admin-token" });
     expect(startAdmin).toHaveBeenCalledWith("user-1", "session-1");
   });
@@ -65,7 +71,7 @@ describe("adminSessionService.unlock", () => {
   it("refuses a member who is not an administrator, a wrong password and a wrong code, opening nothing", async () => {
     const notAdmin = setUp({ isAdmin: false });
     const unlock = (s: ReturnType<typeof setUp>, input: { password: string; code?: string }) =>
-      codeOf(s.service.unlock({ user: withApp, sessionId: "s" }, input));
+      codeOf(s.service.unlock({ user: withApp, sessionId: "s", client: ADDRESS }, input));
     expect(await unlock(notAdmin, { password: PASSWORD, code: CODE })).toBe("admin_required");
     const admin = setUp();
     expect(await unlock(admin, { password: "wrong", code: CODE })).toBe("wrong_password");
@@ -81,12 +87,20 @@ describe("adminSessionService.unlock", () => {
   it("leads an administrator without a second factor to enrol one, unless the rule is switched off", async () => {
     const required = setUp();
     expect(
-      await codeOf(required.service.unlock({ user: withoutFactor, sessionId: "s" }, { password: PASSWORD })),
+      await codeOf(
+        required.service.unlock(
+          { user: withoutFactor, sessionId: "s", client: ADDRESS },
+          { password: PASSWORD },
+        ),
+      ),
     ).toBe("second_factor_required");
     expect(required.startAdmin).not.toHaveBeenCalled();
     const passwordOnly = setUp({ requireSecondFactor: false });
     await expect(
-      passwordOnly.service.unlock({ user: withoutFactor, sessionId: "s" }, { password: PASSWORD }),
+      passwordOnly.service.unlock(
+        { user: withoutFactor, sessionId: "s", client: ADDRESS },
+        { password: PASSWORD },
+      ),
     ).resolves.toEqual({ sessionId: "admin-token" });
   });
 });

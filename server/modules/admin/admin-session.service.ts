@@ -3,6 +3,7 @@ import { ADMIN_UNLOCK_GUESSES } from "#contract/limits.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
+import type { FailureBudget } from "#server/lib/failure-budget.ts";
 import { verifyPassword } from "#server/lib/passwords.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import {
@@ -25,6 +26,8 @@ type Deps = {
   /** Whether the unlock asks for the second factor besides the password (ADMIN_REQUIRE_SECOND_FACTOR). */
   requireSecondFactor: boolean;
   isAdmin: (user: ProfileRow) => boolean;
+  /** Failed unlocks per client address (RATE_LIMITS.adminSession), whichever accounts they were for. */
+  failuresByAddress: FailureBudget;
   clock: Clock;
 };
 
@@ -41,14 +44,15 @@ export const ADMIN_UNLOCK_MESSAGES = {
   codeRequired: "Enter the code from your authenticator app, or use your passkey",
 } as const;
 
-/** The signed-in member asking to open the admin panel. */
-type Member = { user: ProfileRow; sessionId: string };
+/** The signed-in member asking to open the admin panel, and the key of the client they ask from. */
+type Member = { user: ProfileRow; sessionId: string; client: string };
 
 export function createAdminSessionService({
   sessions,
   secondFactor,
   requireSecondFactor,
   isAdmin,
+  failuresByAddress,
   clock,
 }: Deps) {
   /**
@@ -85,21 +89,29 @@ export function createAdminSessionService({
      * The admin panel asks for the password again and, unless switched off, the second factor: an
      * administrator who gives both receives an admin session, bound to the member session that opened it.
      */
-    async unlock({ user, sessionId }: Member, input: UnlockInput) {
+    async unlock({ user, sessionId, client }: Member, input: UnlockInput) {
       if (!isAdmin(user)) throw new AppError("admin_required", MESSAGES.adminRequired);
-      // Counted per account in the database, so guesses from many addresses or instances add up. The try is
-      // counted before anything is checked, so tries sent at once cannot all be checked.
+      // Each try takes its place in both counts before anything is checked, so tries sent at once cannot all
+      // be checked: per account in the database (guesses from many addresses or instances add up), and per
+      // address (guesses at many accounts from one place add up).
+      if (!(await failuresByAddress.reserve(client))) {
+        throw new AppError("rate_limited", MESSAGES.rateLimited);
+      }
       const inARow = await sessions.reserveAdminUnlock(user.id, {
         after: ADMIN_UNLOCK_GUESSES.lockoutAfter,
         since: new Date(clock.now().getTime() - ADMIN_UNLOCK_GUESSES.lockoutMs),
       });
-      if (inARow === undefined) throw new AppError("rate_limited", ADMIN_UNLOCK_MESSAGES.lockedOut);
+      if (inARow === undefined) {
+        await failuresByAddress.giveBack(client);
+        throw new AppError("rate_limited", ADMIN_UNLOCK_MESSAGES.lockedOut);
+      }
       let wrong: AppError | undefined;
       try {
         wrong = await wrongSecret(user, sessionId, input);
       } catch (error) {
         // Refused for another reason than a wrong secret: the try guessed nothing and is given back.
         await sessions.giveBackAdminUnlock(user.id, ADMIN_UNLOCK_GUESSES.lockoutAfter);
+        await failuresByAddress.giveBack(client);
         throw error;
       }
       if (wrong) {
@@ -108,6 +120,8 @@ export function createAdminSessionService({
         await sessions.end(sessionId);
         throw new AppError("unauthenticated", ADMIN_UNLOCK_MESSAGES.signedOut);
       }
+      // A success spends nothing, so an administrator who unlocks often is never held up.
+      await failuresByAddress.giveBack(client);
       await sessions.clearAdminUnlockFailures(user.id);
       return { sessionId: await sessions.startAdmin(user.id, sessionId) };
     },

@@ -1,6 +1,14 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ADMIN_UNLOCK_GUESSES } from "#contract/limits.ts";
-import { asMember, enrolAuthenticatorApp, registerVerifiedMember, uniqueIp } from "#server/test/factories.ts";
+import { ADMIN_UNLOCK_GUESSES, RATE_LIMITS } from "#contract/limits.ts";
+import { profiles } from "#server/db/schema/index.ts";
+import {
+  asMember,
+  enrolAuthenticatorApp,
+  registerMember,
+  registerVerifiedMember,
+  uniqueIp,
+} from "#server/test/factories.ts";
 import { atOnce, GUESSES, tally } from "#server/test/guesses.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 import { wrongCodeAt } from "#server/test/totp-codes.ts";
@@ -201,5 +209,29 @@ describe("admin unlocks sent at once", () => {
       "403 wrong_password": lockoutAfter,
       "429 rate_limited": GUESSES - lockoutAfter,
     });
+  });
+
+  it(`check ${RATE_LIMITS.adminSession.max} wrong passwords from one address, at many accounts`, async () => {
+    const { t, cookie, rightTry } = await administrator();
+    // Fewer guesses per account than its own lockout: only the address's budget can stop them.
+    const perAccount = lockoutAfter - 1;
+    const accounts: { cookie: string }[] = [];
+    for (let i = 0; i < GUESSES / perAccount; i++) {
+      const member = await registerMember(t);
+      await t.db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, member.user.id));
+      accounts.push(member);
+    }
+    const address = uniqueIp();
+    const answers = await atOnce(GUESSES, (i) =>
+      unlock(t, accounts[i % accounts.length]?.cookie ?? "", { password: `guess ${i}` }, address),
+    );
+    expect(tally(answers)).toEqual({
+      "403 wrong_password": RATE_LIMITS.adminSession.max,
+      "429 rate_limited": GUESSES - RATE_LIMITS.adminSession.max,
+    });
+    // The right password and code wait there too (nothing is checked), and open from elsewhere.
+    const right = await rightTry();
+    expect((await unlock(t, cookie, right, address)).statusCode).toBe(429);
+    expect((await unlock(t, cookie, right)).statusCode).toBe(200);
   });
 });

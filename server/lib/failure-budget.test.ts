@@ -1,0 +1,43 @@
+import { Redis } from "ioredis";
+import { describe, expect, it } from "vitest";
+import { createFailureBudget } from "./failure-budget.ts";
+
+const MINUTE = 60_000;
+
+describe("a budget of failed tries", () => {
+  it("lets max tries be reserved in a window, gives one back after a success, and starts again after the window", async () => {
+    let at = 0;
+    const budget = createFailureBudget({ name: "test", max: 3, windowMs: 15 * MINUTE, now: () => at });
+    const reserveMany = (n: number) =>
+      Promise.all(Array.from({ length: n }, () => budget.reserve("203.0.113.0")));
+
+    expect(await reserveMany(10)).toEqual([true, true, true, ...Array(7).fill(false)]);
+    // Another key has its own budget.
+    expect(await budget.reserve("198.51.100.0")).toBe(true);
+    // A try given back (it succeeded) frees its place; nothing goes below zero.
+    await budget.giveBack("203.0.113.0");
+    expect(await budget.reserve("203.0.113.0")).toBe(true);
+    expect(await budget.reserve("203.0.113.0")).toBe(false);
+
+    at += 15 * MINUTE;
+    await budget.giveBack("203.0.113.0"); // a try of the window that ended gives nothing to the next
+    expect(await reserveMany(4)).toEqual([true, true, true, false]);
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)("counts the same in Redis, shared by every instance", async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? "");
+    await new Promise((resolve) => redis.once("ready", resolve));
+    const name = `test-${crypto.randomUUID()}`;
+    const one = createFailureBudget({ name, max: 5, windowMs: MINUTE, redis });
+    const other = createFailureBudget({ name, max: 5, windowMs: MINUTE, redis });
+    const taken = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? one : other).reserve("203.0.113.0")),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(5);
+    await one.giveBack("203.0.113.0");
+    expect(await other.reserve("203.0.113.0")).toBe(true);
+    expect(await other.reserve("203.0.113.0")).toBe(false);
+    expect(await redis.pttl(`tagit:failures:${name}:203.0.113.0`)).toBeGreaterThan(0);
+    redis.disconnect();
+  });
+});
