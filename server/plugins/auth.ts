@@ -170,6 +170,18 @@ async function sessionAuth(app: FastifyInstance, opts: AuthOptions) {
       throw new AppError("admin_required", MESSAGES.adminRequired);
     }
   });
+  notStoredWhenSignedIn(app);
+}
+
+/**
+ * An answer to a signed-in request may hold that member's data: unless its route says how it may be cached
+ * (an ETag'd answer revalidated in the member's browser, a file), no cache keeps it, not even the browser's.
+ */
+function notStoredWhenSignedIn(app: FastifyInstance) {
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.auth && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    done(null, payload);
+  });
 }
 
 export const authPlugin = fp(sessionAuth, {
