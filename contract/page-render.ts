@@ -48,6 +48,9 @@ export type RenderedPage = {
 
 export type RenderPage = (url: string, data: PageData) => Promise<RenderedPage>;
 
+/** Whether a path is one of the web app's pages (the server answers any other with the not-found page, 404). */
+export type IsAppPage = (pathname: string) => boolean;
+
 /**
  * The event the web app dispatches on `document` once React has taken over a server-rendered page: until
  * then the page's loader holds the visitor's button presses, and it replays the last one at this event.

@@ -126,7 +126,8 @@ describe("a public page's first HTML", () => {
       t.app.inject({ url, headers: cookie ? { cookie } : {}, remoteAddress: uniqueIp() });
 
     const dashboard = await get("/dashboard", member.cookie);
-    expect(dashboard.headers["cache-control"]).toBe("private, no-cache");
+    // It shows the member's name: no cache keeps it, the browser's included.
+    expect(dashboard.headers["cache-control"]).toBe("private, no-store");
     const header = rootOf(dashboard.body);
     expect(header).toContain("Ada Lovelace");
     expect(header).toContain("What We Do");
@@ -192,13 +193,59 @@ describe("a public page's first HTML", () => {
     expect(scriptSrc?.split(" ")).toContain(hash);
   });
 
-  it("is left to the browser on the other pages", async () => {
+  it("is left to the browser on the app's other pages", async () => {
     const t = await createTestApp({ webRoot });
-    for (const url of ["/create-post", "/admin", "/no-such-page"]) {
+    for (const url of ["/create-post", "/admin", "/payments/receipts/in_123", "/verify-email?token=x"]) {
       const page = await t.app.inject({ url, remoteAddress: uniqueIp() });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root"></div>');
       expect(page.body).not.toContain(PAGE_STATE_ELEMENT_ID);
     }
+  });
+});
+
+describe("a path the app has no page for", () => {
+  it("answers 404 with the not-found page already drawn, to a visitor and to a member", async () => {
+    const t = await createTestApp({ webRoot });
+    const member = await registerMember(t, { firstName: "Ada", lastName: "Lovelace" });
+    for (const [url, cookie] of [
+      ["/no-such-page", undefined],
+      ["/dashbord", member.cookie],
+      ["/dashboard/extra", undefined],
+      ["/api", undefined],
+    ] as const) {
+      const page = await t.app.inject({
+        url,
+        headers: { accept: "text/html", ...(cookie && asMember(cookie)) },
+        remoteAddress: uniqueIp(),
+      });
+      if (url === "/api") {
+        // The API's own address stays the API's: JSON, not a page.
+        expect(page.statusCode).toBe(404);
+        expect(page.json().code).toBe("route_not_found");
+        continue;
+      }
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers["content-type"]).toContain("text/html");
+      const root = rootOf(page.body);
+      expect(root).toContain("404 Page Not Found");
+      expect(root).toContain(url);
+      expect(page.body).toContain("<title>Page Not Found");
+      // The header is the visitor's: a member's has no sign-in link, and the page carries their profile.
+      if (cookie) {
+        expect(root).not.toContain("Login / Register");
+        expect(answerOf(page.body, "/api/profile")).toMatchObject({ firstName: "Ada" });
+      } else expect(root).toContain("Login / Register");
+    }
+  });
+
+  it("shows a path holding markup as text", async () => {
+    const t = await createTestApp({ webRoot });
+    const page = await t.app.inject({
+      url: "/%3Cimg%20src=x%20onerror=alert(1)%3E",
+      remoteAddress: uniqueIp(),
+    });
+    expect(page.statusCode).toBe(404);
+    expect(rootOf(page.body)).not.toContain("<img");
   });
 });

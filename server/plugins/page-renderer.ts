@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Profile } from "#contract/api/profile.ts";
 import type { TermsResponse } from "#contract/api/terms.ts";
 import {
+  type IsAppPage,
   isServerRenderedPage,
   PAGE_FIRST_DATA,
   PAGE_STATE_ELEMENT_ID,
@@ -75,45 +76,53 @@ async function firstAnswers(options: Options, request: FastifyRequest, pathname:
   );
 }
 
+/** A page's first HTML, when the server rendered it, and whether its path is one of the app's pages. */
+export type PageAnswer = { found: boolean; html: string | undefined };
+
 /**
  * Renders the first HTML of the pages in SERVER_RENDERED_PAGES (decision 056) with the web app's own
  * components, so a visitor sees the landing copy, the search form and the current terms, and a member their
  * dashboard's header and the Premium page, before any script has run. A visitor's page is rendered once and
  * kept — per page and per version of its first answers (asked of the API on each request, so an
  * administrator's edit of the terms shows at once on every instance). A member's page, or a page with a query
- * string, is rendered for that request. Answers undefined when the page is not one of these, the
- * build has no renderer, or rendering failed: the browser then renders the page alone, as before.
+ * string, is rendered for that request. A path that is none of the app's pages is `found: false`, with the
+ * not-found page rendered for that request (it names the path, so it is never kept). `html` is undefined when
+ * the page is not one of these, the build has no renderer, or rendering failed: the browser then renders the
+ * page alone, as before; without a renderer every path counts as found.
  */
 export function createPageRenderer(options: Options) {
   const modulePath = renderModulePath(options.webRoot);
-  if (!existsSync(modulePath)) return async () => undefined;
+  if (!existsSync(modulePath)) return async (): Promise<PageAnswer> => ({ found: true, html: undefined });
   // Loaded from start, without holding the start up: the first page waits for it if it comes sooner.
-  const loading = import(pathToFileURL(modulePath).href).then(
-    (module: { renderPage: RenderPage }) => module.renderPage,
-  );
+  const loading = import(pathToFileURL(modulePath).href) as Promise<{
+    renderPage: RenderPage;
+    isAppPage: IsAppPage;
+  }>;
   loading.catch((error) => options.log.error({ err: error }, "loading the page renderer failed"));
   const kept = new Map<string, { version: string; html: string }>();
 
-  return async (request: FastifyRequest): Promise<string | undefined> => {
+  return async (request: FastifyRequest): Promise<PageAnswer> => {
     const [pathname = "/", query] = request.url.split("?");
-    if (!isServerRenderedPage(pathname)) return undefined;
+    let found = true;
     try {
+      const { renderPage, isAppPage } = await loading;
+      found = isAppPage(pathname);
+      if (found && !isServerRenderedPage(pathname)) return { found, html: undefined };
       const profile = request.auth ? options.profileOf(request.auth.user) : null;
-      const answers = await firstAnswers(options, request, pathname);
-      const keep = profile === null && query === undefined;
+      const answers = found ? await firstAnswers(options, request, pathname) : {};
+      const keep = found && profile === null && query === undefined;
       const version = versionOf(answers);
       const known = keep ? kept.get(pathname) : undefined;
-      if (known?.version === version) return known.html;
+      if (known?.version === version) return { found, html: known.html };
 
       const url = new URL(request.url, "http://tagit.invalid").href;
-      const renderPage = await loading;
       const page = await renderPage(url, { profile, answers });
       const html = documentFor(options.template(pathname), page, profile?.theme);
       if (keep) kept.set(pathname, { version, html });
-      return html;
+      return { found, html };
     } catch (error) {
       options.log.error({ err: error, pathname }, "rendering the page on the server failed");
-      return undefined;
+      return { found, html: undefined };
     }
   };
 }

@@ -73,7 +73,8 @@ function visitorsAnswer(app: FastifyInstance) {
 /**
  * Serves the built web app from `webRoot` (hashed assets cached for a year, index.html never cached; each in
  * its precompressed brotli or gzip form when the client accepts one) and
- * answers every unknown non-API GET with index.html so the client router can show the page or its 404.
+ * answers every other non-API GET with index.html so the client router can show the page: 200 for one of the
+ * app's pages, 404 (with the not-found page already drawn, when the build has its renderer) for any other path.
  * Unknown API routes get a JSON 404. The fallback is rate-limited per client, so probing for routes is cheap
  * to refuse.
  */
@@ -83,7 +84,7 @@ async function webApp(app: FastifyInstance, opts: PageSources & { webRoot: strin
   const htmlFor = hasWebApp ? pageHtml(opts.webRoot) : () => "";
   const rendered = hasWebApp
     ? createPageRenderer({ ...opts, answer: visitorsAnswer(app), template: htmlFor, log: app.log })
-    : async () => undefined;
+    : async () => ({ found: true, html: undefined });
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: opts.webRoot,
@@ -104,10 +105,19 @@ async function webApp(app: FastifyInstance, opts: PageSources & { webRoot: strin
   app.setNotFoundHandler({ preHandler }, async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (hasWebApp && wantsApp(request)) {
-      const page = await rendered(request);
-      // A rendered page may show who is signed in: no shared cache may keep it.
-      reply.header("cache-control", page === undefined ? "no-cache" : "private, no-cache").type("text/html");
-      return sendPage(request, reply, page ?? htmlFor(pathname));
+      const { found, html } = await rendered(request);
+      // A rendered page may show who is signed in: no shared cache may keep it, and none at all a member's.
+      const cacheControl = request.auth
+        ? "private, no-store"
+        : html === undefined
+          ? "no-cache"
+          : "private, no-cache";
+      // A path the app has no page for shows the not-found page, and says so to crawlers and monitors.
+      reply
+        .status(found ? 200 : 404)
+        .header("cache-control", cacheControl)
+        .type("text/html");
+      return sendPage(request, reply, html ?? htmlFor(pathname));
     }
     return reply
       .status(404)

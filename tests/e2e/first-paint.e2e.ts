@@ -74,6 +74,32 @@ for (const { url, shows, selector } of PAGES) {
   });
 }
 
+test("an address the app has no page for answers 404, with the same not-found page before and after React", async ({
+  browser,
+  context,
+  page,
+}) => {
+  const url = "/dashbord";
+  const plain = await withoutScripts(browser, context);
+  const before = await plain.newPage();
+  const sentAnswer = await before.goto(url);
+  expect(sentAnswer?.status()).toBe(404);
+  await expect(before.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  const sent = await shownText(before, "#main");
+  await plain.close();
+
+  const complaints = complaintsOf(page);
+  const answer = await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  expect(answer?.status()).toBe(404);
+  expect(await shownText(page, "#main")).toBe(sent);
+  // The link home works once React has the page.
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL("/");
+  // The browser reports the document's own 404; nothing else may complain.
+  expect(complaints.filter((line) => !line.includes("status of 404"))).toEqual([]);
+});
+
 test("a member's page shows their header from the first paint, and a member at / is sent to the dashboard", async ({
   browser,
   context,

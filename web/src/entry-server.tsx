@@ -4,7 +4,7 @@
 import { dehydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
 import type { PageData, RenderedPage } from "#contract/page-render.ts";
 import { Providers } from "./app/providers.tsx";
 import { routes } from "./app/router.tsx";
@@ -61,4 +61,10 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
     root: title ? html.replace(title[0], "") : html,
     state: scriptSafeJson({ queries: dehydrate(client) }),
   };
+}
+
+/** Whether `pathname` is one of the app's pages; any other shows the not-found page, which the server answers 404. */
+export function isAppPage(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  return matches !== null && matches.at(-1)?.route.path !== "*";
 }
