@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps) {
           log: app.log,
         });
 
-  // External plugins
+  // First, in this order: tracing, errors, metrics and admission see every request; then headers and libraries
   if (config.tracing) await app.register(requestSpansPlugin);
   await app.register(errorHandlerPlugin);
   if (metrics) await app.register(httpMetricsPlugin, { metrics });
@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps) {
     store: redis ? fallbackRateLimitStore(redis, "tagit-rate-limit-") : localRateLimitStore(),
   });
 
-  // Ours
+  // Then what every request passes before its route: origin, body, session
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
   await app.register(jsonBodyPlugin);
   await app.register(controlCharactersPlugin);
