@@ -4,13 +4,29 @@ import type { Config } from "#server/config.ts";
 import { createBackgroundTasks } from "#server/lib/background-tasks.ts";
 import { systemClock } from "#server/lib/clock.ts";
 import { createMailer } from "#server/lib/mailer.ts";
-import { createAccountChangesService } from "#server/modules/account-alerts/account-changes.service.ts";
+import {
+  type AccountChanged,
+  createAccountChangesService,
+} from "#server/modules/account-alerts/account-changes.service.ts";
 import { createSessionsRepository } from "#server/modules/auth/sessions.repository.ts";
 import { createProfileRepository } from "#server/modules/profile/profile.repository.ts";
 import { operatorResetReport, resetAuthenticatorApp } from "#server/modules/second-factor/operator-reset.ts";
 import { createSecondFactorRepository } from "#server/modules/second-factor/second-factor.repository.ts";
+import type { Database } from "./client.ts";
 import { openConfiguredDatabase } from "./open-configured.ts";
 import { transactOn } from "./transaction.ts";
+
+/** What the reset reads and writes, on `db`: the member, their second factor, their sessions. */
+export function resetDependencies(db: Database, accountChanged: AccountChanged) {
+  const sessions = createSessionsRepository(db);
+  return {
+    findMemberByEmail: createProfileRepository(db).findByEmail,
+    transact: transactOn(db),
+    repoOn: createSecondFactorRepository,
+    endSessions: (userId: string) => sessions.deleteAllForUser(userId),
+    accountChanged,
+  };
+}
 
 /**
  * `tagit reset-authenticator EMAIL`: turns off the authenticator app of the member with that e-mail in the
@@ -35,17 +51,7 @@ export async function resetAuthenticatorCommand(config: Config, email: string): 
       publicUrl: config.publicUrl,
       supportEmail: config.supportEmail,
     });
-    const sessions = createSessionsRepository(database.db);
-    const result = await resetAuthenticatorApp(
-      {
-        findMemberByEmail: createProfileRepository(database.db).findByEmail,
-        transact: transactOn(database.db),
-        repoOn: createSecondFactorRepository,
-        endSessions: (userId) => sessions.deleteAllForUser(userId),
-        accountChanged: accountChanges.changed,
-      },
-      email,
-    );
+    const result = await resetAuthenticatorApp(resetDependencies(database.db, accountChanges.changed), email);
     await background.drain();
     return operatorResetReport(result);
   } finally {

@@ -1,16 +1,13 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { transactOn } from "#server/db/transaction.ts";
+import { resetDependencies } from "#server/db/reset-authenticator-command.ts";
 import { createBackgroundTasks } from "#server/lib/background-tasks.ts";
 import { createMailer } from "#server/lib/mailer.ts";
 import { createAccountChangesService } from "#server/modules/account-alerts/account-changes.service.ts";
-import { createSessionsRepository } from "#server/modules/auth/sessions.repository.ts";
-import { createProfileRepository } from "#server/modules/profile/profile.repository.ts";
 import { asMember, enrolAuthenticatorApp, registerMember } from "#server/test/factories.ts";
 import { signIn } from "#server/test/sign-in.ts";
 import { createTestApp, manualClock, type TestApp } from "#server/test/test-app.ts";
 import { operatorResetReport, resetAuthenticatorApp } from "./operator-reset.ts";
-import { createSecondFactorRepository } from "./second-factor.repository.ts";
 
 /** The operator's reset as `tagit reset-authenticator` composes it, writing its e-mail to the test's outbox. */
 async function operatorReset(t: TestApp, email: string) {
@@ -28,17 +25,7 @@ async function operatorReset(t: TestApp, email: string) {
     publicUrl: t.config.publicUrl,
     supportEmail: undefined,
   });
-  const sessions = createSessionsRepository(t.db);
-  const result = await resetAuthenticatorApp(
-    {
-      findMemberByEmail: createProfileRepository(t.db).findByEmail,
-      transact: transactOn(t.db),
-      repoOn: createSecondFactorRepository,
-      endSessions: (userId) => sessions.deleteAllForUser(userId),
-      accountChanged: accountChanges.changed,
-    },
-    email,
-  );
+  const result = await resetAuthenticatorApp(resetDependencies(t.db, accountChanges.changed), email);
   await background.drain();
   return result;
 }
