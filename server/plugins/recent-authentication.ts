@@ -8,8 +8,9 @@ import { requireMember } from "./auth.ts";
 declare module "fastify" {
   interface FastifyContextConfig {
     /**
-     * An irreversible action: the session must have signed in or re-entered its password recently
-     * (`POST /api/auth/reauthenticate`), otherwise 403 `reauth_required`.
+     * A sensitive change that needs a recent sign-in: the session must have signed in, or proved it is the
+     * member again (`POST /api/auth/reauthenticate`: password, code or passkey), recently; otherwise 403
+     * `reauth_required`.
      */
     recentAuthentication?: true;
   }

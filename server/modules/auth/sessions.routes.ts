@@ -18,8 +18,8 @@ import type { SessionsService } from "./sessions.service.ts";
 const member = { access: "member" } as const;
 
 /**
- * Where am I signed in: the member's sessions, signing one out, signing out everywhere else; and re-entering
- * the password in this session before an irreversible action.
+ * Where am I signed in: the member's sessions, signing one out, signing out everywhere else; and proving it is
+ * me again in this session (password, code or passkey), which a change that needs a recent sign-in asks for.
  */
 export const sessionsRoutes: FastifyPluginAsyncZod<{
   sessions: SessionsService;
@@ -94,7 +94,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{
       config: member,
       schema: {
         operationId: "reauthenticate",
-        summary: "Prove it is me again before an irreversible action",
+        summary: "Prove it is me again before a change that needs a recent sign-in",
         description:
           "Deleting the account, requesting a payout and changing the second factor need a sign-in or this " +
           `call within the last ${RECENT_AUTHENTICATION_MINUTES} minutes; otherwise they answer 403 ` +

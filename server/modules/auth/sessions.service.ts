@@ -137,7 +137,7 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
     },
 
     /**
-     * The member enters their password again in this session: irreversible actions are open for a while.
+     * The member enters their password again in this session: it counts as a recent sign-in for a while.
      * A wrong password is `wrong_password` and changes nothing.
      */
     async reauthenticate(user: ProfileRow, sessionId: string, currentPassword: string) {

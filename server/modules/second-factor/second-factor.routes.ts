@@ -11,7 +11,7 @@ import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { SecondFactorService } from "./second-factor.service.ts";
 
-/** Every change to the second factor needs a recent sign-in or re-entry, like other irreversible actions. */
+/** Every change to the second factor needs a recent sign-in, like the other sensitive changes. */
 const guarded = { access: "member", recentAuthentication: true } as const;
 
 /** `/api/auth/2fa`: the authenticator app — set it up, confirm it, turn it off — and the recovery codes. */

@@ -1,6 +1,6 @@
 /**
- * Recent authentication in the web app: an irreversible call answered 403 `reauth_required` asks the member for
- * their password (through whatever prompt is mounted) and, once they have entered it, is sent again. No React
+ * A recent sign-in in the web app: a call answered 403 `reauth_required` asks the member to confirm it is them
+ * (password, code or passkey, through whatever prompt is mounted) and, once they have, is sent again. No React
  * here: `apiRequest` asks, the prompt component answers.
  */
 type Ask = () => Promise<boolean>;
