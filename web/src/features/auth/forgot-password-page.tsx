@@ -18,6 +18,7 @@ import {
   CardTitle,
 } from "#web/components/ui/card.tsx";
 import { Form } from "#web/components/ui/form.tsx";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { AuthScreenShell } from "./auth-screen-shell.tsx";
 import { forgotPasswordFailureToast } from "./forgot-password-failure.ts";
 import { useForgotPassword } from "./use-auth-mutations.ts";
@@ -54,6 +55,7 @@ export function ForgotPasswordPage() {
         setSentTo(body.email);
       },
       onError: (error) => {
+        if (applyServerFieldErrors(form, error)) return;
         const { title, description } = forgotPasswordFailureToast(error);
         toast.error(title, { description });
       },

@@ -19,6 +19,7 @@ import {
 } from "#web/components/ui/card.tsx";
 import { Form } from "#web/components/ui/form.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { useResetPassword } from "./use-auth-mutations.ts";
 
 export const PASSWORDS_DONT_MATCH = "Passwords Don't Match";
@@ -67,6 +68,7 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
             onReset(answer);
           },
           onError: (error) => {
+            if (applyServerFieldErrors(form, error)) return;
             toast.error("Reset Failed", { description: errorMessage(error, "Failed to reset password.") });
           },
         },

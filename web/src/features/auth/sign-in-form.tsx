@@ -11,6 +11,7 @@ import { Form } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { errorMessage } from "#web/lib/api-request.ts";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { lazyResolver } from "#web/lib/lazy-resolver.ts";
 import { passkeyCancelled, passkeysSupported } from "#web/lib/passkeys.ts";
 import { useTypedBeforeHydration } from "#web/lib/use-typed-before-hydration.ts";
@@ -57,6 +58,7 @@ export function SignInForm({ onSignedIn, onSecondFactor, email = "" }: SignInFor
         else welcome();
       },
       onError: (error) => {
+        if (applyServerFieldErrors(form, error)) return;
         toast.error("Login Failed", { description: errorMessage(error, "Login failed") });
       },
     }),
