@@ -11,17 +11,19 @@ describe("a budget of failed tries", () => {
     const reserveMany = (n: number) =>
       Promise.all(Array.from({ length: n }, () => budget.reserve("203.0.113.0")));
 
-    expect(await reserveMany(10)).toEqual([true, true, true, ...Array(7).fill(false)]);
+    // 0: taken; a refusal says how long until the window ends.
+    expect(await reserveMany(10)).toEqual([0, 0, 0, ...Array(7).fill(15 * MINUTE)]);
     // Another key has its own budget.
-    expect(await budget.reserve("198.51.100.0")).toBe(true);
+    expect(await budget.reserve("198.51.100.0")).toBe(0);
     // A try given back (it succeeded) frees its place; nothing goes below zero.
+    at += MINUTE;
     await budget.giveBack("203.0.113.0");
-    expect(await budget.reserve("203.0.113.0")).toBe(true);
-    expect(await budget.reserve("203.0.113.0")).toBe(false);
+    expect(await budget.reserve("203.0.113.0")).toBe(0);
+    expect(await budget.reserve("203.0.113.0")).toBe(14 * MINUTE);
 
-    at += 15 * MINUTE;
+    at += 14 * MINUTE;
     await budget.giveBack("203.0.113.0"); // a try of the window that ended gives nothing to the next
-    expect(await reserveMany(4)).toEqual([true, true, true, false]);
+    expect(await reserveMany(4)).toEqual([0, 0, 0, 15 * MINUTE]);
   });
 
   it.runIf(process.env.TEST_REDIS_URL)("counts the same in Redis, shared by every instance", async () => {
@@ -33,10 +35,11 @@ describe("a budget of failed tries", () => {
     const taken = await Promise.all(
       Array.from({ length: 100 }, (_, i) => (i % 2 ? one : other).reserve("203.0.113.0")),
     );
-    expect(taken.filter(Boolean)).toHaveLength(5);
+    expect(taken.filter((wait) => wait === 0)).toHaveLength(5);
+    expect(Math.min(...taken.filter((wait) => wait > 0))).toBeGreaterThan(MINUTE - 5_000);
     await one.giveBack("203.0.113.0");
-    expect(await other.reserve("203.0.113.0")).toBe(true);
-    expect(await other.reserve("203.0.113.0")).toBe(false);
+    expect(await other.reserve("203.0.113.0")).toBe(0);
+    expect(await other.reserve("203.0.113.0")).toBeGreaterThan(0);
     expect(await redis.pttl(`tagit:failures:${name}:203.0.113.0`)).toBeGreaterThan(0);
     redis.disconnect();
   });

@@ -5,16 +5,17 @@ const SWEEP_EVERY = 1_000;
 
 /**
  * Takes one try from the key's window: starts the window at the first, and refuses (taking nothing) past `max`.
- * KEYS[1] the counter; ARGV[1] the window in ms, ARGV[2] max. Answers 1 when the try was taken.
+ * KEYS[1] the counter; ARGV[1] the window in ms, ARGV[2] max. Answers 0 when the try was taken, else the
+ * milliseconds until the window ends.
  */
 const RESERVE = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 if count > tonumber(ARGV[2]) then
   redis.call('DECR', KEYS[1])
-  return 0
+  return math.max(redis.call('PTTL', KEYS[1]), 1)
 end
-return 1`;
+return 0`;
 
 /** Gives one try back, never below zero and never to a window that has ended. */
 const GIVE_BACK = `
@@ -30,8 +31,11 @@ return 0`;
  * give a try back, hence this.
  */
 export type FailureBudget = {
-  /** Takes one try under `key`; false (taking nothing) when the window's budget is spent. */
-  reserve(key: string): Promise<boolean>;
+  /**
+   * Takes one try under `key`: 0 when taken; when the window's budget is spent, the milliseconds until it ends
+   * (and nothing is taken).
+   */
+  reserve(key: string): Promise<number>;
   /** Gives back a try `reserve` took, once it turned out not to be a failure. */
   giveBack(key: string): Promise<void>;
 };
@@ -51,11 +55,11 @@ export function createFailureBudget({ name, max, windowMs, redis, now = Date.now
     const window = local.get(key);
     if (!window || window.endsAt <= at) {
       local.set(key, { count: 1, endsAt: at + windowMs });
-      return true;
+      return 0;
     }
-    if (window.count >= max) return false;
+    if (window.count >= max) return window.endsAt - at;
     window.count += 1;
-    return true;
+    return 0;
   };
 
   const giveBackLocally = (key: string) => {
@@ -67,7 +71,7 @@ export function createFailureBudget({ name, max, windowMs, redis, now = Date.now
     async reserve(key) {
       if (redis?.status !== "ready") return reserveLocally(key);
       try {
-        return (await redis.eval(RESERVE, 1, redisKey(key), windowMs, max)) === 1;
+        return Number(await redis.eval(RESERVE, 1, redisKey(key), windowMs, max));
       } catch {
         return reserveLocally(key);
       }

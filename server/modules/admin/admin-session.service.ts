@@ -1,7 +1,7 @@
 import { MESSAGES } from "#contract/errors.ts";
 import { ADMIN_UNLOCK_GUESSES } from "#contract/limits.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
-import { AppError } from "#server/lib/app-error.ts";
+import { AppError, TryLaterError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { FailureBudget } from "#server/lib/failure-budget.ts";
 import { verifyPassword } from "#server/lib/passwords.ts";
@@ -94,9 +94,8 @@ export function createAdminSessionService({
       // Each try takes its place in both counts before anything is checked, so tries sent at once cannot all
       // be checked: per account in the database (guesses from many addresses or instances add up), and per
       // address (guesses at many accounts from one place add up).
-      if (!(await failuresByAddress.reserve(client))) {
-        throw new AppError("rate_limited", MESSAGES.rateLimited);
-      }
+      const waitMs = await failuresByAddress.reserve(client);
+      if (waitMs > 0) throw new TryLaterError(MESSAGES.rateLimited, Math.ceil(waitMs / 1000));
       const inARow = await sessions.reserveAdminUnlock(user.id, {
         after: ADMIN_UNLOCK_GUESSES.lockoutAfter,
         since: new Date(clock.now().getTime() - ADMIN_UNLOCK_GUESSES.lockoutMs),

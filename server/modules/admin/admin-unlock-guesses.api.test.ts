@@ -229,6 +229,12 @@ describe("admin unlocks sent at once", () => {
       "403 wrong_password": RATE_LIMITS.adminSession.max,
       "429 rate_limited": GUESSES - RATE_LIMITS.adminSession.max,
     });
+    // Each refusal says when the address's window ends.
+    const waits = answers
+      .filter((answer) => answer.statusCode === 429)
+      .map((a) => Number(a.headers["retry-after"]));
+    expect(Math.min(...waits)).toBeGreaterThan(0);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(RATE_LIMITS.adminSession.windowMs / 1000);
     // The right password and code wait there too (nothing is checked), and open from elsewhere.
     const right = await rightTry();
     expect((await unlock(t, cookie, right, address)).statusCode).toBe(429);
