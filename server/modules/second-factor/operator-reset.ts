@@ -17,7 +17,7 @@ type Deps = {
 export type OperatorResetResult = { email: string; changed: boolean; sessionsEnded: number };
 
 /**
- * The operator turns a member's authenticator app off (`npm run second-factor:reset -- EMAIL`), for a member who
+ * The operator turns a member's authenticator app off (`tagit reset-authenticator EMAIL`), for a member who
  * lost both the app and their recovery codes, or whose codes stopped working because APP_SECRET was replaced.
  * As when members turn it off themselves: the app's key and the recovery codes go, every session ends, and an
  * e-mail tells them. Passkeys stay: they do not depend on APP_SECRET, and only their holder can use them.
@@ -35,7 +35,7 @@ export async function resetAuthenticatorApp(deps: Deps, rawEmail: string): Promi
   return { email, changed: true, sessionsEnded };
 }
 
-/** What `second-factor:reset` prints. */
+/** What `tagit reset-authenticator` prints. */
 export function operatorResetReport(result: OperatorResetResult) {
   if (!result.changed) return `${result.email} has no authenticator app turned on: nothing changed.`;
   return [
