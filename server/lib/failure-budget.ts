@@ -17,7 +17,7 @@ if count > tonumber(ARGV[2]) then
 end
 return 0`;
 
-/** Gives one try back, never below zero and never to a window that has ended. */
+/** Gives one try back, never below zero (nothing is given to a window that has ended and not begun again). */
 const GIVE_BACK = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then redis.call('DECR', KEYS[1]) end
