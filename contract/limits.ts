@@ -30,8 +30,8 @@ export const SIGN_IN_ALERTS = { linkDays: 7, placesKept: 20, placeDays: 180 } as
  */
 export const ADMIN_SESSION_IDLE_MINUTES = 30;
 /**
- * Irreversible actions (deleting the account, requesting a payout) need a sign-in or a password re-entry
- * within this many minutes; otherwise they answer 403 `reauth_required`.
+ * A recent sign-in: changes that need one (deleting the account, requesting a payout, the second factor) need
+ * a sign-in, or the member confirming it is them, within this many minutes; otherwise 403 `reauth_required`.
  */
 export const RECENT_AUTHENTICATION_MINUTES = 10;
 

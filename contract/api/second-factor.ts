@@ -27,7 +27,7 @@ export const totpCodeSchema = z
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{10}$/;
 export const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]+/g, "").toLowerCase();
 
-/** A code from the app or a recovery code, where either proves the member (sign-in, re-entry, turning off). */
+/** A code from the app or a recovery code, where either proves the member (sign-in, confirming it is the member, turning off). */
 export const secondFactorCodeSchema = z
   .string({ error: SECOND_FACTOR_MESSAGES.code })
   .max(40, { error: SECOND_FACTOR_MESSAGES.code })

@@ -27,8 +27,8 @@ export const SESSION_MESSAGES = {
 } as const;
 
 /**
- * Re-entering the password, or a code (app or recovery) or a passkey when the member has one, opens
- * irreversible actions for a while (recent authentication).
+ * Confirming it is the member: the password, or a code (app or recovery) or a passkey when they have one,
+ * counts as a recent sign-in for a while.
  */
 export const reauthenticateBodySchema = z.union([
   z.strictObject({

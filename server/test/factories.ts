@@ -57,7 +57,7 @@ export async function registerMember({ app }: TestApp, overrides: Parameters<typ
   };
 }
 
-/** Re-enters a member's password, as the web asks before an irreversible action once the sign-in is old. */
+/** Confirms it is the member with their password, as the web asks before a change that needs a recent sign-in. */
 export async function reauthenticate(
   { app }: Pick<TestApp, "app">,
   member: { cookie: string; input: { password: string } },

@@ -25,7 +25,7 @@ export const totpCredentials = pgTable("totp_credentials", {
   enabledAt: timestamp({ withTimezone: true }),
   /** The time step of the last accepted code: that code, and any older one, is never accepted again. */
   lastUsedStep: bigint({ mode: "number" }),
-  /** Wrong codes in a row (sign-in, re-entry, disabling, the admin unlock), and when the last one came. */
+  /** Wrong codes in a row (sign-in, confirming it is the member, disabling, the admin unlock), and when the last one came. */
   failures: integer().notNull().default(0),
   failedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

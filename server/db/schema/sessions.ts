@@ -24,7 +24,7 @@ export const sessions = pgTable(
   ],
 );
 
-/** Admin panel sessions: granted after re-entering the password, bound to one member session. */
+/** Admin panel sessions: granted after the password (and second factor) again, bound to one member session. */
 export const adminSessions = pgTable(
   "admin_sessions",
   {

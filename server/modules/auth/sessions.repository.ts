@@ -166,7 +166,7 @@ export function createSessionsRepository(db: Database) {
       await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.id, sessionId));
     },
 
-    /** When the session's member last proved who they are: its sign-in, or a later password re-entry. */
+    /** When the session's member last proved who they are: its sign-in, or a later confirmation ("Confirm it's you"). */
     async lastAuthenticatedAt(sessionId: string): Promise<Date | undefined> {
       const [row] = await db
         .select({ createdAt: sessions.createdAt, reauthenticatedAt: sessions.reauthenticatedAt })

@@ -151,8 +151,9 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
     markReauthenticated: (sessionId: string) => sessionsRepo.markReauthenticated(sessionId, clock.now()),
 
     /**
-     * Whether the session signed in or re-entered its password within RECENT_AUTHENTICATION_MINUTES. Read from
-     * the database, not the session cache, so a re-entry on one instance counts on every other at once.
+     * Whether the session has a recent sign-in: it signed in, or its member confirmed it was them, within
+     * RECENT_AUTHENTICATION_MINUTES. Read from the database, not the session cache, so a confirmation on one
+     * instance counts on every other at once.
      */
     async recentlyAuthenticated(sessionId: string) {
       const at = await sessionsRepo.lastAuthenticatedAt(sessionId);

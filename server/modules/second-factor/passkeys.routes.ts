@@ -39,9 +39,9 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
         summary: "WebAuthn options to add or use a passkey",
         description:
           "`register`: options for `navigator.credentials.create()` to add a passkey to the signed-in account " +
-          "(401 without a session; like every second-factor change it needs a recent sign-in or re-entry, else " +
+          "(401 without a session; like every second-factor change it needs a recent sign-in, else " +
           `403 \`reauth_required\`; 409 \`conflict\` at ${MAX_PASSKEYS} passkeys). \`authenticate\`: options for ` +
-          "`navigator.credentials.get()` — for the signed-in member (re-entry, the admin unlock), for the sign-in " +
+          "`navigator.credentials.get()` — for the signed-in member (confirming it is them, the admin unlock), for the sign-in " +
           "waiting for its second step, or else for a new sign-in with a passkey alone (it sets the short " +
           "sign-in cookie `POST /api/auth/login/passkey` needs). Each challenge is answered once, within " +
           `${PASSKEY_CHALLENGE_MINUTES} minutes. 404 \`not_found\` when the member has no passkey to use.`,

@@ -152,7 +152,7 @@ export function createPasskeysService({ repo, sessions, rp, clock, accountChange
       return options;
     },
 
-    /** Options for the signed-in member to prove themselves with a passkey (re-entry, the admin unlock). */
+    /** Options for the signed-in member to prove themselves with a passkey (confirming it is them, the admin unlock). */
     async confirmationOptions(user: ProfileRow, sessionId: string) {
       const options = await authenticationOptions(user.id, "confirmation");
       await repo.deleteSessionChallenges(sessionId, "passkey_confirm");

@@ -90,7 +90,7 @@ export function createSecondFactorService(deps: Deps) {
     return accepted;
   }
 
-  /** The member proves the second factor in a signed-in session (re-entry, the admin unlock). */
+  /** The member proves the second factor in a signed-in session (confirming it is them, the admin unlock). */
   async function prove(user: ProfileRow, sessionId: string, proof: SecondFactorProof) {
     if ("code" in proof) {
       if (!(await checkCode(user.id, proof.code))) throw invalidCode();

@@ -9,7 +9,7 @@ export type OperationFacts = {
   hasPathParams: boolean;
   /** The route has a per-client request budget (`config.rateLimit`). */
   rateLimited: boolean;
-  /** The route needs a recent sign-in or password re-entry (`config.recentAuthentication`). */
+  /** The route needs a recent sign-in (`config.recentAuthentication`). */
   recentAuthentication: boolean;
   /** Codes the route's own rules answer (a service's `AppError`s), declared in its `schema.errors`. */
   declared: readonly ErrorCode[];

@@ -18,7 +18,7 @@ const webAuthn = () => import("@simplewebauthn/browser");
 
 /**
  * Asks the server for a challenge and the browser for a passkey's answer to it: for the signed-in member (a
- * re-entry, the admin unlock), for the sign-in waiting for its second step, or for a sign-in with a passkey alone
+ * confirming it is them, the admin unlock), for the sign-in waiting for its second step, or for a sign-in with a passkey alone
  * (the server decides from the session and the sign-in cookie). Send the answer where the purpose needs it.
  */
 export async function answerWithPasskey(): Promise<AuthenticationResponseJSON> {

@@ -14,7 +14,7 @@ export function setReauthenticationPrompt(prompt: Ask | null) {
 }
 
 /**
- * Whether the member re-entered their password: false when they cancelled or nothing can ask. Calls that need it
+ * Whether the member confirmed it was them: false when they cancelled or nothing can ask. Calls that need it
  * at the same time share one prompt.
  */
 export function askToReauthenticate(): Promise<boolean> {
