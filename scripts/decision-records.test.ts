@@ -26,7 +26,7 @@ const records = readdirSync(dir)
       heading: /^# (\d{3}) — /.exec(text)?.[1],
       statusLine,
       supersededBy: statusLine.startsWith("Status: Superseded by") ? linksIn(statusLine) : [],
-      amendedBy: header.filter((line) => line.startsWith("Amended by")).flatMap(linksIn),
+      amendedBy: header.filter((line) => line.startsWith("Amended by:")).flatMap(linksIn),
     };
   });
 
