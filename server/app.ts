@@ -1,5 +1,4 @@
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -23,7 +22,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { configuredStorage } from "./lib/configured-storage.ts";
 import { createEventBus } from "./lib/event-bus.ts";
 import { loggerOptions } from "./lib/logger-options.ts";
-import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { configuredMailer, type Mailer } from "./lib/mailer.ts";
 import { createProcessingQueue, type ProcessingQueue } from "./lib/processing-queue.ts";
 import { fallbackRateLimitStore, localRateLimitStore } from "./lib/rate-limit-store.ts";
 import { connectRedis } from "./lib/redis.ts";
@@ -92,14 +91,7 @@ export async function buildApp(deps: AppDeps) {
 
   const clock = deps.clock ?? systemClock;
   const background = createBackgroundTasks(app.log);
-  const mailer =
-    deps.mailer ??
-    (await createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, "outbox"),
-      log: app.log,
-    }));
+  const mailer = deps.mailer ?? (await configuredMailer(config, app.log));
   // An ADMIN_EMAILS address counts only once its owner proved it (decision 019).
   const isAdmin = (user: ProfileRow) =>
     user.role === "admin" || (user.emailVerified && config.adminEmails.has(user.email));

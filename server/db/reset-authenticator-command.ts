@@ -1,9 +1,8 @@
-import path from "node:path";
 import pino from "pino";
 import type { Config } from "#server/config.ts";
 import { createBackgroundTasks } from "#server/lib/background-tasks.ts";
 import { systemClock } from "#server/lib/clock.ts";
-import { createMailer } from "#server/lib/mailer.ts";
+import { configuredMailer } from "#server/lib/mailer.ts";
 import {
   type AccountChanged,
   createAccountChangesService,
@@ -38,14 +37,8 @@ export async function resetAuthenticatorCommand(config: Config, email: string): 
   const database = await openConfiguredDatabase(config);
   const background = createBackgroundTasks(log);
   try {
-    const mailer = await createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, "outbox"),
-      log,
-    });
     const accountChanges = createAccountChangesService({
-      mailer,
+      mailer: await configuredMailer(config, log),
       background,
       clock: systemClock,
       publicUrl: config.publicUrl,

@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import type { Config } from "#server/config.ts";
 import { inClientSpan } from "#server/tracing/spans.ts";
 import { ensureOwnerOnlyDirectory, OWNER_ONLY_FILE } from "./owner-only.ts";
 
@@ -42,3 +43,15 @@ export async function createMailer({ smtpUrl, from, outboxDir, log }: MailerOpti
     },
   };
 }
+
+/** The mailer the configuration asks for: SMTP when SMTP_URL is set, otherwise the outbox under DATA_DIR. */
+export const configuredMailer = (
+  config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">,
+  log: FastifyBaseLogger,
+): Promise<Mailer> =>
+  createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    log,
+  });

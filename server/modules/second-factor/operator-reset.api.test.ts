@@ -1,8 +1,7 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resetDependencies } from "#server/db/reset-authenticator-command.ts";
 import { createBackgroundTasks } from "#server/lib/background-tasks.ts";
-import { createMailer } from "#server/lib/mailer.ts";
+import { configuredMailer } from "#server/lib/mailer.ts";
 import { createAccountChangesService } from "#server/modules/account-alerts/account-changes.service.ts";
 import { asMember, enrolAuthenticatorApp, registerMember } from "#server/test/factories.ts";
 import { signIn } from "#server/test/sign-in.ts";
@@ -12,14 +11,9 @@ import { operatorResetReport, resetAuthenticatorApp } from "./operator-reset.ts"
 /** The operator's reset as `tagit reset-authenticator` composes it, writing its e-mail to the test's outbox. */
 async function operatorReset(t: TestApp, email: string) {
   const background = createBackgroundTasks(t.app.log);
-  const mailer = await createMailer({
-    smtpUrl: undefined,
-    from: t.config.mailFrom,
-    outboxDir: path.join(t.dataDir, "outbox"),
-    log: t.app.log,
-  });
+
   const accountChanges = createAccountChangesService({
-    mailer,
+    mailer: await configuredMailer(t.config, t.app.log),
     background,
     clock: t.clock,
     publicUrl: t.config.publicUrl,
