@@ -43,7 +43,7 @@ import { readYourWritesPlugin } from "./plugins/read-your-writes.ts";
 import { recentAuthenticationPlugin } from "./plugins/recent-authentication.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
-import { requestSpansPlugin } from "./tracing/request-spans.ts";
+import { requestSpansPlugin, tracedChildLogger } from "./tracing/request-spans.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 
 export type AppDeps = {
@@ -75,6 +75,7 @@ export async function buildApp(deps: AppDeps) {
     // While closing, requests still arriving are refused by the admission plugin, in the app's error shape.
     return503OnClosing: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...(config.tracing && { childLoggerFactory: tracedChildLogger }),
     // Errors raised by the router before any hook runs (a malformed or over-long URL) keep our error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const body =

@@ -19,12 +19,13 @@ const RAW_PATH_WORD = "secretrawpathword";
 const PASSWORD = "correct horse battery trace";
 
 const settings = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9", DATA_DIR: "/tmp" }).tracing;
-const exporter = new InMemorySpanExporter();
+let exporter = new InMemorySpanExporter();
+const silent = { warn() {}, info() {} };
 let tracing: Tracing;
 
 beforeAll(() => {
   if (!settings) throw new Error("tracing settings expected");
-  tracing = startTracing(settings, { warn() {}, info() {} }, exporter);
+  tracing = startTracing(settings, silent, exporter);
 });
 afterAll(() => tracing.shutdown());
 
@@ -180,6 +181,32 @@ describe("traces", () => {
     expect(lines.map((line) => line.msg)).toEqual(
       expect.arrayContaining(["incoming request", "request completed"]),
     );
+  });
+
+  it("leave nothing, not even a trace id on its log lines, of a request the sampler drops with no caller's trace", async () => {
+    if (!settings) throw new Error("tracing settings expected");
+    await tracing.shutdown();
+    exporter = new InMemorySpanExporter(); // a provider's shutdown stops its exporter for good
+    tracing = startTracing({ ...settings, sampler: "parentbased_traceidratio", ratio: 0 }, silent, exporter);
+    try {
+      const t = await createTestApp({ config: { tracing: settings }, logLevel: "info" });
+      const member = await registerMember(t);
+      await t.app.background.drain();
+      exporter.reset();
+      const sent = t.logs.length;
+      const res = await t.app.inject({ url: "/api/profile", headers: { cookie: member.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(await finishedSpans()).toEqual([]);
+      const lines = t.logs.slice(sent).map((line) => JSON.parse(line));
+      expect(lines.map((line) => line.msg)).toEqual(
+        expect.arrayContaining(["incoming request", "request completed"]),
+      );
+      expect(lines.filter((line) => "trace_id" in line || "span_id" in line)).toEqual([]);
+    } finally {
+      await tracing.shutdown();
+      exporter = new InMemorySpanExporter();
+      tracing = startTracing(settings, silent, exporter);
+    }
   });
 
   it("give each job's run a trace of its own with its outcome", async () => {
