@@ -17,6 +17,9 @@ import {
   SESSION_SQL,
 } from "./api-bare-sql.ts";
 import { serveBench } from "./servers.ts";
+import { timeStatements } from "./statement-timing.ts";
+
+if (process.env.BENCH_STATEMENTS) timeStatements("bare");
 
 const db = await PGlite.create({ dataDir: process.env.PGLITE_DIR, extensions: { pg_trgm } });
 const app = Fastify();

@@ -10,6 +10,7 @@
 // (--rounds, median kept), and print the throughput with them on as a share of it with them off.
 //   npm run bench:api -- --pglite --metrics --tracing
 // --scenario keeps the scenarios whose name contains it (--scenario 304: the cheapest answer alone, for a profile).
+// --statements (with --pglite): each server prints the statements it ran, their count and mean time, as it stops.
 
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -44,8 +45,11 @@ const { values } = parseArgs({
     tracing: { type: "boolean", default: false },
     rounds: { type: "string", default: "3" },
     scenario: { type: "string" },
+    statements: { type: "boolean", default: false },
   },
 });
+// Each server then prints, as it stops, where its time in PGlite went, statement by statement (statement-timing.ts).
+if (values.statements && values.pglite) process.env.BENCH_STATEMENTS = "1";
 const connections = Number(values.connections ?? (values.pglite ? 20 : 50));
 const duration = Number(values.duration);
 const floodConnections = Number(values["flood-connections"]);

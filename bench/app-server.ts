@@ -10,6 +10,9 @@ import { runMigrations } from "#server/db/migrate.ts";
 import { startMetricsServer } from "#server/metrics/metrics-server.ts";
 import { startTracing } from "#server/tracing/start-tracing.ts";
 import { serveBench } from "./servers.ts";
+import { timeStatements } from "./statement-timing.ts";
+
+if (process.env.BENCH_STATEMENTS) timeStatements("app");
 
 // bench:load's instances share one data directory (their uploads), as they would share an object store.
 const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "tagit-bench-app-")));
