@@ -68,6 +68,8 @@ type Measure = {
   cls: number;
   jsTransferBytes: number;
   jsBytes: number;
+  /** Lighthouse's measure of this machine's speed at the time (higher is faster). */
+  benchmarkIndex: number;
 };
 
 type NetworkItem = { resourceType?: string; transferSize?: number; resourceSize?: number };
@@ -102,6 +104,7 @@ async function measure(port: number, url: string, label: string, cookie?: string
     cls: numeric("cumulative-layout-shift"),
     jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     jsBytes: scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -163,7 +166,13 @@ try {
   bare.stop();
 }
 
+// The simulation slows this machine's processor by a fixed factor, so the same page blocks for longer on a slower
+// or busier machine: the figures of two runs compare only at a like CPU benchmark index.
+const indexes = measures.map((m) => m.benchmarkIndex).sort((a, b) => a - b);
 console.log(`\nLighthouse mobile (simulated throttling), median of ${runs} run(s) per page`);
+console.log(
+  `CPU benchmark index ${Math.round(indexes[0] ?? 0)}–${Math.round(indexes.at(-1) ?? 0)} (Lighthouse's measure of this machine's speed)`,
+);
 console.log("page                   perf  a11y    bp  seo      LCP      TBT    CLS   JS (wire) JS (bytes)");
 for (const m of measures) print(m);
 const [baseline, ...pages] = measures as [Measure, ...Measure[]];
