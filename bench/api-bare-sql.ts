@@ -35,11 +35,11 @@ export const INSERT_POST_SQL = `insert into tagged_posts
 
 // The public search records itself for the owners of what it found (as the app's search service does): the
 // 5-second repeat check of this visitor (in memory), then one held anonymous event per owner, timed at its
-// bucket's start and released after it.
+// bucket's start (an hour, the default release window) and released after it.
 export const RECORD_SQL = `insert into anonymous_activity_pending
-    (target_user_id, post_id, post_name, pseudonym, guest, action, search_term, bucket_start, release_at)
+    (target_user_id, post_id, post_name, pseudonym, guest, action, search_term, bucket_start, window_minutes, release_at)
   select owner, post, name, encode(sha256((owner::text || $2)::bytea), 'hex'), true, 'search', $3,
-    date_trunc('hour', now()), date_trunc('hour', now()) + interval '1 hour' + random() * interval '30 minutes'
+    date_trunc('hour', now()), 60, date_trunc('hour', now()) + interval '1 hour' + random() * interval '30 minutes'
   from unnest($1::uuid[], $4::uuid[], $5::text[]) as found(owner, post, name)`;
 
 const DUPLICATE_WINDOW_MS = 5_000;

@@ -265,10 +265,13 @@ for (const target of targets) {
     if (values.pglite) scenarios.push(["create post", createPost(server)]);
     return scenarios.filter(([name]) => name.includes(values.scenario ?? ""));
   };
-  const printResult = (server: string, scenario: string, result: Awaited<ReturnType<typeof load>>) =>
+  const printResult = (server: string, scenario: string, result: Awaited<ReturnType<typeof load>>) => {
     console.log(
       `  ${server.padEnd(11)} ${scenario.padEnd(27)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  errors ${result.errors}`,
     );
+    // A server that answers errors does less than the route: its throughput compares with nothing.
+    if (result.errors > 0) throw new Error(`${server} answered ${result.errors} errors on ${scenario}`);
+  };
 
   if (observing) {
     await compareObservedAndNot(target, dataset, scenariosAt, printResult);
