@@ -15,8 +15,8 @@ import {
 } from "#contract/api/posts.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
-import { memberOrClient } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
+import { memberOrClient, routeLimit } from "#server/plugins/route-limit.ts";
 import type { PostsService } from "./posts.service.ts";
 
 const member = { access: "member" } as const;
@@ -32,11 +32,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ postsService: PostsService }> 
     {
       config: {
         ...member,
-        rateLimit: {
-          max: RATE_LIMITS.nameCheck.max,
-          timeWindow: RATE_LIMITS.nameCheck.windowMs,
-          keyGenerator: memberOrClient,
-        },
+        rateLimit: routeLimit(RATE_LIMITS.nameCheck, memberOrClient),
       },
       schema: {
         operationId: "checkPostName",
