@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  authResponseSchema,
-  loginBodySchema,
-  registerBodySchema,
-  signOutResponseSchema,
-} from "#contract/api/auth.ts";
+import { authResponseSchema, loginBodySchema, registerBodySchema } from "#contract/api/auth.ts";
 import {
   passkeySignInBodySchema,
   secondFactorSignInBodySchema,
   signInResponseSchema,
 } from "#contract/api/second-factor.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { PENDING_SIGN_IN, RATE_LIMITS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { attemptLimit } from "#server/plugins/attempt-limit.ts";
@@ -141,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
         operationId: "signOut",
         summary: "Sign out of this session",
         description: "Ends the session the request carries and clears its cookie; other sessions stay.",
-        response: { 200: signOutResponseSchema },
+        response: { 200: successSchema },
       },
     },
     async (request, reply) => {

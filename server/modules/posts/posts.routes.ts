@@ -5,7 +5,6 @@ import {
   checkPostNameQuerySchema,
   checkPostNameResponseSchema,
   createTaggedPostBodySchema,
-  deletePostResponseSchema,
   postIdParamsSchema,
   reportPostBodySchema,
   reportPostResponseSchema,
@@ -13,6 +12,7 @@ import {
   taggedPostSchema,
   updateTaggedPostBodySchema,
 } from "#contract/api/posts.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
@@ -158,7 +158,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ postsService: PostsService }> 
         summary: "Delete one of the signed-in member's posts",
         description: "Its images go with it. 404 for another member's post.",
         params: postIdParamsSchema,
-        response: { 200: deletePostResponseSchema },
+        response: { 200: successSchema },
       },
     },
     async (request) => {
