@@ -4,6 +4,7 @@
 // in the same run: what matters is how much of that it still serves (goodput), how fast it serves what it
 // serves, and that everything else is refused quickly with Retry-After rather than left to time out.
 import autocannon from "autocannon";
+import { percentile } from "./statistics.ts";
 
 export type FloodRequest = { path: string; headers?: Record<string, string> };
 
@@ -21,12 +22,6 @@ export type FloodFigures = {
   /** Answers neither 2xx nor a refusal. */
   otherErrors: number;
   timeouts: number;
-};
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 };
 
 /** Loads `port` with `connections` clients for `duration` s and sorts every answer into served and refused. */
@@ -65,9 +60,9 @@ export async function flood(
   return {
     connections,
     goodput: served.length / duration,
-    servedP99: percentile(served, 99),
+    servedP99: Math.round(percentile(served, 99)),
     refused: refused.length,
-    refusedP99: percentile(refused, 99),
+    refusedP99: Math.round(percentile(refused, 99)),
     refusedWithoutRetryAfter,
     otherErrors,
     timeouts: result.timeouts,

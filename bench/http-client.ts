@@ -2,6 +2,7 @@
 // fetch, so one process can play thousands of members), a visitor address per simulated person, and the
 // latencies and outcomes of each kind of request.
 import http from "node:http";
+import { percentile } from "./statistics.ts";
 
 export type Answer = {
   status: number;
@@ -127,11 +128,10 @@ export function recorder() {
       if (refusalOf(answer) !== undefined) refused += 1;
     },
     take(): Figures {
-      const sorted = times.sort((a, b) => a - b);
       const result = {
-        count: sorted.length,
-        p50: percentile(sorted, 0.5),
-        p99: percentile(sorted, 0.99),
+        count: times.length,
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
         statuses: Object.fromEntries(statuses),
         refused,
       };
@@ -142,10 +142,6 @@ export function recorder() {
     },
   };
 }
-
-/** The q-quantile of ascending `sorted` (0 when empty). */
-export const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /** Answers that are neither a success nor a deliberate refusal with `Retry-After`. */
 export const errorsOf = (f: Figures) =>

@@ -16,7 +16,8 @@ import { openConfiguredDatabase } from "#server/db/open-configured.ts";
 import { generateLayout } from "#web/features/montage/montage-layout.ts";
 import { montagePicture, montagePictures } from "../tests/e2e/support/montage-images.ts";
 import { type BareImage, barePageHtml } from "./montage-bare-page.ts";
-import { DRAG_FRAMES, type DragInput, type DragSample, percentile } from "./montage-measure.ts";
+import { DRAG_FRAMES, type DragInput, type DragSample } from "./montage-measure.ts";
+import { percentile } from "./statistics.ts";
 
 const { values } = parseArgs({
   options: {

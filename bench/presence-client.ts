@@ -4,14 +4,8 @@
 // batches by the app) and signed-in members view online members' posts by name, at a steady rate. Driven by the parent over IPC: { grow: N } opens streams up to member N,
 // { measure: seconds } runs the load for that long and answers with its figures (between measurements only the
 // streams stay open), { etags: count } answers members' cookies and ETags for the saturation run.
-import {
-  addressOf,
-  memberCookie as cookieOf,
-  openEventStream,
-  percentile,
-  recorder,
-  request,
-} from "./http-client.ts";
+import { addressOf, memberCookie as cookieOf, openEventStream, recorder, request } from "./http-client.ts";
+import { percentile } from "./statistics.ts";
 
 const port = Number(process.env.BENCH_PORT);
 const totalMembers = Number(process.env.BENCH_MEMBERS);
@@ -158,8 +152,7 @@ async function measure(seconds: number) {
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   running = false;
   await new Promise((resolve) => setTimeout(resolve, 1500)); // the last answers and events arrive
-  const sorted = viewToStream.sort((a, b) => a - b);
-  const at = (q: number) => percentile(sorted, q);
+  const at = (p: number) => percentile(viewToStream, p);
   return {
     online,
     streamsOpen,
@@ -167,7 +160,7 @@ async function measure(seconds: number) {
     polls: polls.take(),
     searches: searches.take(),
     views: views.take(),
-    viewToStream: { count: sorted.length, lost: pendingViews.size, p50: at(0.5), p99: at(0.99) },
+    viewToStream: { count: viewToStream.length, lost: pendingViews.size, p50: at(50), p99: at(99) },
     eventsReceived: eventsReceived - received,
   };
 }

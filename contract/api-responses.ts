@@ -5,7 +5,6 @@ import { cleanupDeleteResponseSchema, cleanupSearchResponseSchema } from "./api/
 import { adminHelpContentListSchema, adminHelpContentSchema } from "./api/admin-content.ts";
 import {
   adminReportedPostsResponseSchema,
-  adminSuccessSchema,
   adminTaggedPostsResponseSchema,
   postReportSettingsResponseSchema,
 } from "./api/admin-moderation.ts";
@@ -33,12 +32,7 @@ import {
   uniqueViewersSchema,
   viewerProfileSchema,
 } from "./api/analytics.ts";
-import {
-  authResponseSchema,
-  messageResponseSchema,
-  resendVerificationResponseSchema,
-  signOutResponseSchema,
-} from "./api/auth.ts";
+import { authResponseSchema, messageResponseSchema, resendVerificationResponseSchema } from "./api/auth.ts";
 import { blockListSchema, blockSchema } from "./api/blocks.ts";
 import {
   helpContentSchema,
@@ -63,7 +57,6 @@ import {
   bulkDeleteResponseSchema,
   bulkUpdateResponseSchema,
   checkPostNameResponseSchema,
-  deletePostResponseSchema,
   imageBannerSchema,
   reportPostResponseSchema,
   taggedPostListSchema,
@@ -74,7 +67,7 @@ import {
   toggleVisibilityResponseSchema,
   updatePrivacyResponseSchema,
 } from "./api/privacy.ts";
-import { deleteProfileResponseSchema, profileSchema } from "./api/profile.ts";
+import { profileSchema } from "./api/profile.ts";
 import {
   deleteSearchHistoryResponseSchema,
   publicSearchResponseSchema,
@@ -93,13 +86,12 @@ import {
 import { revokeOtherSessionsResponseSchema, signedInSessionListSchema } from "./api/sessions.ts";
 import { siteInfoSchema } from "./api/site.ts";
 import { socialLinksSchema } from "./api/social-links.ts";
+import { successSchema } from "./api/success.ts";
 import { checkTaggResponseSchema } from "./api/taggs.ts";
 import { termsResponseSchema } from "./api/terms.ts";
 
 /** A 204: the request helper answers null. */
 const noContent = z.null();
-/** The `{success: true}` several deletions answer, declared in place by their routes. */
-const success = z.object({ success: z.literal(true) });
 
 /**
  * What the server answers each call the web makes, by method and path template (`{id}` stands for one path
@@ -109,7 +101,7 @@ const success = z.object({ success: z.literal(true) });
 export const API_RESPONSES = {
   "GET /api/profile": profileSchema,
   "PUT /api/profile": profileSchema,
-  "DELETE /api/profile": deleteProfileResponseSchema,
+  "DELETE /api/profile": successSchema,
   "POST /api/profile/confirm-email-change": profileSchema,
   "DELETE /api/profile/pending-email": noContent,
 
@@ -122,7 +114,7 @@ export const API_RESPONSES = {
   "POST /api/auth/verify-email": profileSchema,
   "POST /api/auth/resend-verification": resendVerificationResponseSchema,
   "POST /api/auth/reauthenticate": noContent,
-  "POST /api/logout": signOutResponseSchema,
+  "POST /api/logout": successSchema,
   "GET /api/auth/sessions": signedInSessionListSchema,
   "DELETE /api/auth/sessions/{id}": noContent,
   "POST /api/auth/sessions/revoke-others": revokeOtherSessionsResponseSchema,
@@ -149,7 +141,7 @@ export const API_RESPONSES = {
   "GET /api/tagged-posts": taggedPostListSchema,
   "POST /api/tagged-posts": taggedPostSchema,
   "PATCH /api/tagged-posts/{id}": taggedPostSchema,
-  "DELETE /api/tagged-posts/{id}": deletePostResponseSchema,
+  "DELETE /api/tagged-posts/{id}": successSchema,
   "POST /api/tagged-posts/{id}/report": reportPostResponseSchema,
   "PATCH /api/tagged-posts/bulk-hide": bulkUpdateResponseSchema,
   "PATCH /api/tagged-posts/bulk-show": bulkUpdateResponseSchema,
@@ -168,7 +160,7 @@ export const API_RESPONSES = {
   "GET /api/unique-viewers": uniqueViewersSchema,
   "GET /api/highest-viewed-post": highestViewedPostSchema,
   "GET /api/notices": noticeListSchema,
-  "DELETE /api/notices/{id}": success,
+  "DELETE /api/notices/{id}": successSchema,
   "GET /api/privacy-settings": privacySettingsSchema,
   "POST /api/privacy-settings": updatePrivacyResponseSchema,
   "POST /api/tagg/toggle-visibility": toggleVisibilityResponseSchema,
@@ -210,16 +202,16 @@ export const API_RESPONSES = {
   "POST /api/admin/tagg": adminTaggSchema,
   "PUT /api/admin/tagg/{id}": adminTaggSchema,
   "POST /api/admin/tagg/{id}/toggle": adminTaggSchema,
-  "DELETE /api/admin/tagg/{id}": success,
+  "DELETE /api/admin/tagg/{id}": successSchema,
   "GET /api/admin/profiles": adminProfilesResponseSchema,
   "PUT /api/admin/profiles/{id}/role": adminProfileSchema,
   "POST /api/admin/profile": adminProfileSchema,
   "PUT /api/admin/profile/{id}": adminProfileSchema,
-  "DELETE /api/admin/profile/{id}": success,
+  "DELETE /api/admin/profile/{id}": successSchema,
   "GET /api/admin/tagged-posts": adminTaggedPostsResponseSchema,
-  "DELETE /api/admin/tagged-posts/{id}": adminSuccessSchema,
+  "DELETE /api/admin/tagged-posts/{id}": successSchema,
   "GET /api/admin/reported-posts": adminReportedPostsResponseSchema,
-  "POST /api/admin/reported-posts/{postId}/dismiss": adminSuccessSchema,
+  "POST /api/admin/reported-posts/{postId}/dismiss": successSchema,
   "GET /api/admin/post-report-settings": postReportSettingsResponseSchema,
   "PUT /api/admin/post-report-settings": postReportSettingsResponseSchema,
   "POST /api/admin/cleanup/search": cleanupSearchResponseSchema,
@@ -229,17 +221,17 @@ export const API_RESPONSES = {
   "GET /api/admin/settings": siteSettingsSchema,
   "POST /api/admin/settings": siteSettingsSchema,
   "POST /api/admin/terms": termsResponseSchema,
-  "DELETE /api/admin/terms": success,
+  "DELETE /api/admin/terms": successSchema,
   "GET /api/admin/help-content": adminHelpContentListSchema,
   "POST /api/admin/help-content": adminHelpContentSchema,
   "PUT /api/admin/help-content/{sectionName}": adminHelpContentSchema,
-  "DELETE /api/admin/help-content/{sectionName}": success,
+  "DELETE /api/admin/help-content/{sectionName}": successSchema,
   "GET /api/admin/what-we-do-content": whatWeDoSchema,
   "POST /api/admin/what-we-do-content": whatWeDoSchema,
   "GET /api/admin/costs": costsResponseSchema,
   "POST /api/admin/costs": costSchema,
   "PUT /api/admin/costs/{id}": costSchema,
-  "DELETE /api/admin/costs/{id}": success,
+  "DELETE /api/admin/costs/{id}": successSchema,
   "GET /api/admin/costs/total": costsTotalSchema,
   "GET /api/admin/costs/economics": economicsSchema,
   "GET /api/admin/affiliate/settings": affiliateSettingsSchema,

@@ -172,6 +172,8 @@ export const RATE_LIMITS = {
   nameCheck: { max: 60, windowMs: 5 * 60_000 },
   /** Public search per member (or per client when signed out). */
   publicSearch: { max: 60, windowMs: 5 * 60_000 },
+  /** Recording a search or a view (open to visitors who are not signed in), per client. */
+  tracking: { max: 120, windowMs: 60_000 },
 } as const;
 
 /**

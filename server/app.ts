@@ -184,7 +184,6 @@ export async function buildApp(deps: AppDeps) {
   let draining = false;
   await registerRoutes(app, {
     ...services,
-    events,
     pingDatabase: database.ping,
     draining: () => draining,
     publicUrl: config.publicUrl,

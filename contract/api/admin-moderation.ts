@@ -77,5 +77,3 @@ export const postReportSettingsResponseSchema = z.object({
   autoDeleteThreshold: z.number().int(),
   autoAction: z.enum(REPORT_AUTO_ACTIONS),
 });
-
-export const adminSuccessSchema = z.object({ success: z.literal(true) });

@@ -74,9 +74,6 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** POST /api/logout: the session is ended and its cookie cleared. */
-export const signOutResponseSchema = z.object({ success: z.literal(true) });
-
 export const resetPasswordResponseSchema = z.object({ message: z.string(), user: authUserSchema });
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 

@@ -71,7 +71,6 @@ export const updateTaggedPostBodySchema = z.strictObject({
 
 export const bulkUpdateResponseSchema = z.object({ updated: z.number().int() });
 export const bulkDeleteResponseSchema = z.object({ deleted: z.number().int() });
-export const deletePostResponseSchema = z.object({ success: z.literal(true) });
 
 /** The reasons a member may give when reporting a post (optional), with the words the report dialog shows. */
 export const REPORT_REASONS = ["spam", "nudity", "harassment", "violence", "copyright", "other"] as const;

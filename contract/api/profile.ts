@@ -98,4 +98,3 @@ export const confirmEmailChangeBodySchema = z.strictObject({
 export type ConfirmEmailChangeBody = z.infer<typeof confirmEmailChangeBodySchema>;
 
 export const profileResponseSchema = profileSchema;
-export const deleteProfileResponseSchema = z.object({ success: z.literal(true) });

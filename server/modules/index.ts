@@ -1,12 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { EventBus } from "#server/lib/event-bus.ts";
 import { accountAlertsRoutes } from "./account-alerts/account-alerts.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { adminSectionsRoutes } from "./admin/admin-content.routes.ts";
 import { adminPopupsRoutes } from "./admin/admin-popups.routes.ts";
 import { affiliateRoutes } from "./affiliate/affiliate.routes.ts";
 import { analyticsRoutes } from "./analytics/analytics.routes.ts";
-import { eventsRoutes } from "./analytics/events.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { emailVerificationRoutes } from "./auth/email-verification.routes.ts";
 import { passwordResetRoutes } from "./auth/password-reset.routes.ts";
@@ -15,6 +13,7 @@ import { blocksRoutes } from "./blocks/blocks.routes.ts";
 import { contentRoutes } from "./content/content.routes.ts";
 import { dataExportRoutes } from "./data-export/data-export.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { liveEventsRoutes } from "./live-events/live-events.routes.ts";
 import { noticesRoutes } from "./notices/notices.routes.ts";
 import { paymentsRoutes } from "./payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes.ts";
@@ -32,7 +31,6 @@ import { taggsRoutes } from "./taggs/taggs.routes.ts";
 import { uploadsRoutes } from "./uploads/uploads.routes.ts";
 
 type RouteDeps = Services & {
-  events: EventBus;
   pingDatabase: () => Promise<void>;
   draining: () => boolean;
   publicUrl: string;
@@ -64,12 +62,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(postsRoutes, { postsService: deps.postsService });
   await app.register(searchRoutes, { searchService: deps.searchService });
   await app.register(analyticsRoutes, { analyticsService: deps.analyticsService });
-  await app.register(eventsRoutes, {
-    events: deps.events,
-    sessions: deps.sessions,
-    feed: deps.liveFeed,
-    streams: deps.liveStreams,
-  });
+  await app.register(liveEventsRoutes, { liveEventsService: deps.liveEventsService });
   await app.register(noticesRoutes, { noticesService: deps.noticesService });
   await app.register(privacyRoutes, { privacyService: deps.privacyService });
   await app.register(taggsRoutes, { taggsService: deps.taggsService, profileService: deps.profileService });

@@ -27,8 +27,6 @@ import { createAnalyticsRepository } from "./analytics/analytics.repository.ts";
 import { createAnalyticsService } from "./analytics/analytics.service.ts";
 import { createAnalyticsEtags } from "./analytics/analytics-etags.ts";
 import { createAnonymityKeysRepository } from "./analytics/anonymity-keys.repository.ts";
-import { createLiveFeed } from "./analytics/live-feed.ts";
-import { announceSessionEnds, createLiveStreams } from "./analytics/live-streams.ts";
 import { createPseudonyms } from "./analytics/pseudonyms.ts";
 import { createViewersRepository } from "./analytics/viewers.repository.ts";
 import { createAccountsRepository } from "./auth/accounts.repository.ts";
@@ -45,6 +43,9 @@ import { createBlocksService } from "./blocks/blocks.service.ts";
 import { createContentRepository } from "./content/content.repository.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createDataExportService } from "./data-export/data-export.service.ts";
+import { createLiveEventsService } from "./live-events/live-events.service.ts";
+import { createLiveFeed } from "./live-events/live-feed.ts";
+import { announceSessionEnds, createLiveStreams } from "./live-events/live-streams.ts";
 import { createNoticesRepository } from "./notices/notices.repository.ts";
 import { createNoticesService } from "./notices/notices.service.ts";
 import { createRepeatedSearchAlertsRepository } from "./notices/repeated-search-alerts.repository.ts";
@@ -294,6 +295,13 @@ export function createServices(infra: Infrastructure) {
       subscriptions: subscriptionsService,
     },
   );
+  const liveStreams = createLiveStreams();
+  const liveEventsService = createLiveEventsService({
+    events: infra.events,
+    sessions,
+    feed: createLiveFeed({ analytics: analyticsService, notices: noticesService, clock }),
+    streams: liveStreams,
+  });
 
   return {
     ...admin,
@@ -313,8 +321,8 @@ export function createServices(infra: Infrastructure) {
     analyticsService,
     pseudonyms,
     repeatedSearchAlertsService,
-    liveFeed: createLiveFeed({ analytics: analyticsService, notices: noticesService, clock }),
-    liveStreams: createLiveStreams(),
+    liveStreams,
+    liveEventsService,
     searchService,
     privacyService: createPrivacyService({
       privacyRepo: createPrivacyRepository(db),

@@ -1,18 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MESSAGES } from "#contract/errors.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import { clientKey } from "#server/lib/client-address.ts";
+import { type Budget, routeLimit } from "./route-limit.ts";
 
-type Budget = { max: number; windowMs: number };
 type Key = (request: FastifyRequest) => string | undefined;
 
 /** A counter of `budget` per `name` and key, kept where the app's rate limits are (Redis with several instances). */
 const counterFor = (app: FastifyInstance, name: string, budget: Budget, key: Key) =>
-  app.createRateLimit({
-    max: budget.max,
-    timeWindow: budget.windowMs,
-    keyGenerator: (request) => `${name}:${key(request)}`,
-  });
+  app.createRateLimit(routeLimit(budget, (request) => `${name}:${key(request)}`));
 
 /**
  * A preHandler that spends one attempt of `budget` under `key(request)` (an account, say) and answers 429 past
@@ -29,7 +24,3 @@ export function attemptLimit(app: FastifyInstance, name: string, budget: Budget,
     if (!result.isAllowed && result.isExceeded) throw new AppError("rate_limited", MESSAGES.rateLimited);
   };
 }
-
-/** Signed-in members are counted by account (one budget for all their browsers), visitors by client. */
-export const memberOrClient = (request: FastifyRequest) =>
-  request.auth ? `member:${request.auth.user.id}` : `client:${clientKey(request.ip)}`;

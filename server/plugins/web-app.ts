@@ -7,6 +7,7 @@ import { RATE_LIMITS } from "#contract/limits.ts";
 import { errorBody } from "#server/lib/app-error.ts";
 import { sendPage } from "./compressed-page.ts";
 import { createPageRenderer, type PageSources } from "./page-renderer.ts";
+import { routeLimit } from "./route-limit.ts";
 
 const API_PREFIXES = ["/api/", "/uploads/"];
 
@@ -100,8 +101,7 @@ async function webApp(app: FastifyInstance, opts: PageSources & { webRoot: strin
     });
   }
 
-  const { max, windowMs } = RATE_LIMITS.notFound;
-  const preHandler = app.rateLimit({ max, timeWindow: windowMs });
+  const preHandler = app.rateLimit(routeLimit(RATE_LIMITS.notFound));
   app.setNotFoundHandler({ preHandler }, async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (hasWebApp && wantsApp(request)) {

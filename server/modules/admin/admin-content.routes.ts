@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   adminHelpContentListSchema,
   adminHelpContentSchema,
@@ -12,14 +11,13 @@ import {
   whatWeDoBodySchema,
 } from "#contract/api/admin-content.ts";
 import { sectionSchema, whatWeDoSchema } from "#contract/api/content.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { termsResponseSchema } from "#contract/api/terms.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AdminContentService } from "./admin-content.service.ts";
 
 type Options = { adminContentService: AdminContentService };
-
-const success = z.object({ success: z.literal(true) });
 
 /**
  * Terms & Conditions, Help content and What We Do (under /api/admin, so admin-only by the scope). Every write is
@@ -54,7 +52,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
           "`GET /api/terms` then answers 404 until terms are published again; 404 `not_found` here when there " +
           "are none. Audited.",
         errors: ["not_found"],
-        response: { 200: success },
+        response: { 200: successSchema },
       },
     },
     async (request) => {
@@ -117,7 +115,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         summary: "Delete a section's help text",
         description: "Audited.",
         params: helpSectionParamsSchema,
-        response: { 200: success },
+        response: { 200: successSchema },
       },
     },
     async (request) => {

@@ -4,11 +4,11 @@ import {
   adminPostIdParamsSchema,
   adminReportedPostParamsSchema,
   adminReportedPostsResponseSchema,
-  adminSuccessSchema,
   adminTaggedPostsResponseSchema,
   postReportSettingsResponseSchema,
   postReportSettingsSchema,
 } from "#contract/api/admin-moderation.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AdminModerationService } from "./admin-moderation.service.ts";
@@ -49,7 +49,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<Options> = async (
           "Deleted the way its owner would delete it (images no other post uses go too); the owner gets a " +
           "`post_removed` notice. Audited.",
         params: adminPostIdParamsSchema,
-        response: { 200: adminSuccessSchema },
+        response: { 200: successSchema },
       },
     },
     async (request) => {
@@ -86,7 +86,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<Options> = async (
           "Clears every report of the post and makes it visible again, also when the report auto-action held " +
           "it for review. 404 `not_found` when the post has no reports. Audited.",
         params: adminReportedPostParamsSchema,
-        response: { 200: adminSuccessSchema },
+        response: { 200: successSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ADMIN_LIST_SORTS, sortedListQuerySchema } from "#contract/api/admin.ts";
 import {
   adminPayoutsResponseSchema,
@@ -18,6 +17,7 @@ import {
   processPayoutBodySchema,
   revealedPayoutSchema,
 } from "#contract/api/admin-money.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AdminMoneyService } from "./admin-money.service.ts";
@@ -114,7 +114,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
         description:
           "The totals and this month's unit economics no longer count it. Audited with what the cost was.",
         params: costIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: successSchema },
       },
     },
     async (request) => {

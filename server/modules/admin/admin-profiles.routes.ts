@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ADMIN_LIST_SORTS, sortedListQuerySchema } from "#contract/api/admin.ts";
 import {
   adminProfileBodySchema,
@@ -10,6 +9,7 @@ import {
   adminProfileUpdateBodySchema,
   adminRoleBodySchema,
 } from "#contract/api/admin-profiles.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AdminProfilesService } from "./admin-profiles.service.ts";
@@ -113,7 +113,7 @@ export const adminProfilesRoutes: FastifyPluginAsyncZod<Options> = async (app, {
           "administrator cannot delete their own profile here (409 `conflict`). Audited.",
         errors: ["conflict"],
         params: adminProfileIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: successSchema },
       },
     },
     async (request) => {

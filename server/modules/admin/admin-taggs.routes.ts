@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ADMIN_LIST_SORTS, sortedListQuerySchema } from "#contract/api/admin.ts";
 import {
   adminTaggBodySchema,
@@ -8,6 +7,7 @@ import {
   adminTaggsResponseSchema,
   adminTaggToggleBodySchema,
 } from "#contract/api/admin-taggs.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { AdminTaggsService } from "./admin-taggs.service.ts";
@@ -105,7 +105,7 @@ export const adminTaggsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
           "anyone may claim it, and they are told in-app (a `tagg_removed` notice). Audited, naming the holder. " +
           "The list item's `holder` says beforehand whom the deletion takes it from.",
         params: adminTaggIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: successSchema },
       },
     },
     async (request) => {

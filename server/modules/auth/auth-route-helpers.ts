@@ -2,13 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuthUser } from "#contract/api/auth.ts";
 import type { AuthService } from "./auth.service.ts";
 
-// What the auth module's route files share: a route's rate limit, the client a session records, a sign-in's answer.
-
-/** Fastify's rate limit for an entry of `RATE_LIMITS`. */
-export const rateLimit = ({ max, windowMs }: { max: number; windowMs: number }) => ({
-  max,
-  timeWindow: windowMs,
-});
+// What the auth module's route files share: the client a session records, a sign-in's answer.
 
 /** The client a new session records: its browser and address. */
 export const requestMeta = (request: FastifyRequest) => ({

@@ -1,21 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  authResponseSchema,
-  loginBodySchema,
-  registerBodySchema,
-  signOutResponseSchema,
-} from "#contract/api/auth.ts";
+import { authResponseSchema, loginBodySchema, registerBodySchema } from "#contract/api/auth.ts";
 import {
   passkeySignInBodySchema,
   secondFactorSignInBodySchema,
   signInResponseSchema,
 } from "#contract/api/second-factor.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { PENDING_SIGN_IN, RATE_LIMITS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { attemptLimit } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
+import { routeLimit } from "#server/plugins/route-limit.ts";
 import type { AuthService } from "./auth.service.ts";
-import { answerSignedIn, answerSignIn, rateLimit, requestMeta } from "./auth-route-helpers.ts";
+import { answerSignedIn, answerSignIn, requestMeta } from "./auth-route-helpers.ts";
 
 /**
  * Creating an account, signing in (password, its second step, or a passkey alone) and signing out. Password
@@ -40,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
         body: registerBodySchema,
         response: { 201: authResponseSchema },
       },
-      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.register) },
+      config: { access: "public", rateLimit: routeLimit(RATE_LIMITS.register) },
     },
     async (request, reply) => {
       const { user, session } = await authService.register(request.body, requestMeta(request));
@@ -65,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
         body: loginBodySchema,
         response: { 200: signInResponseSchema },
       },
-      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.login) },
+      config: { access: "public", rateLimit: routeLimit(RATE_LIMITS.login) },
       // Validated by now: the e-mail is trimmed and lower-cased, so one account is one key.
       preHandler: attemptLimit(
         app,
@@ -95,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
         body: secondFactorSignInBodySchema,
         response: { 200: authResponseSchema },
       },
-      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.secondFactor) },
+      config: { access: "public", rateLimit: routeLimit(RATE_LIMITS.secondFactor) },
     },
     async (request, reply) => {
       const meta = requestMeta(request);
@@ -121,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
         body: passkeySignInBodySchema,
         response: { 200: authResponseSchema },
       },
-      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.passkeySignIn) },
+      config: { access: "public", rateLimit: routeLimit(RATE_LIMITS.passkeySignIn) },
     },
     async (request, reply) => {
       const meta = requestMeta(request);
@@ -140,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = a
         operationId: "signOut",
         summary: "Sign out of this session",
         description: "Ends the session the request carries and clears its cookie; other sessions stay.",
-        response: { 200: signOutResponseSchema },
+        response: { 200: successSchema },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   RESEND_VERIFICATION_MESSAGE,
@@ -10,7 +9,7 @@ import { EMAIL_VERIFICATION_TTL_HOURS, RATE_LIMITS } from "#contract/limits.ts";
 import { clientKey } from "#server/lib/client-address.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
-import { rateLimit } from "./auth-route-helpers.ts";
+import { routeLimit } from "#server/plugins/route-limit.ts";
 import type { EmailVerificationService } from "./email-verification.service.ts";
 
 /** Verifying a member's e-mail address: redeeming a link's token, and mailing a new link. */
@@ -33,7 +32,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
         body: verifyEmailBodySchema,
         response: { 200: profileResponseSchema },
       },
-      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.verifyEmail) },
+      config: { access: "public", rateLimit: routeLimit(RATE_LIMITS.verifyEmail) },
     },
     async (request) => emailVerificationService.verify(request.body.token),
   );
@@ -52,10 +51,10 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
       config: {
         access: "member",
         // Keyed by member (the auth hook has run), so one account cannot mail-bomb its own address.
-        rateLimit: {
-          ...rateLimit(RATE_LIMITS.resendVerification),
-          keyGenerator: (request: FastifyRequest) => request.auth?.user.id ?? clientKey(request.ip),
-        },
+        rateLimit: routeLimit(
+          RATE_LIMITS.resendVerification,
+          (request) => request.auth?.user.id ?? clientKey(request.ip),
+        ),
       },
     },
     async (request, reply) => {

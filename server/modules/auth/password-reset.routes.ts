@@ -10,8 +10,9 @@ import { resetPasswordAnswerSchema } from "#contract/api/second-factor.ts";
 import { RATE_LIMITS, RESET_TOKEN_TTL_MINUTES, SIGN_IN_ALERTS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { attemptLimit } from "#server/plugins/attempt-limit.ts";
+import { routeLimit } from "#server/plugins/route-limit.ts";
 import type { AuthService } from "./auth.service.ts";
-import { answerSignIn, rateLimit, requestMeta } from "./auth-route-helpers.ts";
+import { answerSignIn, requestMeta } from "./auth-route-helpers.ts";
 
 /**
  * Forgetting a password: mailing a reset link, and setting a new password with it; and "Wasn't me", which takes
@@ -56,7 +57,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ authService: AuthServi
           body: forgotPasswordBodySchema,
           response: { 200: messageResponseSchema },
         },
-        config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.forgotPassword) },
+        config: { access: "public", rateLimit: routeLimit(RATE_LIMITS.forgotPassword) },
         preHandler: resetsPerAddress,
       },
       async (request) => {
@@ -84,7 +85,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ authService: AuthServi
           200: resetPasswordAnswerSchema,
         },
       },
-      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.resetPassword) },
+      config: { access: "public", rateLimit: routeLimit(RATE_LIMITS.resetPassword) },
     },
     async (request, reply) => {
       const result = await authService.resetPassword(request.body, requestMeta(request));
@@ -109,7 +110,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ authService: AuthServi
         body: wasntMeBodySchema,
         response: { 200: wasntMeAnswerSchema },
       },
-      config: { access: "public", rateLimit: rateLimit(RATE_LIMITS.wasntMe) },
+      config: { access: "public", rateLimit: routeLimit(RATE_LIMITS.wasntMe) },
     },
     (request) => authService.wasntMe(request.body.token),
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { noticeIdParamsSchema, noticeListSchema } from "#contract/api/notices.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
 import type { NoticesService } from "./notices.service.ts";
@@ -39,7 +39,7 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ noticesService: NoticesServi
         summary: "Dismiss one of my notices",
         description: "Another member's notice, or one already dismissed, is 404 `not_found`.",
         params: noticeIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: successSchema },
       },
     },
     async (request) => {

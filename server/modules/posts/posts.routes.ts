@@ -5,7 +5,6 @@ import {
   checkPostNameQuerySchema,
   checkPostNameResponseSchema,
   createTaggedPostBodySchema,
-  deletePostResponseSchema,
   postIdParamsSchema,
   reportPostBodySchema,
   reportPostResponseSchema,
@@ -13,10 +12,11 @@ import {
   taggedPostSchema,
   updateTaggedPostBodySchema,
 } from "#contract/api/posts.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
-import { memberOrClient } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
+import { memberOrClient, routeLimit } from "#server/plugins/route-limit.ts";
 import type { PostsService } from "./posts.service.ts";
 
 const member = { access: "member" } as const;
@@ -32,11 +32,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ postsService: PostsService }> 
     {
       config: {
         ...member,
-        rateLimit: {
-          max: RATE_LIMITS.nameCheck.max,
-          timeWindow: RATE_LIMITS.nameCheck.windowMs,
-          keyGenerator: memberOrClient,
-        },
+        rateLimit: routeLimit(RATE_LIMITS.nameCheck, memberOrClient),
       },
       schema: {
         operationId: "checkPostName",
@@ -162,7 +158,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ postsService: PostsService }> 
         summary: "Delete one of the signed-in member's posts",
         description: "Its images go with it. 404 for another member's post.",
         params: postIdParamsSchema,
-        response: { 200: deletePostResponseSchema },
+        response: { 200: successSchema },
       },
     },
     async (request) => {

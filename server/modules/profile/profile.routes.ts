@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   confirmEmailChangeBodySchema,
-  deleteProfileResponseSchema,
   profileResponseSchema,
   updateProfileBodySchema,
 } from "#contract/api/profile.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { attemptLimit } from "#server/plugins/attempt-limit.ts";
@@ -120,7 +120,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileService: ProfileServi
           "Ends a Premium subscription at the payment provider first (503 `unavailable` when it cannot be " +
           "reached, and nothing is deleted), then deletes the account with its tagg, posts, images and " +
           "sessions, and clears the session cookie.",
-        response: { 200: deleteProfileResponseSchema },
+        response: { 200: successSchema },
       },
     },
     async (request, reply) => {

@@ -11,13 +11,13 @@ import {
 } from "#contract/api/search.ts";
 import { RATE_LIMITS } from "#contract/limits.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
-import { memberOrClient } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
+import { memberOrClient, routeLimit } from "#server/plugins/route-limit.ts";
 import type { SearchService, Visitor } from "./search.service.ts";
 
 const member = { access: "member" } as const;
 /** Tracking is open to visitors who are not signed in, so it is rate-limited per client. */
-const trackingLimit = { access: "public", rateLimit: { max: 120, timeWindow: 60_000 } } as const;
+const trackingLimit = { access: "public", rateLimit: routeLimit(RATE_LIMITS.tracking) } as const;
 
 /**
  * The visitor of a search or view. A browser another site sent here (a link, a redirect, a form) says
@@ -47,11 +47,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ searchService: SearchService 
     {
       config: {
         access: "public",
-        rateLimit: {
-          max: RATE_LIMITS.publicSearch.max,
-          timeWindow: RATE_LIMITS.publicSearch.windowMs,
-          keyGenerator: memberOrClient,
-        },
+        rateLimit: routeLimit(RATE_LIMITS.publicSearch, memberOrClient),
       },
       schema: {
         operationId: "searchTaggedPosts",

@@ -14,6 +14,7 @@ import { AppError } from "#server/lib/app-error.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
+import { routeLimit } from "#server/plugins/route-limit.ts";
 import type { PasskeysService } from "./passkeys.service.ts";
 import type { SecondFactorService } from "./second-factor.service.ts";
 
@@ -32,7 +33,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
     {
       config: {
         access: "public",
-        rateLimit: { max: RATE_LIMITS.passkeyOptions.max, timeWindow: RATE_LIMITS.passkeyOptions.windowMs },
+        rateLimit: routeLimit(RATE_LIMITS.passkeyOptions),
       },
       schema: {
         operationId: "passkeyOptions",

@@ -4,8 +4,8 @@ import { checkTaggQuerySchema, checkTaggResponseSchema, claimTaggBodySchema } fr
 import { RATE_LIMITS } from "#contract/limits.ts";
 import type { ProfileService } from "#server/modules/profile/profile.service.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
-import { memberOrClient } from "#server/plugins/attempt-limit.ts";
 import { requireMember } from "#server/plugins/auth.ts";
+import { memberOrClient, routeLimit } from "#server/plugins/route-limit.ts";
 import type { TaggsService } from "./taggs.service.ts";
 
 type Options = { taggsService: TaggsService; profileService: ProfileService };
@@ -18,11 +18,7 @@ export const taggsRoutes: FastifyPluginAsyncZod<Options> = async (app, { taggsSe
     {
       config: {
         access: "member",
-        rateLimit: {
-          max: RATE_LIMITS.nameCheck.max,
-          timeWindow: RATE_LIMITS.nameCheck.windowMs,
-          keyGenerator: memberOrClient,
-        },
+        rateLimit: routeLimit(RATE_LIMITS.nameCheck, memberOrClient),
       },
       schema: {
         operationId: "checkTaggAvailability",

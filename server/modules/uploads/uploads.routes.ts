@@ -11,6 +11,7 @@ import { contentTypeOf } from "#server/lib/storage.ts";
 import type { OpenApiRequestBody } from "#server/plugins/api-docs/api-docs.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { ADMIN_SESSION_HEADER, requireMember } from "#server/plugins/auth.ts";
+import { routeLimit } from "#server/plugins/route-limit.ts";
 import type { UploadStream, UploadsService } from "./uploads.service.ts";
 
 const UPLOAD_FIELD = "image";
@@ -89,11 +90,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { uploa
       config: {
         access: "member",
         // Per member (the route needs a session, so the auth hook has set request.auth before this runs).
-        rateLimit: {
-          max: RATE_LIMITS.upload.max,
-          timeWindow: RATE_LIMITS.upload.windowMs,
-          keyGenerator: (request) => `upload:${request.auth?.user.id ?? clientKey(request.ip)}`,
-        },
+        rateLimit: routeLimit(
+          RATE_LIMITS.upload,
+          (request) => `upload:${request.auth?.user.id ?? clientKey(request.ip)}`,
+        ),
       },
       schema: {
         operationId: "uploadImage",

@@ -17,11 +17,13 @@ import { invoiceSchema } from "#contract/api/payments.ts";
 import { imageBannerSchema, taggedPostSchema } from "#contract/api/posts.ts";
 import { profileSchema } from "#contract/api/profile.ts";
 import { shortcutSchema } from "#contract/api/social-links.ts";
+import { successSchema } from "#contract/api/success.ts";
 import { termsResponseSchema } from "#contract/api/terms.ts";
 import { errorBodySchema } from "#contract/error-body-schema.ts";
 
 const NAMED: [z.ZodType, string][] = [
   [errorBodySchema, "ErrorBody"],
+  [successSchema, "Success"],
   [authUserSchema, "SignedInMember"],
   [profileSchema, "Profile"],
   [shortcutSchema, "Shortcut"],

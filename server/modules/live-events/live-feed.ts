@@ -1,7 +1,7 @@
 import type { Clock } from "#server/lib/clock.ts";
 import type { MemberEvent } from "#server/lib/event-bus.ts";
+import type { AnalyticsService } from "#server/modules/analytics/analytics.service.ts";
 import type { NoticesService } from "#server/modules/notices/notices.service.ts";
-import type { AnalyticsService } from "./analytics.service.ts";
 
 /**
  * A live stream's position is a time: the creation time (ms, the app's clock) of the latest event it carried,
