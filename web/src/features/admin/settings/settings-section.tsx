@@ -6,18 +6,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/
 import { Label } from "#web/components/ui/label.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
+import { apiQuery } from "#web/lib/api-query.ts";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminSetting } from "../use-admin-setting.ts";
 
 /** The member's read of the same switch (the /payments page), updated in this tab after a save. */
-const PUBLIC_FREE_OPTION_URL = "/api/settings/free-option";
+const publicFreeOptionQuery = apiQuery("/api/settings/free-option");
 
 const useSiteSettings = () =>
   useAdminSetting({
     read: ADMIN_URLS.siteSettings,
     write: { method: "POST", url: ADMIN_URLS.siteSettings },
-    alsoCached: [PUBLIC_FREE_OPTION_URL],
+    alsoCached: [publicFreeOptionQuery],
   });
 
 /** Settings: the free-access option, saved as soon as it is switched. */
