@@ -120,10 +120,12 @@ describe("PUT /api/profile", () => {
     const missing = await put(t, cookie, { email: "new@example.com" });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe(MESSAGES.currentPasswordRequired);
+    expect(missing.json().fields).toEqual({ currentPassword: MESSAGES.currentPasswordRequired });
 
     const wrong = await put(t, cookie, { email: "new@example.com", currentPassword: "not it at all" });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error).toBe(MESSAGES.wrongCurrentPassword);
+    expect(wrong.json().fields).toEqual({ currentPassword: MESSAGES.wrongCurrentPassword });
 
     const taken = await put(t, cookie, {
       email: other.input.email.toUpperCase(),
@@ -131,6 +133,7 @@ describe("PUT /api/profile", () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe(MESSAGES.emailTaken);
+    expect(taken.json().fields).toEqual({ email: MESSAGES.emailTaken });
 
     const ok = await put(t, cookie, { email: "New@Example.com", currentPassword: input.password });
     expect(ok.statusCode).toBe(200);

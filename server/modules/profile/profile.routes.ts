@@ -40,9 +40,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileService: ProfileServi
         summary: "Change the signed-in member's profile",
         description:
           "Only the fields sent change. A new `email` or `password` needs `currentPassword` (400 `validation` " +
-          "without it, 403 `wrong_password` when it is wrong; calls that carry one have a small budget per " +
-          "member, then 429 `rate_limited`). A new password signs out every other session; a new address " +
-          "must be verified again and replaces one an administrator asked for. `profilePictureUrl` and " +
+          "without it, 403 `wrong_password` when it is wrong, both naming it in `fields`; calls that carry one " +
+          "have a small budget per member, then 429 `rate_limited`). An address another account holds is 409 " +
+          "`email_taken`, naming `email` in `fields`. A new password signs out every other session; a new " +
+          "address must be verified again and replaces one an administrator asked for. `profilePictureUrl` and " +
           "`wallpaperUrl` must be the member's own uploads (`POST /api/upload-image`).",
         errors: ["wrong_password", "email_taken", "rate_limited"],
         body: updateProfileBodySchema,

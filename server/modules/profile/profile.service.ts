@@ -2,7 +2,7 @@ import type { AdminListQuery } from "#contract/api/admin.ts";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from "#contract/api/profile.ts";
 import type { SocialLinks } from "#contract/api/social-links.ts";
-import { MESSAGES } from "#contract/errors.ts";
+import { type ErrorCode, MESSAGES } from "#contract/errors.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -66,15 +66,25 @@ export function createProfileService(deps: Deps) {
   /**
    * Changes the caller's own profile. E-mail and password changes need the current password; a new
    * password signs out every other session. A new address replaces any one an administrator asked for.
+   * A refusal about one field of the body names it in `fields` (`currentPassword`, `email`), where the form
+   * that sent it shows it; the confirmation of an administrator's e-mail change (`fieldsNamed: false`), whose
+   * body is the password alone, answers `{error, code}` as it always has.
    */
-  async function update(user: ProfileRow, sessionId: string, body: ParsedUpdate): Promise<Profile> {
+  async function update(
+    user: ProfileRow,
+    sessionId: string,
+    body: ParsedUpdate,
+    { fieldsNamed = true } = {},
+  ): Promise<Profile> {
+    const refused = (code: ErrorCode, message: string, field: keyof ParsedUpdate) =>
+      new AppError(code, message, fieldsNamed ? { [field]: message } : undefined);
     const { currentPassword, password, email, ...plain } = body;
     const emailChanged = email !== undefined && email !== user.email;
     const sensitive = emailChanged || password !== undefined;
     if (sensitive) {
-      if (!currentPassword) throw new AppError("validation", MESSAGES.currentPasswordRequired);
+      if (!currentPassword) throw refused("validation", MESSAGES.currentPasswordRequired, "currentPassword");
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
+        throw refused("wrong_password", MESSAGES.wrongCurrentPassword, "currentPassword");
       }
     }
     for (const image of [plain.profilePictureUrl, plain.wallpaperUrl]) {
@@ -82,7 +92,7 @@ export function createProfileService(deps: Deps) {
         throw new AppError("validation", POST_MESSAGES.imageNotYours);
     }
     if (emailChanged && (await profileRepo.findByEmail(email))) {
-      throw new AppError("email_taken", MESSAGES.emailTaken);
+      throw refused("email_taken", MESSAGES.emailTaken, "email");
     }
     const updated = await profileRepo.update(user.id, {
       ...plain,
@@ -174,7 +184,9 @@ export function createProfileService(deps: Deps) {
     async confirmEmailChange(user: ProfileRow, sessionId: string, currentPassword: string): Promise<Profile> {
       const pending = user.pendingEmail;
       if (!pending) throw new AppError("conflict", PROFILE_MESSAGES.noPendingEmail);
-      if (pending !== user.email) return update(user, sessionId, { email: pending, currentPassword });
+      if (pending !== user.email) {
+        return update(user, sessionId, { email: pending, currentPassword }, { fieldsNamed: false });
+      }
       // Already the login address (nothing to move): the password is still checked before clearing it.
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);

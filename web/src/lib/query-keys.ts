@@ -16,10 +16,14 @@ export const highestViewedQuery = apiQuery("/api/highest-viewed-post");
 export const HIGHEST_VIEWED_QUERY_KEY = highestViewedQuery.queryKey;
 
 /** The member's moderation notices (GET /api/notices): shown by the bell, refreshed by the live stream. */
-export const NOTICES_QUERY_KEY = ["/api/notices"] as const;
+export const noticesQuery = apiQuery("/api/notices");
+export const NOTICES_QUERY_KEY = noticesQuery.queryKey;
 
-/** Visitor analytics aimed at the signed-in member (GET /api/tagg-analytics): shown by analytics, changed by a block. */
-export const ANALYTICS_QUERY_KEY = ["/api/tagg-analytics"] as const;
+/**
+ * Visitor analytics aimed at the signed-in member (GET /api/tagg-analytics): shown by analytics, changed by a
+ * block. The analytics feature fetches it with its ETag (`conditional-fetcher.ts`); the key is typed here.
+ */
+export const ANALYTICS_QUERY_KEY = apiQuery("/api/tagg-analytics").queryKey;
 
 /** Who viewed one of my posts (GET /api/posts/{id}/viewers): shown by analytics, changed by a block. */
 export const postViewersUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/viewers` as const;

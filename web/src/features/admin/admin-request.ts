@@ -1,19 +1,25 @@
 import { toast } from "sonner";
-import { ApiError, apiRequest } from "#web/lib/api-request.ts";
+import { ApiError, apiRequest, buildApiError } from "#web/lib/api-request.ts";
 import type { ApiMethod, ApiResponse, ApiUrl } from "#web/lib/api-routes.ts";
 import { adminSession } from "./admin-session.ts";
 
 export const ADMIN_SESSION_HEADER = "x-admin-session";
 
-/** The toast for any admin call refused as unauthorized. */
+/** The toast when the server refuses the admin session itself. */
 export const ADMIN_SESSION_EXPIRED_TOAST = {
   title: "Session Expired",
   description: "Please log in to the admin panel again.",
 } as const;
 
-/** An admin call that fails with 403 ("Admin access required" among them) ends the admin session. */
+/**
+ * Whether the server refused the admin session itself: 403 `admin_required` ("Admin access required") is
+ * answered to an admin call without a live admin session — none sent, expired after its idle time, locked in
+ * another tab — or from a member who is no longer an administrator. That refusal ends the stored session; any
+ * other (a recent sign-in needed, a request from another site, an answer from outside our API) is shown with
+ * its message and the panel stays open (decision 081).
+ */
 export const isAdminSessionLost = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 403;
+  error instanceof ApiError && error.code === "admin_required";
 
 /**
  * Forgets the admin session the server refused and says so once; the panel then shows the unlock form again,
@@ -57,8 +63,15 @@ export async function openAdminImage(url: string): Promise<void> {
       credentials: "include",
       headers: sessionId ? { [ADMIN_SESSION_HEADER]: sessionId } : {},
     });
-    if (response.status === 403) expireAdminSession(sessionId);
-    if (!response.ok) throw new Error(`${response.status}`);
+    if (!response.ok) {
+      const error = buildApiError(
+        response.status,
+        response.statusText,
+        await response.text().catch(() => ""),
+      );
+      if (isAdminSessionLost(error)) expireAdminSession(sessionId);
+      throw error;
+    }
     const objectUrl = URL.createObjectURL(await response.blob());
     if (tab) tab.location.href = objectUrl;
     else window.location.assign(objectUrl);

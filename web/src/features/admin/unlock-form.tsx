@@ -18,9 +18,9 @@ import { Card } from "#web/components/ui/card.tsx";
 import { Form } from "#web/components/ui/form.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { apiRequest, errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
+import { dashboardDialogLink } from "#web/lib/dashboard-dialogs.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { answerWithPasskey, passkeyCancelled, passkeysSupported } from "#web/lib/passkeys.ts";
-import { SECURITY_SETTINGS_LINK } from "#web/lib/security-settings-link.ts";
 import { useProfile } from "#web/lib/use-profile.ts";
 import { adminSession } from "./admin-session.ts";
 
@@ -92,7 +92,7 @@ export function UnlockForm() {
           <TriangleAlert aria-hidden="true" />
           <p className="min-w-0 flex-1">{needsSetup}</p>
           <Button asChild variant="outline" size="sm">
-            <Link {...SECURITY_SETTINGS_LINK}>Open Security Settings</Link>
+            <Link {...dashboardDialogLink("security-settings")}>Open Security Settings</Link>
           </Button>
         </Alert>
       ) : null}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ListPage } from "#contract/api/admin.ts";
 import type { ApiResponse, UrlAnswering } from "#web/lib/api-routes.ts";
-import { adminRequest } from "./admin-request.ts";
+import { adminQuery } from "./admin-query.ts";
 import { matchesSearch } from "./content-display.ts";
 
 /** The short lists the server answers whole: the addresses that answer an array. */
@@ -10,14 +10,8 @@ export type AdminFullListUrl = UrlAnswering<"GET", readonly unknown[]>;
 export type AdminFullListRow<Url extends AdminFullListUrl> =
   ApiResponse<"GET", Url> extends readonly (infer Row)[] ? Row : never;
 
-const allOptions = <Url extends AdminFullListUrl>(url: Url) => ({
-  queryKey: [url, "all"] as const,
-  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-    (await adminRequest("GET", url, undefined, signal)) as AdminFullListRow<Url>[],
-});
-
 /** The whole of a short list, unfiltered. */
-export const useAdminAll = <Url extends AdminFullListUrl>(url: Url) => useQuery(allOptions(url));
+export const useAdminAll = <Url extends AdminFullListUrl>(url: Url) => useQuery(adminQuery(url));
 
 /**
  * A short admin list the server answers whole (UI sections, help texts: one row per section of the app), in
@@ -31,11 +25,11 @@ export function useAdminFullList<Url extends AdminFullListUrl>(
 ) {
   const queryClient = useQueryClient();
   const all = useAdminAll(url);
-  const { queryKey: allKey, queryFn: fetchAll } = allOptions(url);
   const list = useInfiniteQuery({
     queryKey: [url, "table", search] as const,
     queryFn: async (): Promise<ListPage<AdminFullListRow<Url>>> => {
-      const rows = await queryClient.fetchQuery({ queryKey: allKey, queryFn: fetchAll });
+      // The answer at `url` is an array of its rows; for an address not yet known TypeScript cannot unfold it.
+      const rows = (await queryClient.fetchQuery(adminQuery(url))) as readonly AdminFullListRow<Url>[];
       const items = rows.filter((row) => matchesSearch(searchIn(row), search));
       return { items, total: items.length, totalCapped: false, nextCursor: null };
     },

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type DataTag, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiResponse, ApiUrl, UrlAnswering } from "#web/lib/api-routes.ts";
+import { adminQuery } from "./admin-query.ts";
 import { adminRequest } from "./admin-request.ts";
 import { useAdminRefresh } from "./use-admin-refresh.ts";
 
@@ -12,8 +13,11 @@ export type AdminSettingUrls<Read extends AdminSettingUrl> = {
   /** Where the value is read; also its query key. */
   read: Read;
   write: { method: "PUT"; url: ApiUrl<"PUT"> } | { method: "POST"; url: ApiUrl<"POST"> };
-  /** Other query keys holding the same value (the member-facing reads), updated at once after a save. */
-  alsoCached?: readonly string[];
+  /**
+   * Other queries holding the same value (the member-facing reads, by their `apiQuery` options), updated at
+   * once after a save; their keys' data type must be the setting's.
+   */
+  alsoCached?: readonly { queryKey: DataTag<readonly unknown[], AdminSettingData<Read>, Error> }[];
 };
 
 /**
@@ -28,17 +32,14 @@ export function useAdminSetting<Read extends AdminSettingUrl, Body = AdminSettin
 }: AdminSettingUrls<Read>) {
   const queryClient = useQueryClient();
   const refresh = useAdminRefresh();
-  const query = useQuery({
-    queryKey: [read],
-    queryFn: ({ signal }) => adminRequest("GET", read, undefined, signal),
-    staleTime: 0,
-  });
+  const setting = adminQuery(read);
+  const query = useQuery({ ...setting, staleTime: 0 });
   const save = useMutation({
     // A setting's write answers the setting, as its read does.
     mutationFn: async (body: Body) =>
       (await adminRequest(write.method, write.url, body)) as AdminSettingData<Read>,
     onSuccess: (saved) => {
-      for (const key of [read, ...alsoCached]) queryClient.setQueryData([key], saved);
+      for (const { queryKey } of [setting, ...alsoCached]) queryClient.setQueryData(queryKey, saved);
       return refresh();
     },
   });

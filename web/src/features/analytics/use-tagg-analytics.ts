@@ -1,7 +1,7 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { type AnalyticsEvent, analyticsEventSchema } from "#contract/api/analytics.ts";
+import { analyticsEventSchema } from "#contract/api/analytics.ts";
 import { TIMING } from "#contract/limits.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 import {
@@ -25,18 +25,15 @@ function noticeKind(data: string): unknown {
 
 const fetcher = createConditionalFetcher(ANALYTICS_QUERY_KEY[0]);
 
-function analyticsQueryOptions(queryClient: QueryClient) {
-  return {
-    queryKey: ANALYTICS_QUERY_KEY,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      fetcher.fetch(queryClient.getQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY), signal),
-  };
-}
+/** The list's options: its typed key, fetched with the ETag of the data the cache holds. */
+const analyticsQuery = queryOptions({
+  queryKey: ANALYTICS_QUERY_KEY,
+  queryFn: ({ client, signal }) => fetcher.fetch(client.getQueryData(ANALYTICS_QUERY_KEY), signal),
+});
 
 /** The analytics list for any screen that shows it. Only `useLiveAnalytics` (one place) keeps it fresh. */
 export function useTaggAnalytics() {
-  const queryClient = useQueryClient();
-  return useQuery({ ...analyticsQueryOptions(queryClient) });
+  return useQuery(analyticsQuery);
 }
 
 /**
@@ -48,7 +45,7 @@ export function useTaggAnalytics() {
 export function useLiveAnalytics(enabled: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    ...analyticsQueryOptions(queryClient),
+    ...analyticsQuery,
     enabled,
     refetchInterval: enabled ? TIMING.analyticsPollMs : false,
   });
@@ -65,14 +62,14 @@ export function useLiveAnalytics(enabled: boolean) {
       const result = analyticsEventSchema.safeParse(parsed);
       if (!result.success) return;
       const event = result.data;
-      const current = queryClient.getQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY);
+      const current = queryClient.getQueryData(ANALYTICS_QUERY_KEY);
       if (!current) {
         void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY });
         return;
       }
       // A resumed stream replays the last events it carried: an event already listed is not added twice.
       if (current.some((existing) => existing.id === event.id)) return;
-      queryClient.setQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY, [event, ...current]);
+      queryClient.setQueryData(ANALYTICS_QUERY_KEY, [event, ...current]);
       // A view may change unique counts on the post cards and the highest-viewed post.
       if (event.action === "view") {
         void queryClient.invalidateQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });
@@ -101,7 +98,7 @@ export function useDeleteAnalytics() {
     mutationFn: (analyticsIds: string[]) => apiRequest("DELETE", ANALYTICS_QUERY_KEY[0], { analyticsIds }),
     onSuccess: async ({ deleted }, analyticsIds) => {
       const removed = new Set(analyticsIds);
-      queryClient.setQueryData<AnalyticsEvent[]>(ANALYTICS_QUERY_KEY, (events) =>
+      queryClient.setQueryData(ANALYTICS_QUERY_KEY, (events) =>
         events?.filter((event) => !removed.has(event.id)),
       );
       toast.success(`Deleted ${deleted} analytics ${deleted === 1 ? "entry" : "entries"}`);

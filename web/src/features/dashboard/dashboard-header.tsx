@@ -1,13 +1,13 @@
 import { Eraser, Info, Pencil, ShieldCheck, ShieldUser } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { TaggClaimCard } from "#web/features/profile/tagg-claim-card.tsx";
 import { wallpaperStyle } from "#web/features/profile/wallpaper-style.ts";
+import { useDashboardDialogAsked } from "#web/lib/dashboard-dialogs.ts";
 import { getFullName } from "#web/lib/person.ts";
-import { asksForSecuritySettings } from "#web/lib/security-settings-link.ts";
 import { needsTagg } from "./dashboard-display.ts";
 import type { HeaderDialog } from "./header-dialogs.tsx";
 import { SubscriptionBadge } from "./subscription-badge.tsx";
@@ -26,13 +26,9 @@ export type DashboardHeaderProps = { profile: Profile };
  */
 export function DashboardHeader({ profile }: DashboardHeaderProps) {
   const banner = wallpaperStyle(profile.wallpaperUrl, profile.wallpaperPosition);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [dialog, setDialog] = useState<HeaderDialog | null>(() =>
-    asksForSecuritySettings(location.state) ? "security" : null,
-  );
+  const [dialog, setDialog] = useState<HeaderDialog | null>(null);
   // Mounted from the first open on, so closing still animates.
-  const [dialogsUsed, setDialogsUsed] = useState(dialog !== null);
+  const [dialogsUsed, setDialogsUsed] = useState(false);
   const open = (next: HeaderDialog) => {
     setDialogsUsed(true);
     setDialog(next);
@@ -43,12 +39,8 @@ export function DashboardHeader({ profile }: DashboardHeaderProps) {
     onFocus: prefetchHeaderDialogs,
     onClick: () => open(next),
   });
-  // Asked once: a reload or a return to this entry of the history does not open the dialog again.
-  useEffect(() => {
-    if (asksForSecuritySettings(location.state)) {
-      void navigate(location.pathname, { replace: true, state: null });
-    }
-  }, [location.state, location.pathname, navigate]);
+  // Another page's link to Security settings (the admin panel's unlock without a second factor).
+  useDashboardDialogAsked("security-settings", () => open("security"));
 
   return (
     <>

@@ -9,7 +9,7 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useLiveAnalytics } from "#web/features/analytics/index.ts";
 import { BlockMemberButton } from "#web/features/safety/index.ts";
 import { cn } from "#web/lib/cn.ts";
-import { OPEN_ANALYTICS_DELAY_MS, requestOpenAnalytics } from "#web/lib/open-analytics.ts";
+import { dashboardDialogLink } from "#web/lib/dashboard-dialogs.ts";
 import { postDisplayName } from "#web/lib/post-display.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
 import { useNow } from "#web/lib/use-now.ts";
@@ -75,10 +75,11 @@ export function NotificationBell({ profile }: NotificationBellProps) {
     if (next) setHasNew(false);
   };
 
+  // The dashboard opens My Tagged Posts on its Analytics view once it is there, however long that takes.
   const view = () => {
     setOpen(false);
-    void navigate("/dashboard");
-    window.setTimeout(requestOpenAnalytics, OPEN_ANALYTICS_DELAY_MS);
+    const { to, state } = dashboardDialogLink("analytics");
+    void navigate(to, { state });
   };
 
   const badge = badgeLabel(count);

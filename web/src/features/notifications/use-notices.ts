@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { type Notice, noticeListSchema } from "#contract/api/notices.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
-import { NOTICES_QUERY_KEY } from "#web/lib/query-keys.ts";
+import { NOTICES_QUERY_KEY, noticesQuery } from "#web/lib/query-keys.ts";
 
 /** How often the notices are re-read as a safety net; the live stream refreshes them at once. */
 const NOTICES_POLL_MS = 60_000;
@@ -10,9 +9,7 @@ const NOTICES_POLL_MS = 60_000;
 /** The member's moderation notices, newest first (kept on the server, so one missed while offline shows). */
 export function useNotices(enabled: boolean) {
   return useQuery({
-    queryKey: NOTICES_QUERY_KEY,
-    queryFn: async ({ signal }) =>
-      noticeListSchema.parse(await apiRequest("GET", NOTICES_QUERY_KEY[0], undefined, { signal })),
+    ...noticesQuery,
     enabled,
     refetchInterval: enabled ? NOTICES_POLL_MS : false,
   });
@@ -26,7 +23,7 @@ export function useDismissNotices() {
       Promise.all(ids.map((id) => apiRequest("DELETE", `/api/notices/${encodeURIComponent(id)}`))),
     onMutate: (ids) => {
       const gone = new Set(ids);
-      queryClient.setQueryData<Notice[]>(NOTICES_QUERY_KEY, (current) =>
+      queryClient.setQueryData(NOTICES_QUERY_KEY, (current) =>
         current?.filter((notice) => !gone.has(notice.id)),
       );
     },

@@ -14,7 +14,7 @@ import {
   CardHeader,
   CardTitle,
 } from "#web/components/ui/card.tsx";
-import { OPEN_ANALYTICS_EVENT } from "#web/lib/open-analytics.ts";
+import { useDashboardDialogAsked } from "#web/lib/dashboard-dialogs.ts";
 import { getFullName } from "#web/lib/person.ts";
 import { STORAGE_KEYS, safeStorage } from "#web/lib/storage-keys.ts";
 import { BulkPostActions } from "./bulk-post-actions.tsx";
@@ -73,14 +73,10 @@ export function MyTaggedPostsCard({ profile, analytics }: MyTaggedPostsCardProps
   const count = posts?.length ?? 0;
 
   // The notification bell's View opens this popup on its Analytics view.
-  useEffect(() => {
-    const openAnalytics = () => {
-      setPopupView("analytics");
-      setShowAll(true);
-    };
-    window.addEventListener(OPEN_ANALYTICS_EVENT, openAnalytics);
-    return () => window.removeEventListener(OPEN_ANALYTICS_EVENT, openAnalytics);
-  }, []);
+  useDashboardDialogAsked("analytics", () => {
+    setPopupView("analytics");
+    setShowAll(true);
+  });
 
   return (
     <Card role="region" aria-labelledby="my-tagged-posts-title">

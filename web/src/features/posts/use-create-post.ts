@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateTaggedPostBody, TaggedPost } from "#contract/api/posts.ts";
+import type { CreateTaggedPostBody } from "#contract/api/posts.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
 
@@ -10,7 +10,7 @@ export function useCreatePost() {
     mutationFn: (body: CreateTaggedPostBody) => apiRequest("POST", "/api/tagged-posts", body),
     onSuccess: async (post) => {
       // Newest first: show it at the top at once, then refetch the list.
-      queryClient.setQueryData<TaggedPost[]>(TAGGED_POSTS_QUERY_KEY, (posts) =>
+      queryClient.setQueryData(TAGGED_POSTS_QUERY_KEY, (posts) =>
         posts ? [post, ...posts.filter((item) => item.id !== post.id)] : posts,
       );
       await queryClient.invalidateQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { ReportReason, TaggedPost } from "#contract/api/posts.ts";
+import type { ReportReason } from "#contract/api/posts.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 import { TAGGED_POSTS_QUERY_KEY } from "#web/lib/query-keys.ts";
 import { forgetAllScrambles, rememberScramble } from "./scramble-map.ts";
@@ -19,8 +19,8 @@ export function useSetScramble() {
       apiRequest("PATCH", `/api/tagged-posts/${encodeURIComponent(id)}`, { scrambleImage }),
     onMutate: async ({ id, scrambleImage }) => {
       await queryClient.cancelQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });
-      const before = queryClient.getQueryData<TaggedPost[]>(TAGGED_POSTS_QUERY_KEY);
-      queryClient.setQueryData<TaggedPost[]>(TAGGED_POSTS_QUERY_KEY, (posts) =>
+      const before = queryClient.getQueryData(TAGGED_POSTS_QUERY_KEY);
+      queryClient.setQueryData(TAGGED_POSTS_QUERY_KEY, (posts) =>
         posts?.map((post) => (post.id === id ? { ...post, scrambleImage } : post)),
       );
       rememberScramble(id, scrambleImage);
@@ -28,14 +28,14 @@ export function useSetScramble() {
     },
     onError: (_error, { id, scrambleImage }, context) => {
       const previous = context?.previous ?? !scrambleImage;
-      queryClient.setQueryData<TaggedPost[]>(TAGGED_POSTS_QUERY_KEY, (posts) =>
+      queryClient.setQueryData(TAGGED_POSTS_QUERY_KEY, (posts) =>
         posts?.map((post) => (post.id === id ? { ...post, scrambleImage: previous } : post)),
       );
       rememberScramble(id, previous);
       toast.error("Update Failed", { description: "Could not update scramble setting. Please try again." });
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData<TaggedPost[]>(TAGGED_POSTS_QUERY_KEY, (posts) =>
+      queryClient.setQueryData(TAGGED_POSTS_QUERY_KEY, (posts) =>
         posts?.map((post) => (post.id === saved.id ? saved : post)),
       );
     },
@@ -48,9 +48,7 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `/api/tagged-posts/${encodeURIComponent(id)}`),
     onSuccess: async (_result, id) => {
-      queryClient.setQueryData<TaggedPost[]>(TAGGED_POSTS_QUERY_KEY, (posts) =>
-        posts?.filter((post) => post.id !== id),
-      );
+      queryClient.setQueryData(TAGGED_POSTS_QUERY_KEY, (posts) => posts?.filter((post) => post.id !== id));
       rememberScramble(id, undefined);
       toast.success("Success", { description: "Tagged post deleted" });
       await queryClient.invalidateQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });

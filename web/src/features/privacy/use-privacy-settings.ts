@@ -38,7 +38,7 @@ export function useUpdatePrivacy() {
   return useMutation({
     mutationFn: (privacyMode: PrivacyMode) => apiRequest("POST", PRIVACY_QUERY_KEY[0], { privacyMode }),
     onSuccess: async (answer) => {
-      queryClient.setQueryData<PrivacySettings>(PRIVACY_QUERY_KEY, {
+      queryClient.setQueryData(PRIVACY_QUERY_KEY, {
         privacyMode: answer.privacyMode,
         timeRemaining: answer.timeRemaining,
         pauseEndsAt: answer.pauseEndsAt,
@@ -80,9 +80,7 @@ export function fetchHideSearchesPopup(queryClient: QueryClient): Promise<HideSe
 }
 
 function setProfileField(queryClient: QueryClient, patch: Partial<Profile>) {
-  queryClient.setQueryData<Profile | null>(PROFILE_QUERY_KEY, (profile) =>
-    profile ? { ...profile, ...patch } : profile,
-  );
+  queryClient.setQueryData(PROFILE_QUERY_KEY, (profile) => (profile ? { ...profile, ...patch } : profile));
 }
 
 /** POST /api/tagg/toggle-visibility {hidden}: hides (or shows again) my tagg and posts from search. */
@@ -91,7 +89,7 @@ export function useToggleVisibility() {
   return useMutation({
     mutationFn: (hidden: boolean) => apiRequest("POST", "/api/tagg/toggle-visibility", { hidden }),
     onMutate: (hidden) => {
-      const before = queryClient.getQueryData<Profile | null>(PROFILE_QUERY_KEY)?.isHidden;
+      const before = queryClient.getQueryData(PROFILE_QUERY_KEY)?.isHidden;
       setProfileField(queryClient, { isHidden: hidden });
       return { before };
     },

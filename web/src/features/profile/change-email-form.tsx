@@ -7,7 +7,8 @@ import { LabelledField } from "#web/components/labelled-field.tsx";
 import { PasswordInput } from "#web/components/password-input.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Form } from "#web/components/ui/form.tsx";
-import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
+import { errorMessage } from "#web/lib/api-request.ts";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import {
   canSubmitEmail,
   changeEmailFormSchema,
@@ -35,11 +36,10 @@ export function ChangeEmailForm({ profile }: ChangeEmailFormProps) {
           form.reset({ email: updated.email, currentPassword: "" });
         },
         onError: (error) => {
-          const message = errorMessage(error, "Failed to update email");
-          const code = errorCodeOf(error);
-          if (code === "wrong_password") form.setError("currentPassword", { message });
-          else if (code === "email_taken") form.setError("email", { message });
-          toast.error("Failed to update email", { description: message });
+          applyServerFieldErrors(form, error);
+          toast.error("Failed to update email", {
+            description: errorMessage(error, "Failed to update email"),
+          });
         },
       },
     ),

@@ -6,7 +6,8 @@ import { LabelledField } from "#web/components/labelled-field.tsx";
 import { PasswordInput } from "#web/components/password-input.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Form } from "#web/components/ui/form.tsx";
-import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
+import { errorMessage } from "#web/lib/api-request.ts";
+import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { changePasswordFormSchema, type ChangePasswordForm as PasswordValues } from "./security-forms.ts";
 import { useUpdateProfile } from "./use-profile-mutations.ts";
 import { SESSIONS_QUERY_KEY } from "./use-signed-in-sessions.ts";
@@ -34,9 +35,9 @@ export function ChangePasswordForm() {
           void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
         },
         onError: (error) => {
-          const message = errorMessage(error, "Failed to change password");
-          if (errorCodeOf(error) === "wrong_password") form.setError("currentPassword", { message });
-          toast.error("Update Failed", { description: message });
+          // The body's `password` is the form's new password.
+          applyServerFieldErrors(form, error, (name) => (name === "password" ? "newPassword" : name));
+          toast.error("Update Failed", { description: errorMessage(error, "Failed to change password") });
         },
       },
     ),

@@ -225,7 +225,7 @@ function useThemePreview(theme: Theme) {
   }, [theme]);
   useEffect(
     () => () => {
-      const saved = queryClient.getQueryData<Profile | null>(PROFILE_QUERY_KEY)?.theme;
+      const saved = queryClient.getQueryData(PROFILE_QUERY_KEY)?.theme;
       document.documentElement.dataset.theme = saved ?? DEFAULT_THEME;
     },
     [queryClient],

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import type { ConfirmEmailChangeBody, Profile, UpdateProfileBody } from "#contract/api/profile.ts";
+import type { ConfirmEmailChangeBody, UpdateProfileBody } from "#contract/api/profile.ts";
 import { TIMING } from "#contract/limits.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 import { safeStorage } from "#web/lib/storage-keys.ts";
@@ -41,7 +41,7 @@ export function useDeclinePendingEmail() {
   return useMutation({
     mutationFn: () => apiRequest("DELETE", "/api/profile/pending-email"),
     onSuccess: () =>
-      queryClient.setQueryData<Profile | null>(PROFILE_QUERY_KEY, (profile) =>
+      queryClient.setQueryData(PROFILE_QUERY_KEY, (profile) =>
         profile ? { ...profile, pendingEmail: null } : profile,
       ),
   });

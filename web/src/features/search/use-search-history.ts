@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { SearchHistoryEntry } from "#contract/api/search.ts";
 import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest, errorMessage } from "#web/lib/api-request.ts";
 
@@ -24,7 +23,7 @@ export function useDeleteSearchHistory() {
   return useMutation({
     mutationFn: () => apiRequest("DELETE", SEARCH_HISTORY_QUERY_KEY[0]),
     onSuccess: async ({ deleted }) => {
-      queryClient.setQueryData<SearchHistoryEntry[]>(SEARCH_HISTORY_QUERY_KEY, []);
+      queryClient.setQueryData(SEARCH_HISTORY_QUERY_KEY, []);
       toast.success("Search History Deleted", {
         description:
           deleted === 0

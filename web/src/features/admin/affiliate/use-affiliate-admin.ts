@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ProcessPayoutBody } from "#contract/api/admin-money.ts";
+import { adminQuery } from "../admin-query.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
@@ -10,10 +11,7 @@ export function useAffiliateAdmin() {
   const refreshPayouts = () =>
     refresh(ADMIN_URLS.affiliatePayouts, ADMIN_URLS.affiliateStats, ADMIN_URLS.costsEconomics);
   return {
-    stats: useQuery({
-      queryKey: [ADMIN_URLS.affiliateStats],
-      queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.affiliateStats, undefined, signal),
-    }),
+    stats: useQuery(adminQuery(ADMIN_URLS.affiliateStats)),
     process: useMutation({
       mutationFn: ({ id, body }: { id: string; body: ProcessPayoutBody }) =>
         adminRequest("POST", `${ADMIN_URLS.affiliatePayouts}/${id}`, body),

@@ -6,7 +6,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#web/components/ui/select.tsx";
 import { actionLabel } from "../admin-display.ts";
-import { adminRequest } from "../admin-request.ts";
+import { adminQuery } from "../admin-query.ts";
 import type { AdminSectionProps } from "../admin-section-props.ts";
 import { AdminTable } from "../admin-table.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
@@ -22,10 +22,7 @@ const NO_FILTERS: Filters = { actorId: ANY, action: ANY, from: "", to: "" };
 /** The Audit Log: every admin write, filterable by actor, action and date. Read-only. */
 export function AuditLogSection({ search }: AdminSectionProps) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const facets = useQuery({
-    queryKey: [ADMIN_URLS.auditLogFacets],
-    queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.auditLogFacets, undefined, signal),
-  });
+  const facets = useQuery(adminQuery(ADMIN_URLS.auditLogFacets));
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.auditLog);
   const list = useAdminList(ADMIN_URLS.auditLog, {
     search,

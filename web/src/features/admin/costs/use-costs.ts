@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { CostBody } from "#contract/api/admin-money.ts";
+import { adminQuery } from "../admin-query.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
@@ -7,14 +8,8 @@ import { useAdminRefresh } from "../use-admin-refresh.ts";
 /** The costs' totals per currency and the month's unit economics. */
 export function useCostFigures() {
   return {
-    total: useQuery({
-      queryKey: [ADMIN_URLS.costsTotal],
-      queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.costsTotal, undefined, signal),
-    }),
-    economics: useQuery({
-      queryKey: [ADMIN_URLS.costsEconomics],
-      queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.costsEconomics, undefined, signal),
-    }),
+    total: useQuery(adminQuery(ADMIN_URLS.costsTotal)),
+    economics: useQuery(adminQuery(ADMIN_URLS.costsEconomics)),
   };
 }
 

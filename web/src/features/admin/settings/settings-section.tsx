@@ -1,79 +1,49 @@
-import { toast } from "sonner";
-import type { SiteSettings } from "#contract/api/admin-settings.ts";
-import { LoadingStatus } from "#web/components/loading-placeholders.tsx";
-import { QueryState } from "#web/components/query-state.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { type SiteSettings, siteSettingsSchema } from "#contract/api/admin-settings.ts";
 import { Label } from "#web/components/ui/label.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
-import { errorMessage } from "#web/lib/api-request.ts";
+import { apiQuery } from "#web/lib/api-query.ts";
+import { AdminSettingCard } from "../admin-setting-card.tsx";
 import { ADMIN_URLS } from "../admin-urls.ts";
-import { useAdminSetting } from "../use-admin-setting.ts";
 
 /** The member's read of the same switch (the /payments page), updated in this tab after a save. */
-const PUBLIC_FREE_OPTION_URL = "/api/settings/free-option";
-
-const useSiteSettings = () =>
-  useAdminSetting({
-    read: ADMIN_URLS.siteSettings,
-    write: { method: "POST", url: ADMIN_URLS.siteSettings },
-    alsoCached: [PUBLIC_FREE_OPTION_URL],
-  });
+const publicFreeOptionQuery = apiQuery("/api/settings/free-option");
 
 /** Settings: the free-access option, saved as soon as it is switched. */
 export function SettingsSection() {
-  const { query } = useSiteSettings();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Settings</CardTitle>
-        <CardDescription>
+    <AdminSettingCard
+      title="Settings"
+      description={
+        <>
           Free option: when on, the Premium page (/payments) also offers a Free Access Available card with
           Continue to Dashboard, so members can go on without paying.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <QueryState
-          query={query}
-          loading={
-            <LoadingStatus label="Loading settings...">
-              <Skeleton className="h-8 w-64" />
-            </LoadingStatus>
-          }
-          error="Failed to load settings"
-        >
-          {(data) => <FreeOptionSwitch saved={data} />}
-        </QueryState>
-      </CardContent>
-    </Card>
-  );
-}
-
-function FreeOptionSwitch({ saved }: { saved: SiteSettings }) {
-  const { save } = useSiteSettings();
-  return (
-    <div className="flex items-center gap-3">
-      <Switch
-        id="free-option"
-        checked={saved.freeOptionEnabled}
-        disabled={save.isPending}
-        onCheckedChange={(checked) =>
-          save.mutate(
-            { freeOptionEnabled: checked },
-            {
-              onSuccess: () =>
-                toast.success("Settings Updated", {
-                  description: checked ? "The free option is on." : "The free option is off.",
-                }),
-              onError: (error) =>
-                toast.error("Update Failed", {
-                  description: errorMessage(error, "Failed to update settings. Please try again."),
-                }),
-            },
-          )
-        }
-      />
-      <Label htmlFor="free-option">Free option enabled</Label>
-    </div>
+        </>
+      }
+      urls={{
+        read: ADMIN_URLS.siteSettings,
+        write: { method: "POST", url: ADMIN_URLS.siteSettings },
+        alsoCached: [publicFreeOptionQuery],
+      }}
+      loading={{ what: "settings", skeleton: "h-8 w-64" }}
+      schema={siteSettingsSchema}
+      toForm={(saved: SiteSettings) => saved}
+      savedToast={(saved) => ({
+        title: "Settings Updated",
+        description: saved.freeOptionEnabled ? "The free option is on." : "The free option is off.",
+      })}
+      failedToast={{ title: "Update Failed", fallback: "Failed to update settings. Please try again." }}
+    >
+      {({ data: saved, pending, send }) => (
+        <div className="flex items-center gap-3">
+          <Switch
+            id="free-option"
+            checked={saved.freeOptionEnabled}
+            disabled={pending}
+            onCheckedChange={(checked) => send({ freeOptionEnabled: checked })}
+          />
+          <Label htmlFor="free-option">Free option enabled</Label>
+        </div>
+      )}
+    </AdminSettingCard>
   );
 }

@@ -15,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#web/comp
 import { Form } from "#web/components/ui/form.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
+import { adminQuery } from "../admin-query.ts";
 import { adminRequest } from "../admin-request.ts";
 import type { AdminSectionProps } from "../admin-section-props.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
@@ -25,10 +26,7 @@ type WhatWeDo = { content: string };
 function useWhatWeDoAdmin() {
   const refresh = useContentRefresh();
   return {
-    current: useQuery({
-      queryKey: [ADMIN_URLS.whatWeDo],
-      queryFn: ({ signal }) => adminRequest("GET", ADMIN_URLS.whatWeDo, undefined, signal),
-    }),
+    current: useQuery(adminQuery(ADMIN_URLS.whatWeDo)),
     save: useMutation({
       mutationFn: (body: WhatWeDo) => adminRequest("POST", ADMIN_URLS.whatWeDo, body),
       onSuccess: () => refresh(ADMIN_URLS.whatWeDo),
