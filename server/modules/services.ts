@@ -318,6 +318,9 @@ export function createServices(infra: Infrastructure) {
     searchService,
     privacyService: createPrivacyService({
       privacyRepo: createPrivacyRepository(db),
+      privacyRepoOn: createPrivacyRepository,
+      transact,
+      taggs: taggsService,
       analytics: analyticsService,
       clock,
     }),
