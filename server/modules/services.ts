@@ -248,6 +248,11 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
   });
 
+  const taggsService = createTaggsService({
+    taggsRepo: createTaggsRepository(db),
+    taggsRepoOn: createTaggsRepository,
+    transact,
+  });
   const profileService = createProfileService({
     transact,
     profileRepo: createProfileRepository(db),
@@ -267,14 +272,11 @@ export function createServices(infra: Infrastructure) {
     passwordChanged: (user) => accountChanges.changed(user, { kind: "password" }),
     emailChangeRequested: emailVerificationService.emailChangeRequested,
     revokeResetTokens: authService.revokeResetTokens,
+    accounts: authService,
+    taggs: taggsService,
     sessions,
     isAdmin,
     clock,
-  });
-  const taggsService = createTaggsService({
-    taggsRepo: createTaggsRepository(db),
-    taggsRepoOn: createTaggsRepository,
-    transact,
   });
   const contentService = createContentService({ contentRepo: createContentRepository(db) });
   const admin = createAdminServices(

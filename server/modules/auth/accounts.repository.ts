@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { profiles } from "#server/db/schema/index.ts";
+import { type ProfileRow, profiles } from "#server/db/schema/index.ts";
 
 /**
  * The sign-in side of a member's row: who they are by e-mail (their login address, never one still waiting for
@@ -22,6 +22,25 @@ export function createAccountsRepository(db: Database) {
     async insert(values: typeof profiles.$inferInsert) {
       const [row] = await db.insert(profiles).values(values).onConflictDoNothing().returning();
       return row;
+    },
+
+    /** A member an administrator created: no password until they set one through the invitation. */
+    async insertInvited(values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">) {
+      const [row] = await db
+        .insert(profiles)
+        .values({ ...values, passwordHash: null })
+        .returning();
+      if (!row) throw new Error("The profile was not created");
+      return row;
+    },
+
+    /**
+     * Removes the member; their sessions, tokens, posts and other owned rows go with them (ON DELETE CASCADE).
+     * Answers the tagg they held, if any.
+     */
+    async delete(id: string): Promise<string | null> {
+      const [row] = await db.delete(profiles).where(eq(profiles.id, id)).returning({ tagg: profiles.tagg });
+      return row?.tagg ?? null;
     },
 
     /** A sign-in: the last active day ("YYYY-MM-DD", UTC) and the address it came from. */

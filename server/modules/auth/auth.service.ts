@@ -133,6 +133,19 @@ export function createAuthService(deps: Deps) {
       (tx ? createResetTokensRepository(tx) : deps.resetTokensRepo).revokeForUser(userId),
 
     /**
+     * A profile an administrator creates, on their transaction: no password (the member sets one through the
+     * invitation link), address not yet verified. The caller checks the tagg and the address first.
+     */
+    createInvited: (values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">, tx: Tx) =>
+      createAccountsRepository(tx).insertInvited(values),
+
+    /**
+     * Removes the member's account on the deletion's transaction (the profile service's `delete`, the one way
+     * an account goes); what they own goes with it. Answers the tagg they held, if any.
+     */
+    deleteAccount: (userId: string, tx: Tx) => createAccountsRepository(tx).delete(userId),
+
+    /**
      * The set-password link of a profile an administrator created: a reset token valid INVITATION_TTL_DAYS,
      * stored on the caller's transaction. Mail it with `sendInvitation` once that transaction has committed.
      */

@@ -4,11 +4,13 @@ import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from "#contrac
 import type { SocialLinks } from "#contract/api/social-links.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
-import type { Transact, Tx } from "#server/db/transaction.ts";
+import { type Transact, type Tx, transactOn } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { hashPassword, verifyPassword } from "#server/lib/passwords.ts";
+import type { AuthService } from "#server/modules/auth/auth.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
+import type { TaggsService } from "#server/modules/taggs/taggs.service.ts";
 import { toProfile as toProfileView, toSocialLinks } from "./profile.mapper.ts";
 import type { ProfileListFilter, ProfileRepository } from "./profile.repository.ts";
 
@@ -34,6 +36,10 @@ type Deps = {
   emailChangeRequested: (user: ProfileRow, newEmail: string) => void;
   /** The password or e-mail changed: outstanding password reset links are revoked. */
   revokeResetTokens: (userId: string, tx?: Tx) => Promise<void>;
+  /** The account's row, which goes with the member. */
+  accounts: Pick<AuthService, "deleteAccount">;
+  /** The tagg a deleted member held goes with them. */
+  taggs: Pick<TaggsService, "removeWithMember">;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
   clock: Clock;
@@ -135,15 +141,6 @@ export function createProfileService(deps: Deps) {
     findByTagg: (tagg: string, tx?: Tx) => (tx ? deps.profileRepoOn(tx) : profileRepo).findByTagg(tagg),
 
     /**
-     * A profile an administrator creates, on their transaction: no password (the member sets one through the
-     * invitation link), address not yet verified. The caller checks the tagg and the address first.
-     */
-    createInvited: (
-      values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">,
-      tx: Tx,
-    ): Promise<ProfileRow> => deps.profileRepoOn(tx).insertInvited(values),
-
-    /**
      * An administrator's edit, on their transaction. An administrator cannot move a member's login: a new
      * address is stored (lower-case) as `pendingEmail` and the login stays until the member confirms it; the
      * current address clears a pending one; an address another member holds is refused. After commit the
@@ -228,7 +225,13 @@ export function createProfileService(deps: Deps) {
       // never tied to them, so they stay in the owners' lists untouched.
       const files = await deps.transact(async (tx) => {
         await inTransaction?.(tx);
-        return deps.profileRepoOn(tx).delete(user.id);
+        // The rows go in a savepoint of their own, the account's row (auth's) and then the tagg (the taggs').
+        return transactOn(tx)(async (rows) => {
+          const stored = await deps.profileRepoOn(rows).storedFilesOf(user.id);
+          const tagg = await deps.accounts.deleteAccount(user.id, rows);
+          if (tagg) await deps.taggs.removeWithMember(tagg, rows);
+          return stored;
+        });
       });
       await removeFiles(files);
     },
