@@ -2,6 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { type ProfileRow, profiles } from "#server/db/schema/index.ts";
 
+/** A new login address, a new password's hash, or both. */
+export type LoginChange = { email?: string; passwordHash?: string };
+
 /**
  * The sign-in side of a member's row: who they are by e-mail (their login address, never one still waiting for
  * their confirmation), their password and the day they last came.
@@ -41,6 +44,22 @@ export function createAccountsRepository(db: Database) {
     async delete(id: string): Promise<string | null> {
       const [row] = await db.delete(profiles).where(eq(profiles.id, id)).returning({ tagg: profiles.tagg });
       return row?.tagg ?? null;
+    },
+
+    /**
+     * The member's own change of their login address (no longer verified) and of their password, from their
+     * profile; undefined when the member is gone.
+     */
+    async changeLogin(id: string, { email, passwordHash }: LoginChange, at: Date) {
+      const [row] = await db
+        .update(profiles)
+        .set({
+          ...(email !== undefined && { email, emailVerified: false }),
+          ...(passwordHash !== undefined && { passwordHash, passwordChangedAt: at }),
+        })
+        .where(eq(profiles.id, id))
+        .returning();
+      return row;
     },
 
     /** A sign-in: the last active day ("YYYY-MM-DD", UTC) and the address it came from. */

@@ -19,7 +19,11 @@ import {
   type SecondFactorService,
   secondFactorMethods,
 } from "#server/modules/second-factor/second-factor.service.ts";
-import { type AccountsRepository, createAccountsRepository } from "./accounts.repository.ts";
+import {
+  type AccountsRepository,
+  createAccountsRepository,
+  type LoginChange,
+} from "./accounts.repository.ts";
 import type { EmailVerificationService } from "./email-verification.service.ts";
 import { invitationEmail, passwordResetEmail } from "./password-reset-email.ts";
 import { createResetTokensRepository, type ResetTokensRepository } from "./reset-tokens.repository.ts";
@@ -138,6 +142,13 @@ export function createAuthService(deps: Deps) {
      */
     createInvited: (values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">, tx: Tx) =>
       createAccountsRepository(tx).insertInvited(values),
+
+    /**
+     * The member's own new login address or password, on their profile change's transaction (the profile
+     * service checks the current password and the address first).
+     */
+    changeLogin: (userId: string, change: LoginChange, at: Date, tx: Tx) =>
+      createAccountsRepository(tx).changeLogin(userId, change, at),
 
     /**
      * Removes the member's account on the deletion's transaction (the profile service's `delete`, the one way

@@ -7,6 +7,7 @@ import { fullName, taggSearch } from "#server/db/list-search.ts";
 import { byText, type SortColumn } from "#server/db/list-sort.ts";
 import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
 import { type ProfileRow, profiles, uploads } from "#server/db/schema/index.ts";
+import type { ColumnsOf } from "#server/db/schema/table-owners.ts";
 import { startOfUtcDay, utcDay } from "#server/lib/days.ts";
 
 /**
@@ -28,6 +29,9 @@ function administrators(adminEmails: ReadonlySet<string>): SQL {
     or(byRole, and(eq(profiles.emailVerified, true), inArray(profiles.email, [...adminEmails]))) ?? byRole
   );
 }
+
+/** The columns of a member's row this module sets (decision 080); the others belong to other modules. */
+export type ProfileChanges = Partial<Pick<typeof profiles.$inferInsert, ColumnsOf<"profiles", "profile">>>;
 
 /** The Profiles list's role filter, with the ADMIN_EMAILS the server reads at start-up. */
 export type ProfileListFilter = { role?: AdminRole; adminEmails: ReadonlySet<string> };
@@ -165,7 +169,7 @@ export function createProfileRepository(db: Database) {
       return row;
     },
 
-    async update(id: string, values: Partial<typeof profiles.$inferInsert>) {
+    async update(id: string, values: ProfileChanges) {
       const [row] = await db.update(profiles).set(values).where(eq(profiles.id, id)).returning();
       return row;
     },

@@ -36,8 +36,8 @@ type Deps = {
   emailChangeRequested: (user: ProfileRow, newEmail: string) => void;
   /** The password or e-mail changed: outstanding password reset links are revoked. */
   revokeResetTokens: (userId: string, tx?: Tx) => Promise<void>;
-  /** The account's row, which goes with the member. */
-  accounts: Pick<AuthService, "deleteAccount">;
+  /** The account's own columns and its row: the login and password, and the deletion of the row. */
+  accounts: Pick<AuthService, "changeLogin" | "deleteAccount">;
   /** The tagg a deleted member held goes with them. */
   taggs: Pick<TaggsService, "removeWithMember">;
   sessions: SessionsService;
@@ -90,13 +90,20 @@ export function createProfileService(deps: Deps) {
     if (emailChanged && (await profileRepo.findByEmail(email))) {
       throw new AppError("email_taken", MESSAGES.emailTaken);
     }
-    const updated = await profileRepo.update(user.id, {
-      ...plain,
-      ...(emailChanged && { email, emailVerified: false, pendingEmail: null }),
-      ...(password !== undefined && {
-        passwordHash: await hashPassword(password),
-        passwordChangedAt: deps.clock.now(),
-      }),
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    const changes = { ...plain, ...(emailChanged && { pendingEmail: null }) };
+    // The login and the password are the account's columns (auth's): set in the same transaction as the rest.
+    const updated = await deps.transact(async (tx) => {
+      const login = sensitive
+        ? await deps.accounts.changeLogin(
+            user.id,
+            { email: emailChanged ? email : undefined, passwordHash },
+            deps.clock.now(),
+            tx,
+          )
+        : undefined;
+      const profileChanged = Object.values(changes).some((value) => value !== undefined);
+      return login && !profileChanged ? login : deps.profileRepoOn(tx).update(user.id, changes);
     });
     if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
     if (sensitive) await deps.revokeResetTokens(user.id);
