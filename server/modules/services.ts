@@ -249,6 +249,11 @@ export function createServices(infra: Infrastructure) {
     publicUrl: config.publicUrl,
   });
 
+  const taggsService = createTaggsService({
+    taggsRepo: createTaggsRepository(db),
+    taggsRepoOn: createTaggsRepository,
+    transact,
+  });
   const profileService = createProfileService({
     transact,
     profileRepo: createProfileRepository(db),
@@ -268,14 +273,11 @@ export function createServices(infra: Infrastructure) {
     passwordChanged: (user) => accountChanges.changed(user, { kind: "password" }),
     emailChangeRequested: emailVerificationService.emailChangeRequested,
     revokeResetTokens: authService.revokeResetTokens,
+    accounts: authService,
+    taggs: taggsService,
     sessions,
     isAdmin,
     clock,
-  });
-  const taggsService = createTaggsService({
-    taggsRepo: createTaggsRepository(db),
-    taggsRepoOn: createTaggsRepository,
-    transact,
   });
   const contentService = createContentService({ contentRepo: createContentRepository(db) });
   const admin = createAdminServices(
@@ -326,6 +328,9 @@ export function createServices(infra: Infrastructure) {
     searchService,
     privacyService: createPrivacyService({
       privacyRepo: createPrivacyRepository(db),
+      privacyRepoOn: createPrivacyRepository,
+      transact,
+      taggs: taggsService,
       analytics: analyticsService,
       clock,
     }),

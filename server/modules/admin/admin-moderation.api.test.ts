@@ -413,7 +413,11 @@ describe("the report auto-action", () => {
         transact: transactOn(t.db),
         settings,
         applyReportAutoAction: async () => undefined,
-        uploads: { findOwned: async () => undefined, removeFiles: async () => {} },
+        uploads: {
+          findOwned: async () => undefined,
+          deleteOriginals: async () => [],
+          removeFiles: async () => {},
+        },
         isBlocked: async () => false,
         clock: systemClock,
         reportMinAccountAgeHours: 24,

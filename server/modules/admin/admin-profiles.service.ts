@@ -21,7 +21,7 @@ type Deps = {
   transact: Transact;
   profiles: ProfileService;
   taggs: Pick<TaggsService, "isAvailable">;
-  auth: Pick<AuthService, "issueInvitation" | "sendInvitation">;
+  auth: Pick<AuthService, "createInvited" | "issueInvitation" | "sendInvitation">;
   auditRepoOn: (tx: Tx) => AuditRepository;
   sessions: Pick<SessionsService, "endAllAdminFor">;
   /** ADMIN_EMAILS: addresses whose verified holder is an administrator whatever the stored role says. */
@@ -163,7 +163,7 @@ export function createAdminProfilesService({
       const { row, invitation } = await write(async (tx) => {
         if (await profiles.findByTagg(body.tagg, tx)) throw taggHeld();
         if (await profiles.findByEmail(body.email, tx)) throw emailTaken();
-        const row = await profiles.createInvited({ ...body, bio: body.bio || null }, tx);
+        const row = await auth.createInvited({ ...body, bio: body.bio || null }, tx);
         const invitation = await auth.issueInvitation(row, tx);
         await auditRepoOn(tx).record({
           actor,

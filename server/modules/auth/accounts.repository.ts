@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { profiles } from "#server/db/schema/index.ts";
+import { type ProfileRow, profiles } from "#server/db/schema/index.ts";
+
+/** A new login address, a new password's hash, or both. */
+export type LoginChange = { email?: string; passwordHash?: string };
 
 /**
  * The sign-in side of a member's row: who they are by e-mail (their login address, never one still waiting for
@@ -21,6 +24,41 @@ export function createAccountsRepository(db: Database) {
     /** Inserts a member; undefined when the e-mail is already taken (unique index). */
     async insert(values: typeof profiles.$inferInsert) {
       const [row] = await db.insert(profiles).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    /** A member an administrator created: no password until they set one through the invitation. */
+    async insertInvited(values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">) {
+      const [row] = await db
+        .insert(profiles)
+        .values({ ...values, passwordHash: null })
+        .returning();
+      if (!row) throw new Error("The profile was not created");
+      return row;
+    },
+
+    /**
+     * Removes the member; their sessions, tokens, posts and other owned rows go with them (ON DELETE CASCADE).
+     * Answers the tagg they held, if any.
+     */
+    async delete(id: string): Promise<string | null> {
+      const [row] = await db.delete(profiles).where(eq(profiles.id, id)).returning({ tagg: profiles.tagg });
+      return row?.tagg ?? null;
+    },
+
+    /**
+     * The member's own change of their login address (no longer verified) and of their password, from their
+     * profile; undefined when the member is gone.
+     */
+    async changeLogin(id: string, { email, passwordHash }: LoginChange, at: Date) {
+      const [row] = await db
+        .update(profiles)
+        .set({
+          ...(email !== undefined && { email, emailVerified: false }),
+          ...(passwordHash !== undefined && { passwordHash, passwordChangedAt: at }),
+        })
+        .where(eq(profiles.id, id))
+        .returning();
       return row;
     },
 

@@ -19,7 +19,11 @@ import {
   type SecondFactorService,
   secondFactorMethods,
 } from "#server/modules/second-factor/second-factor.service.ts";
-import { type AccountsRepository, createAccountsRepository } from "./accounts.repository.ts";
+import {
+  type AccountsRepository,
+  createAccountsRepository,
+  type LoginChange,
+} from "./accounts.repository.ts";
 import type { EmailVerificationService } from "./email-verification.service.ts";
 import { invitationEmail, passwordResetEmail } from "./password-reset-email.ts";
 import { createResetTokensRepository, type ResetTokensRepository } from "./reset-tokens.repository.ts";
@@ -131,6 +135,26 @@ export function createAuthService(deps: Deps) {
     /** The password or e-mail changed: reset links already sent (maybe to an old address) stop working. */
     revokeResetTokens: (userId: string, tx?: Tx) =>
       (tx ? createResetTokensRepository(tx) : deps.resetTokensRepo).revokeForUser(userId),
+
+    /**
+     * A profile an administrator creates, on their transaction: no password (the member sets one through the
+     * invitation link), address not yet verified. The caller checks the tagg and the address first.
+     */
+    createInvited: (values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">, tx: Tx) =>
+      createAccountsRepository(tx).insertInvited(values),
+
+    /**
+     * The member's own new login address or password, on their profile change's transaction (the profile
+     * service checks the current password and the address first).
+     */
+    changeLogin: (userId: string, change: LoginChange, at: Date, tx: Tx) =>
+      createAccountsRepository(tx).changeLogin(userId, change, at),
+
+    /**
+     * Removes the member's account on the deletion's transaction (the profile service's `delete`, the one way
+     * an account goes); what they own goes with it. Answers the tagg they held, if any.
+     */
+    deleteAccount: (userId: string, tx: Tx) => createAccountsRepository(tx).delete(userId),
 
     /**
      * The set-password link of a profile an administrator created: a reset token valid INVITATION_TTL_DAYS,

@@ -1,37 +1,25 @@
 import { inArray, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { taggedPosts, uploads } from "#server/db/schema/index.ts";
-import { withTransaction } from "#server/db/transaction.ts";
+import { taggedPosts } from "#server/db/schema/index.ts";
 
 /**
- * Deletes the posts `where` picks and the uploads no remaining post uses, in one transaction; answers the
- * deleted posts and the file paths to remove from storage afterwards. A member's own deletion and the data
- * cleanup both delete this way.
+ * Deletes the posts `where` picks; answers the deleted posts and the originals no remaining post uses. Run on a
+ * transaction: the posts service deletes those uploads, through the uploads module, in the same one. A member's
+ * own deletion, moderation and the data cleanup all delete this way.
  */
-export function deletePostsWhere(db: Database, where: SQL | undefined) {
-  return withTransaction(db, async (tx) => {
-    const deleted = await tx.delete(taggedPosts).where(where).returning({
-      id: taggedPosts.id,
-      postName: taggedPosts.postName,
-      originalImage: taggedPosts.originalImage,
-      createdAt: taggedPosts.createdAt,
-    });
-    const originals = [...new Set(deleted.map((post) => post.originalImage))];
-    if (originals.length === 0) return { deleted, files: [] as string[] };
-    const stillUsed = await tx
-      .select({ originalImage: taggedPosts.originalImage })
-      .from(taggedPosts)
-      .where(inArray(taggedPosts.originalImage, originals));
-    const unused = originals.filter((path) => !stillUsed.some((row) => row.originalImage === path));
-    const removed =
-      unused.length === 0
-        ? []
-        : await tx.delete(uploads).where(inArray(uploads.originalPath, unused)).returning();
-    const files = removed.flatMap((upload) =>
-      [upload.originalPath, upload.scrambledPath, upload.thumbnailPath].filter((p): p is string =>
-        Boolean(p),
-      ),
-    );
-    return { deleted, files };
+export async function deletePostsWhere(db: Database, where: SQL | undefined) {
+  const deleted = await db.delete(taggedPosts).where(where).returning({
+    id: taggedPosts.id,
+    postName: taggedPosts.postName,
+    originalImage: taggedPosts.originalImage,
+    createdAt: taggedPosts.createdAt,
   });
+  const originals = [...new Set(deleted.map((post) => post.originalImage))];
+  if (originals.length === 0) return { deleted, unusedOriginals: [] as string[] };
+  const stillUsed = await db
+    .select({ originalImage: taggedPosts.originalImage })
+    .from(taggedPosts)
+    .where(inArray(taggedPosts.originalImage, originals));
+  const unusedOriginals = originals.filter((path) => !stillUsed.some((row) => row.originalImage === path));
+  return { deleted, unusedOriginals };
 }

@@ -31,9 +31,15 @@ export function createPostsCleanupRepository(db: Database) {
       return { items: rows, total: total[0]?.n ?? 0 };
     },
 
-    /** Deletes those of `ids` still inactive since `before` (a post found or viewed since stays). */
-    async deleteInactive(ids: string[], before: Date): Promise<{ deleted: InactiveRow[]; files: string[] }> {
-      const { deleted, files } = await deletePostsWhere(
+    /**
+     * Deletes those of `ids` still inactive since `before` (a post found or viewed since stays); answers them and
+     * the originals no remaining post uses.
+     */
+    async deleteInactive(
+      ids: string[],
+      before: Date,
+    ): Promise<{ deleted: InactiveRow[]; unusedOriginals: string[] }> {
+      const { deleted, unusedOriginals } = await deletePostsWhere(
         db,
         and(inArray(taggedPosts.id, ids), lt(lastActivity, before)),
       );
@@ -43,7 +49,7 @@ export function createPostsCleanupRepository(db: Database) {
           identifier: post.postName,
           lastActivity: post.createdAt,
         })),
-        files,
+        unusedOriginals,
       };
     },
   };

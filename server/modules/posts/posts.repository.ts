@@ -96,17 +96,17 @@ export function createPostsRepository(db: Database) {
     },
 
     /**
-     * Deletes posts (one, or all of a member's) and the uploads no remaining post uses, in one transaction;
-     * answers the file paths to remove from storage afterwards.
+     * Deletes posts (one, or all of a member's); answers how many, and the originals no remaining post uses
+     * (their uploads go in the same transaction, through the uploads module).
      */
     async deletePosts(where: { userId: string; id?: string }) {
-      const { deleted, files } = await deletePostsWhere(
+      const { deleted, unusedOriginals } = await deletePostsWhere(
         db,
         where.id
           ? and(eq(taggedPosts.id, where.id), eq(taggedPosts.userId, where.userId))
           : eq(taggedPosts.userId, where.userId),
       );
-      return { deleted: deleted.length, files };
+      return { deleted: deleted.length, unusedOriginals };
     },
 
     /**

@@ -10,7 +10,7 @@ import { getPlanCapabilities, subscriptionStatusAt } from "#contract/plans.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { InTransaction } from "#server/db/inactive.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
-import type { Transact, Tx } from "#server/db/transaction.ts";
+import { type Transact, type Tx, transactOn } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { SettingsService } from "#server/modules/settings/settings.service.ts";
@@ -28,7 +28,7 @@ type Deps = {
   settings: Pick<SettingsService, "reports">;
   /** Runs the report auto-action (hide pending review, or delete) now, rather than at the job's next run. */
   applyReportAutoAction: () => Promise<unknown>;
-  uploads: Pick<UploadsService, "findOwned" | "removeFiles">;
+  uploads: Pick<UploadsService, "findOwned" | "deleteOriginals" | "removeFiles">;
   /** Whether `ownerId` blocked `viewerId`: then nothing of the owner's exists for the viewer. */
   isBlocked: (ownerId: string, viewerId: string) => Promise<boolean>;
   clock: Clock;
@@ -71,6 +71,21 @@ export function createPostsService({
     return free.slice(0, 5);
   }
 
+  /**
+   * Deletes posts with `remove` and then the uploads no remaining post uses (through the uploads module), in one
+   * transaction of `run`; answers what `remove` deleted and the files to remove once it has committed.
+   */
+  function deletePostsIn<T>(
+    run: Transact,
+    remove: (repos: PostsRepositories) => Promise<{ deleted: T; unusedOriginals: string[] }>,
+  ) {
+    return run(async (tx) => {
+      const { deleted, unusedOriginals } = await remove(reposOn(tx));
+      const files = unusedOriginals.length === 0 ? [] : await uploads.deleteOriginals(unusedOriginals, tx);
+      return { deleted, files };
+    });
+  }
+
   async function ownPost(userId: string, id: string) {
     const row = await postsRepo.findOwnWithViews(id, userId);
     if (!row) throw new AppError("not_found", POST_MESSAGES.notFound);
@@ -93,7 +108,9 @@ export function createPostsService({
       return {
         findById: posts.findById,
         reportCount: reports.reportCount,
-        deletePost: (post: { userId: string; id: string }) => posts.deletePosts(post),
+        // Within the caller's transaction, as a savepoint of its own.
+        deletePost: (post: { userId: string; id: string }) =>
+          deletePostsIn(transactOn(tx), (r) => r.posts.deletePosts(post)),
         clearReports: reports.clearReports,
         release: reports.release,
         lockAutoAction: reports.lockAutoAction,
@@ -157,7 +174,7 @@ export function createPostsService({
     },
 
     async delete(userId: string, id: string) {
-      const { deleted, files } = await postsRepo.deletePosts({ userId, id });
+      const { deleted, files } = await deletePostsIn(transact, (r) => r.posts.deletePosts({ userId, id }));
       if (deleted === 0) throw new AppError("not_found", POST_MESSAGES.notFound);
       await uploads.removeFiles(files);
     },
@@ -171,7 +188,7 @@ export function createPostsService({
      */
     async deleteInactive(ids: string[], before: Date, inTransaction: InTransaction) {
       const { deleted, files } = await transact(async (tx) => {
-        const result = await reposOn(tx).cleanup.deleteInactive(ids, before);
+        const result = await deletePostsIn(transactOn(tx), (r) => r.cleanup.deleteInactive(ids, before));
         await inTransaction(tx, result.deleted);
         return result;
       });
@@ -180,7 +197,7 @@ export function createPostsService({
     },
 
     async deleteAll(userId: string) {
-      const { deleted, files } = await postsRepo.deletePosts({ userId });
+      const { deleted, files } = await deletePostsIn(transact, (r) => r.posts.deletePosts({ userId }));
       await uploads.removeFiles(files);
       return { deleted };
     },

@@ -1,7 +1,9 @@
 import type { PrivacySettings } from "#contract/api/privacy.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
+import type { Transact, Tx } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { AnalyticsService } from "#server/modules/analytics/analytics.service.ts";
+import type { TaggsService } from "#server/modules/taggs/taggs.service.ts";
 import type { PrivacyRepository } from "./privacy.repository.ts";
 import {
   effectiveMode,
@@ -21,11 +23,22 @@ function describe(mode: PrivacyMode, pauseStartedAt: Date | null, now: Date): Pr
 
 type Deps = {
   privacyRepo: PrivacyRepository;
+  transact: Transact;
+  privacyRepoOn: (tx: Tx) => PrivacyRepository;
+  /** The member's tagg is hidden with them, in the same transaction. */
+  taggs: Pick<TaggsService, "setHidden">;
   analytics: Pick<AnalyticsService, "memberViewersOfBestPost">;
   clock: Clock;
 };
 
-export function createPrivacyService({ privacyRepo, analytics, clock }: Deps) {
+export function createPrivacyService({
+  privacyRepo,
+  transact,
+  privacyRepoOn,
+  taggs,
+  analytics,
+  clock,
+}: Deps) {
   return {
     /** The member's mode now; an expired pause is stored back as show. */
     async settings(user: ProfileRow): Promise<PrivacySettings> {
@@ -50,7 +63,10 @@ export function createPrivacyService({ privacyRepo, analytics, clock }: Deps) {
 
     /** Hides (or shows again) my tagg and all my posts from search. */
     async setHidden(user: ProfileRow, hidden: boolean) {
-      await privacyRepo.setHidden(user.id, user.tagg, hidden);
+      await transact(async (tx) => {
+        await privacyRepoOn(tx).setHidden(user.id, hidden);
+        if (user.tagg) await taggs.setHidden(user.tagg, hidden, tx);
+      });
       return { hidden };
     },
   };

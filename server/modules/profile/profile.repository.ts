@@ -6,8 +6,8 @@ import type { InactivePage } from "#server/db/inactive.ts";
 import { fullName, taggSearch } from "#server/db/list-search.ts";
 import { byText, type SortColumn } from "#server/db/list-sort.ts";
 import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
-import { type ProfileRow, profiles, taggs, uploads } from "#server/db/schema/index.ts";
-import { withTransaction } from "#server/db/transaction.ts";
+import { type ProfileRow, profiles, uploads } from "#server/db/schema/index.ts";
+import type { ColumnsOf } from "#server/db/schema/table-owners.ts";
 import { startOfUtcDay, utcDay } from "#server/lib/days.ts";
 
 /**
@@ -29,6 +29,9 @@ function administrators(adminEmails: ReadonlySet<string>): SQL {
     or(byRole, and(eq(profiles.emailVerified, true), inArray(profiles.email, [...adminEmails]))) ?? byRole
   );
 }
+
+/** The columns of a member's row this module sets (decision 080); the others belong to other modules. */
+export type ProfileChanges = Partial<Pick<typeof profiles.$inferInsert, ColumnsOf<"profiles", "profile">>>;
 
 /** The Profiles list's role filter, with the ADMIN_EMAILS the server reads at start-up. */
 export type ProfileListFilter = { role?: AdminRole; adminEmails: ReadonlySet<string> };
@@ -101,16 +104,6 @@ export function createProfileRepository(db: Database) {
       return row;
     },
 
-    /** A member an administrator created: no password until they set one through the invitation. */
-    async insertInvited(values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">) {
-      const [row] = await db
-        .insert(profiles)
-        .values({ ...values, passwordHash: null })
-        .returning();
-      if (!row) throw new Error("The profile was not created");
-      return row;
-    },
-
     /**
      * The admin list, newest first or in `sort`; a search looks in the tagg (with or without "@"), the full
      * name, the e-mail and the bio.
@@ -176,7 +169,7 @@ export function createProfileRepository(db: Database) {
       return row;
     },
 
-    async update(id: string, values: Partial<typeof profiles.$inferInsert>) {
+    async update(id: string, values: ProfileChanges) {
       const [row] = await db.update(profiles).set(values).where(eq(profiles.id, id)).returning();
       return row;
     },
@@ -216,26 +209,19 @@ export function createProfileRepository(db: Database) {
         .where(and(eq(profiles.id, id), eq(profiles.dataExportStartedAt, startedAt)));
     },
 
-    /**
-     * Removes the member; their sessions, tokens, posts and other owned rows go with them (ON DELETE
-     * CASCADE). Answers the paths of their stored files, for the caller to delete once the rows are gone.
-     */
-    async delete(id: string): Promise<string[]> {
-      return withTransaction(db, async (tx) => {
-        const files = await tx
-          .select({
-            original: uploads.originalPath,
-            scrambled: uploads.scrambledPath,
-            thumbnail: uploads.thumbnailPath,
-          })
-          .from(uploads)
-          .where(eq(uploads.userId, id));
-        const [row] = await tx.delete(profiles).where(eq(profiles.id, id)).returning({ tagg: profiles.tagg });
-        if (row?.tagg) await tx.delete(taggs).where(eq(taggs.tagg, row.tagg));
-        return files.flatMap((f) =>
-          [f.original, f.scrambled, f.thumbnail].filter((p): p is string => Boolean(p)),
-        );
-      });
+    /** The paths of the member's stored files, to delete once their rows are gone. */
+    async storedFilesOf(id: string): Promise<string[]> {
+      const files = await db
+        .select({
+          original: uploads.originalPath,
+          scrambled: uploads.scrambledPath,
+          thumbnail: uploads.thumbnailPath,
+        })
+        .from(uploads)
+        .where(eq(uploads.userId, id));
+      return files.flatMap((f) =>
+        [f.original, f.scrambled, f.thumbnail].filter((p): p is string => Boolean(p)),
+      );
     },
   };
 }

@@ -4,11 +4,13 @@ import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from "#contrac
 import type { SocialLinks } from "#contract/api/social-links.ts";
 import { type ErrorCode, MESSAGES } from "#contract/errors.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
-import type { Transact, Tx } from "#server/db/transaction.ts";
+import { type Transact, type Tx, transactOn } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { hashPassword, verifyPassword } from "#server/lib/passwords.ts";
+import type { AuthService } from "#server/modules/auth/auth.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
+import type { TaggsService } from "#server/modules/taggs/taggs.service.ts";
 import { toProfile as toProfileView, toSocialLinks } from "./profile.mapper.ts";
 import type { ProfileListFilter, ProfileRepository } from "./profile.repository.ts";
 
@@ -34,6 +36,10 @@ type Deps = {
   emailChangeRequested: (user: ProfileRow, newEmail: string) => void;
   /** The password or e-mail changed: outstanding password reset links are revoked. */
   revokeResetTokens: (userId: string, tx?: Tx) => Promise<void>;
+  /** The account's own columns and its row: the login and password, and the deletion of the row. */
+  accounts: Pick<AuthService, "changeLogin" | "deleteAccount">;
+  /** The tagg a deleted member held goes with them. */
+  taggs: Pick<TaggsService, "removeWithMember">;
   sessions: SessionsService;
   isAdmin: (row: ProfileRow) => boolean;
   clock: Clock;
@@ -94,13 +100,20 @@ export function createProfileService(deps: Deps) {
     if (emailChanged && (await profileRepo.findByEmail(email))) {
       throw refused("email_taken", MESSAGES.emailTaken, "email");
     }
-    const updated = await profileRepo.update(user.id, {
-      ...plain,
-      ...(emailChanged && { email, emailVerified: false, pendingEmail: null }),
-      ...(password !== undefined && {
-        passwordHash: await hashPassword(password),
-        passwordChangedAt: deps.clock.now(),
-      }),
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    const changes = { ...plain, ...(emailChanged && { pendingEmail: null }) };
+    // The login and the password are the account's columns (auth's): set in the same transaction as the rest.
+    const updated = await deps.transact(async (tx) => {
+      const login = sensitive
+        ? await deps.accounts.changeLogin(
+            user.id,
+            { email: emailChanged ? email : undefined, passwordHash },
+            deps.clock.now(),
+            tx,
+          )
+        : undefined;
+      const profileChanged = Object.values(changes).some((value) => value !== undefined);
+      return login && !profileChanged ? login : deps.profileRepoOn(tx).update(user.id, changes);
     });
     if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
     if (sensitive) await deps.revokeResetTokens(user.id);
@@ -143,15 +156,6 @@ export function createProfileService(deps: Deps) {
     findByEmail: (email: string, tx?: Tx) => (tx ? deps.profileRepoOn(tx) : profileRepo).findByEmail(email),
 
     findByTagg: (tagg: string, tx?: Tx) => (tx ? deps.profileRepoOn(tx) : profileRepo).findByTagg(tagg),
-
-    /**
-     * A profile an administrator creates, on their transaction: no password (the member sets one through the
-     * invitation link), address not yet verified. The caller checks the tagg and the address first.
-     */
-    createInvited: (
-      values: Pick<ProfileRow, "tagg" | "firstName" | "lastName" | "email" | "bio">,
-      tx: Tx,
-    ): Promise<ProfileRow> => deps.profileRepoOn(tx).insertInvited(values),
 
     /**
      * An administrator's edit, on their transaction. An administrator cannot move a member's login: a new
@@ -240,7 +244,13 @@ export function createProfileService(deps: Deps) {
       // never tied to them, so they stay in the owners' lists untouched.
       const files = await deps.transact(async (tx) => {
         await inTransaction?.(tx);
-        return deps.profileRepoOn(tx).delete(user.id);
+        // The rows go in a savepoint of their own, the account's row (auth's) and then the tagg (the taggs').
+        return transactOn(tx)(async (rows) => {
+          const stored = await deps.profileRepoOn(rows).storedFilesOf(user.id);
+          const tagg = await deps.accounts.deleteAccount(user.id, rows);
+          if (tagg) await deps.taggs.removeWithMember(tagg, rows);
+          return stored;
+        });
       });
       await removeFiles(files);
     },

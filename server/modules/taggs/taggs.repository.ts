@@ -136,6 +136,16 @@ export function createTaggsRepository(db: Database) {
       return row;
     },
 
+    /** Hides the tagg from search, or shows it again. */
+    async setHidden(tagg: string, hidden: boolean) {
+      await db.update(taggs).set({ isHidden: hidden }).where(eq(taggs.tagg, tagg));
+    },
+
+    /** Deletes the tagg of this name. */
+    async removeByName(tagg: string) {
+      await db.delete(taggs).where(eq(taggs.tagg, tagg));
+    },
+
     /** The member who held it keeps their account, without a tagg (profiles.tagg is set null). */
     async remove(id: string): Promise<TaggRow | undefined> {
       const [row] = await db.delete(taggs).where(eq(taggs.id, id)).returning();

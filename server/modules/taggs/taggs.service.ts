@@ -38,6 +38,12 @@ export function createTaggsService({ taggsRepo, transact, taggsRepoOn }: Deps) {
         return deleted.length;
       }),
 
+    /** Its holder hides their tagg from search (or shows it again), on the privacy change's transaction. */
+    setHidden: (tagg: string, hidden: boolean, tx: Tx) => taggsRepoOn(tx).setHidden(tagg, hidden),
+
+    /** The tagg a deleted member held goes with them, on the deletion's transaction. */
+    removeWithMember: (tagg: string, tx: Tx) => taggsRepoOn(tx).removeByName(tagg),
+
     async isAvailable(tagg: string) {
       return { available: !(await taggsRepo.exists(tagg)) };
     },

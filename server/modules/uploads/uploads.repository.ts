@@ -1,6 +1,12 @@
-import { and, asc, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { profiles, taggedPosts, taggs, uploads } from "#server/db/schema/index.ts";
+
+type UploadRow = typeof uploads.$inferSelect;
+
+/** The paths of an upload's stored files. */
+const filesOf = (row: UploadRow) =>
+  [row.originalPath, row.scrambledPath, row.thumbnailPath].filter((p): p is string => Boolean(p));
 
 export function createUploadsRepository(db: Database) {
   return {
@@ -75,9 +81,13 @@ export function createUploadsRepository(db: Database) {
           ),
         )
         .returning();
-      return rows.flatMap((row) =>
-        [row.originalPath, row.scrambledPath, row.thumbnailPath].filter((p): p is string => Boolean(p)),
-      );
+      return rows.flatMap(filesOf);
+    },
+
+    /** Deletes the uploads of these originals and answers their file paths. */
+    async deleteOriginals(originalPaths: string[]) {
+      const rows = await db.delete(uploads).where(inArray(uploads.originalPath, originalPaths)).returning();
+      return rows.flatMap(filesOf);
     },
 
     /**

@@ -2,13 +2,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { POST_MESSAGES, type UploadImageResponse } from "#contract/api/posts.ts";
+import type { Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
 import { asksToRevalidate, type HeldCopy, holdsCurrentCopy } from "#server/lib/conditional-get.ts";
 import { type ProcessedImage, processImage } from "#server/lib/images/image-pipeline.ts";
 import type { ProcessingQueue } from "#server/lib/processing-queue.ts";
 import type { FileVersion, Storage, StoredFile } from "#server/lib/storage.ts";
 import { streamToTempFile } from "#server/lib/temp-file.ts";
-import type { UploadsRepository } from "./uploads.repository.ts";
+import { createUploadsRepository, type UploadsRepository } from "./uploads.repository.ts";
 
 const UPLOADS_URL_PREFIX = "/uploads/";
 /** How long an upload may wait to be used in a post before the clean-up job removes it. */
@@ -193,6 +194,13 @@ export function createUploadsService({
         return { name, open: () => storage.open(name) };
       });
     },
+
+    /**
+     * Deletes the uploads of these originals, which no post uses any more, on the posts' deletion transaction;
+     * answers their files, for `removeFiles` once it has committed.
+     */
+    deleteOriginals: (originalPaths: string[], tx: Tx) =>
+      createUploadsRepository(tx).deleteOriginals(originalPaths),
 
     /** Deletes stored files of uploads no post uses any more. */
     removeFiles: (paths: string[]) =>
