@@ -112,6 +112,20 @@ describe("PUT /api/profile", () => {
     expect(row?.updatedAt.getTime()).toBeGreaterThan(stamp.getTime());
   });
 
+  it("answers the profile unchanged to an update that names only the current e-mail", async () => {
+    const t = await createTestApp();
+    const { cookie, user, input } = await registerMember(t);
+    const stamp = new Date("2020-01-01T00:00:00Z");
+    await t.db.update(profiles).set({ updatedAt: stamp }).where(eq(profiles.id, user.id));
+    for (const currentPassword of [input.password, undefined]) {
+      const res = await put(t, cookie, { email: input.email, currentPassword });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().email).toBe(input.email.toLowerCase());
+    }
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(row?.updatedAt).toEqual(stamp);
+  });
+
   it("changes the e-mail only with the right current password and a free address", async () => {
     const t = await createTestApp();
     const other = await registerMember(t);

@@ -113,7 +113,9 @@ export function createProfileService(deps: Deps) {
           )
         : undefined;
       const profileChanged = Object.values(changes).some((value) => value !== undefined);
-      return login && !profileChanged ? login : deps.profileRepoOn(tx).update(user.id, changes);
+      // A body that names only what already holds (the current e-mail) changes nothing, not even the stamp.
+      if (!profileChanged) return login ?? user;
+      return deps.profileRepoOn(tx).update(user.id, changes);
     });
     if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
     if (sensitive) await deps.revokeResetTokens(user.id);
