@@ -147,7 +147,11 @@ describe("POST /api/admin/session", () => {
     const rightCode = await authenticator.nextCode();
     const wrong = await openAdminSession(t, cookie, { password: input.password, code: wrongCode });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: MESSAGES.invalidCode, code: "invalid_code" });
+    expect(wrong.json()).toEqual({
+      error: MESSAGES.invalidCode,
+      code: "invalid_code",
+      fields: { code: MESSAGES.invalidCode },
+    });
     const right = await openAdminSession(t, cookie, { password: input.password, code: rightCode });
     expect(right.statusCode).toBe(200);
     // A code opens the panel once: the same code again is refused.

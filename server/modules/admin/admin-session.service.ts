@@ -61,7 +61,9 @@ export function createAdminSessionService({
    */
   async function wrongSecret(user: ProfileRow, sessionId: string, input: UnlockInput) {
     if (!(await verifyPassword(user.passwordHash, input.password))) {
-      return new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
+      return new AppError("wrong_password", MESSAGES.wrongCurrentPassword, {
+        password: MESSAGES.wrongCurrentPassword,
+      });
     }
     if (!requireSecondFactor) return undefined;
     if (!hasSecondFactor(user)) {

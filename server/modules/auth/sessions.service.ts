@@ -142,7 +142,9 @@ export function createSessionsService({ sessionsRepo, cache, clock, transact, se
      */
     async reauthenticate(user: ProfileRow, sessionId: string, currentPassword: string) {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
+        throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword, {
+          currentPassword: MESSAGES.wrongCurrentPassword,
+        });
       }
       await sessionsRepo.markReauthenticated(sessionId, clock.now());
     },

@@ -64,12 +64,14 @@ describe("blocking a member", () => {
     expect((await block(t, ada, { tagg: " @SAM_S " })).json()).toEqual({
       error: BLOCK_MESSAGES.already,
       code: "conflict",
+      fields: { tagg: BLOCK_MESSAGES.already },
     });
     expect((await block(t, ada, { memberId: ada.user.id })).json().code).toBe("validation");
     expect((await block(t, ada, { tagg: "ada_l" })).statusCode).toBe(400);
     expect((await block(t, ada, { memberId: randomUUID() })).json()).toEqual({
       error: BLOCK_MESSAGES.notFound,
       code: "not_found",
+      fields: { memberId: BLOCK_MESSAGES.notFound },
     });
     expect((await block(t, ada, { tagg: "nobody_here" })).statusCode).toBe(404);
 
@@ -146,6 +148,7 @@ describe("blocking a member", () => {
     expect((await block(t, ada, { memberId: sam.user.id })).json()).toEqual({
       error: BLOCK_MESSAGES.tooMany,
       code: "conflict",
+      fields: { memberId: BLOCK_MESSAGES.tooMany },
     });
   });
 });

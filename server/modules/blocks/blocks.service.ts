@@ -1,4 +1,5 @@
 import { BLOCK_MESSAGES, type Block } from "#contract/api/blocks.ts";
+import type { ErrorCode } from "#contract/errors.ts";
 import { MAX_BLOCK_CHANGES_PER_DAY, MAX_BLOCKS } from "#contract/limits.ts";
 import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
@@ -62,18 +63,19 @@ export function createBlocksService({ blocksRepo, blocksRepoOn, transact, search
     async block(blocker: ProfileRow, input: BlockInput): Promise<Block> {
       // Read before the change's transaction: the search reads on the app's database, not on the transaction.
       const nameShown = "memberId" in input || (await search.showsOwnerNameByTagg(input.tagg, blocker.id));
+      // What is refused is the member named: the message belongs on the field that named them.
+      const refused = (code: ErrorCode, message: string) =>
+        new AppError(code, message, { ["memberId" in input ? "memberId" : "tagg"]: message });
       return change(blocker.id, async (repo, now) => {
         const member =
           "memberId" in input
             ? await repo.findMember(input.memberId)
             : await repo.findMemberByTagg(input.tagg);
-        if (!member) throw new AppError("not_found", BLOCK_MESSAGES.notFound);
-        if (member.id === blocker.id) throw new AppError("validation", BLOCK_MESSAGES.self);
-        if ((await repo.countOf(blocker.id)) >= MAX_BLOCKS) {
-          throw new AppError("conflict", BLOCK_MESSAGES.tooMany);
-        }
+        if (!member) throw refused("not_found", BLOCK_MESSAGES.notFound);
+        if (member.id === blocker.id) throw refused("validation", BLOCK_MESSAGES.self);
+        if ((await repo.countOf(blocker.id)) >= MAX_BLOCKS) throw refused("conflict", BLOCK_MESSAGES.tooMany);
         const block = await repo.insert(blocker.id, member.id, now, nameShown);
-        if (!block) throw new AppError("conflict", BLOCK_MESSAGES.already);
+        if (!block) throw refused("conflict", BLOCK_MESSAGES.already);
         return toBlock(block, member);
       });
     },

@@ -107,7 +107,11 @@ describe("an e-mail change an administrator asked for", () => {
 
     const wrong = await confirm(t, member, "not my password");
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ code: "wrong_password", error: MESSAGES.wrongCurrentPassword });
+    expect(wrong.json()).toEqual({
+      code: "wrong_password",
+      error: MESSAGES.wrongCurrentPassword,
+      fields: { currentPassword: MESSAGES.wrongCurrentPassword },
+    });
     const empty = await confirm(t, member, "");
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields).toEqual({ currentPassword: MESSAGES.currentPasswordRequired });

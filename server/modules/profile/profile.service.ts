@@ -73,17 +73,11 @@ export function createProfileService(deps: Deps) {
    * Changes the caller's own profile. E-mail and password changes need the current password; a new
    * password signs out every other session. A new address replaces any one an administrator asked for.
    * A refusal about one field of the body names it in `fields` (`currentPassword`, `email`), where the form
-   * that sent it shows it; the confirmation of an administrator's e-mail change (`fieldsNamed: false`), whose
-   * body is the password alone, answers `{error, code}` as it always has.
+   * that sent it shows it.
    */
-  async function update(
-    user: ProfileRow,
-    sessionId: string,
-    body: ParsedUpdate,
-    { fieldsNamed = true } = {},
-  ): Promise<Profile> {
+  async function update(user: ProfileRow, sessionId: string, body: ParsedUpdate): Promise<Profile> {
     const refused = (code: ErrorCode, message: string, field: keyof ParsedUpdate) =>
-      new AppError(code, message, fieldsNamed ? { [field]: message } : undefined);
+      new AppError(code, message, { [field]: message });
     const { currentPassword, password, email, ...plain } = body;
     const emailChanged = email !== undefined && email !== user.email;
     const sensitive = emailChanged || password !== undefined;
@@ -191,11 +185,13 @@ export function createProfileService(deps: Deps) {
       const pending = user.pendingEmail;
       if (!pending) throw new AppError("conflict", PROFILE_MESSAGES.noPendingEmail);
       if (pending !== user.email) {
-        return update(user, sessionId, { email: pending, currentPassword }, { fieldsNamed: false });
+        return update(user, sessionId, { email: pending, currentPassword });
       }
       // Already the login address (nothing to move): the password is still checked before clearing it.
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword);
+        throw new AppError("wrong_password", MESSAGES.wrongCurrentPassword, {
+          currentPassword: MESSAGES.wrongCurrentPassword,
+        });
       }
       const updated = await profileRepo.update(user.id, { pendingEmail: null });
       if (!updated) throw new AppError("unauthenticated", MESSAGES.notSignedIn);

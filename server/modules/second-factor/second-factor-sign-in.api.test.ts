@@ -9,7 +9,11 @@ import { enrolledMember } from "#server/test/totp-codes.ts";
 const MINUTE = 60_000;
 const STEP_MS = TOTP.periodSeconds * 1000;
 const EXPIRED = { error: MESSAGES.signInExpired, code: "sign_in_expired" };
-const INVALID_CODE = { error: MESSAGES.invalidCode, code: "invalid_code" };
+const INVALID_CODE = {
+  error: MESSAGES.invalidCode,
+  code: "invalid_code",
+  fields: { code: MESSAGES.invalidCode },
+};
 
 const profileStatus = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ url: "/api/profile", headers: asMember(cookie) })).statusCode;

@@ -37,7 +37,8 @@ type Deps = {
 /** A proof of the second factor: a code (from the app, or a recovery code) or a passkey's answer. */
 export type SecondFactorProof = { code: string } | { passkey: AuthenticationResponseJSON };
 
-const invalidCode = () => new AppError("invalid_code", MESSAGES.invalidCode);
+/** A wrong code, named on the body's `code` field: every form that sends one shows it there. */
+const invalidCode = () => new AppError("invalid_code", MESSAGES.invalidCode, { code: MESSAGES.invalidCode });
 const signInExpired = (message: string = MESSAGES.signInExpired) => new AppError("sign_in_expired", message);
 
 /** Whether a member signs in with more than a password. */

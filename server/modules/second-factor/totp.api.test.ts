@@ -70,7 +70,11 @@ describe("the authenticator app", () => {
 
     const wrong = await post(t, member, ENABLE, { code: await wrongCodeAt(secret, clock.now()) });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: MESSAGES.invalidCode, code: "invalid_code" });
+    expect(wrong.json()).toEqual({
+      error: MESSAGES.invalidCode,
+      code: "invalid_code",
+      fields: { code: MESSAGES.invalidCode },
+    });
     expect(await twoFactorOf(t, member.cookie)).toEqual({ totp: false, passkeys: 0 });
     expect(await isSignedIn(t, otherSession)).toBe(true);
     expect((await signIn(t, member)).json()).toHaveProperty("user");
@@ -129,7 +133,11 @@ describe("the authenticator app", () => {
 
     const wrong = await post(t, member, DISABLE, { code: await wrongCodeAt(app.secret, clock.now()) });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: MESSAGES.invalidCode, code: "invalid_code" });
+    expect(wrong.json()).toEqual({
+      error: MESSAGES.invalidCode,
+      code: "invalid_code",
+      fields: { code: MESSAGES.invalidCode },
+    });
     expect(await twoFactorOf(t, member.cookie)).toEqual({ totp: true, passkeys: 0 });
 
     const off = await post(t, member, DISABLE, { code: await app.nextCode() });
@@ -196,7 +204,11 @@ describe("the authenticator app", () => {
     const reenter = (code: string) => post(t, member, "/api/auth/reauthenticate", { code });
     const wrong = await reenter(await wrongCodeAt(app.secret, clock.now()));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: MESSAGES.invalidCode, code: "invalid_code" });
+    expect(wrong.json()).toEqual({
+      error: MESSAGES.invalidCode,
+      code: "invalid_code",
+      fields: { code: MESSAGES.invalidCode },
+    });
     expect((await post(t, member, RECOVERY_CODES)).statusCode).toBe(403);
 
     expect((await reenter(await app.nextCode())).statusCode).toBe(204);

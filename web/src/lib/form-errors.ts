@@ -17,7 +17,10 @@ function isFieldOf<T extends FieldValues>(form: ErrorTarget<T>, path: string): p
   return true;
 }
 
-/** Shows each message on the field it names; names that are not fields of the form are passed over. */
+/**
+ * Shows each message on the field it names, focusing the first; names that are not fields of the form are
+ * passed over.
+ */
 export function setFieldErrors<T extends FieldValues>(
   form: ErrorTarget<T>,
   messages: Readonly<Record<string, string | undefined>>,
@@ -27,7 +30,7 @@ export function setFieldErrors<T extends FieldValues>(
   for (const [name, message] of Object.entries(messages)) {
     const field = toFieldName(name);
     if (message === undefined || !isFieldOf(form, field)) continue;
-    form.setError(field, { message });
+    form.setError(field, { message }, { shouldFocus: !applied });
     applied = true;
   }
   return applied;

@@ -59,14 +59,11 @@ export function UnlockForm() {
         ...(proof === "passkey" ? { passkey: await answerWithPasskey() } : proof.code ? proof : {}),
       }),
     onSuccess: ({ sessionId }) => adminSession.set(sessionId),
-    onError: (error, { proof }) => {
+    onError: (error) => {
       if (passkeyCancelled(error)) return;
       const message = errorMessage(error, "Failed to open the admin panel");
       const code = errorCodeOf(error);
       if (code === "second_factor_required") setNeedsSetup(message);
-      else if (code === "wrong_password") form.setError("password", { message }, { shouldFocus: true });
-      else if (code === "invalid_code" && proof !== "passkey")
-        form.setError("code", { message }, { shouldFocus: true });
       else if (!applyServerFieldErrors(form, error)) toast.error("Unlock Failed", { description: message });
     },
   });

@@ -50,7 +50,6 @@ export function SecondFactorStep({ methods, onSignedIn, onExpired, onBack }: Sec
         const code = errorCodeOf(error);
         const message = errorMessage(error, "Failed to check your code");
         if (code === "sign_in_expired") onExpired(message);
-        else if (code === "invalid_code") form.setError("code", { message }, { shouldFocus: true });
         else if (!applyServerFieldErrors(form, error)) toast.error("Login Failed", { description: message });
       },
     });

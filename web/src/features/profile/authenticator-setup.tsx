@@ -45,12 +45,10 @@ export function AuthenticatorSetup({ setup, onEnabled, onCancel }: Authenticator
       },
       onError: (error) => {
         const message = errorMessage(error, "Failed to turn on the authenticator app");
-        const code = errorCodeOf(error);
-        if (code === "invalid_code") form.setError("code", { message }, { shouldFocus: true });
-        else if (!applyServerFieldErrors(form, error)) {
+        if (!applyServerFieldErrors(form, error)) {
           toast.error("Setup Failed", { description: message });
           // The setup expired or was replaced: start again from the button.
-          if (code === "conflict") onCancel();
+          if (errorCodeOf(error) === "conflict") onCancel();
         }
       },
     }),

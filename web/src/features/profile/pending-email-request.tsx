@@ -47,8 +47,7 @@ export function PendingEmailRequest({ profile }: PendingEmailRequestProps) {
       onError: (error) => {
         const message = errorMessage(error, "Failed to confirm the change");
         const code = errorCodeOf(error);
-        if (code === "wrong_password") form.setError("currentPassword", { message });
-        else applyServerFieldErrors(form, error);
+        applyServerFieldErrors(form, error);
         // Nothing waits any more (declined or replaced elsewhere): the profile says what is true now.
         if (code === "conflict") void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
         toast.error("Failed to confirm the change", { description: message });

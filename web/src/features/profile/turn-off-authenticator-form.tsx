@@ -6,7 +6,7 @@ import { CodeField } from "#web/components/code-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Form } from "#web/components/ui/form.tsx";
-import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
+import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { useDisableAuthenticator } from "./use-authenticator-app.ts";
 
@@ -30,9 +30,7 @@ export function TurnOffAuthenticatorForm({ onDone, onCancel }: TurnOffAuthentica
       },
       onError: (error) => {
         const message = errorMessage(error, "Failed to turn off the authenticator app");
-        if (errorCodeOf(error) === "invalid_code") form.setError("code", { message }, { shouldFocus: true });
-        else if (!applyServerFieldErrors(form, error))
-          toast.error("Turn Off Failed", { description: message });
+        if (!applyServerFieldErrors(form, error)) toast.error("Turn Off Failed", { description: message });
       },
     }),
   );

@@ -48,7 +48,12 @@ describe("BlockByTaggForm", () => {
   });
 
   it("puts an unknown tagg on the field", async () => {
-    renderForm(() => json({ error: BLOCK_MESSAGES.notFound, code: "not_found" }, 404));
+    renderForm(() =>
+      json(
+        { error: BLOCK_MESSAGES.notFound, code: "not_found", fields: { tagg: BLOCK_MESSAGES.notFound } },
+        404,
+      ),
+    );
     submit("nobody_here");
     expect(await screen.findByText(BLOCK_MESSAGES.notFound)).toBeTruthy();
     expect(toast.error).not.toHaveBeenCalled();

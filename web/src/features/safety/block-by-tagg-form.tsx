@@ -8,7 +8,7 @@ import { LabelledField } from "#web/components/labelled-field.tsx";
 import { SubmitButton } from "#web/components/submit-button.tsx";
 import { Form } from "#web/components/ui/form.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { errorCodeOf, errorMessage } from "#web/lib/api-request.ts";
+import { errorMessage } from "#web/lib/api-request.ts";
 import { applyServerFieldErrors } from "#web/lib/form-errors.ts";
 import { blockedMemberName } from "./block-display.ts";
 import { useBlockMember } from "./use-block-member.ts";
@@ -22,9 +22,6 @@ const blockByTaggFormSchema = z.object({
     .pipe(blockBodySchema.options[1].shape.tagg),
 });
 type BlockByTaggValues = z.input<typeof blockByTaggFormSchema>;
-
-/** The answers about the tagg itself — oneself, nobody, already blocked, the most blocks — belong on its field. */
-const FIELD_CODES = new Set(["validation", "not_found", "conflict"]);
 
 /** Tagg → POST /api/blocks {tagg}. What the server says about the tagg is shown on the field. */
 export function BlockByTaggForm() {
@@ -43,11 +40,9 @@ export function BlockByTaggForm() {
         form.reset({ tagg: "" });
       },
       onError: (error) => {
-        if (applyServerFieldErrors(form, error)) return;
-        const message = errorMessage(error, "Failed to block this member");
-        const code = errorCodeOf(error);
-        if (code && FIELD_CODES.has(code)) form.setError("tagg", { message }, { shouldFocus: true });
-        else toast.error("Block Failed", { description: message });
+        if (!applyServerFieldErrors(form, error)) {
+          toast.error("Block Failed", { description: errorMessage(error, "Failed to block this member") });
+        }
       },
     }),
   );
