@@ -8,14 +8,20 @@ export const NOTICE_KINDS = [
   "post_restored",
   "repeated_search",
   "tagg_removed",
+  "report_outcome",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** What became of a post a member reported: removed, or its reports dismissed (no rule was broken). */
+export const REPORT_OUTCOMES = ["removed", "dismissed"] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
 /** How many notices GET /api/notices answers, newest first. */
 export const NOTICES_SHOWN = 20;
 
 /**
  * An in-app notice to a member: about their own post (`postName`; it never names who reported it), for
+ * `report_outcome` about a post they reported (`postName`; it never names its owner), for
  * `repeated_search` about a named visitor who kept looking for their posts (`visitor`, with their current name,
  * so the member can block them), or for `tagg_removed` about the handle an administrator took away (`tagg`).
  */
@@ -37,7 +43,11 @@ export const noticeListSchema = z.array(noticeSchema);
 
 export const noticeIdParamsSchema = z.strictObject({ id: z.uuid({ error: "Notice not found" }) });
 
-type NoticeSubject = Pick<Notice, "postName" | "visitor"> & { tagg?: string | null };
+type NoticeSubject = Pick<Notice, "postName" | "visitor"> & {
+  tagg?: string | null;
+  /** For `report_outcome`: what became of the post. */
+  outcome?: ReportOutcome | null;
+};
 const NOTICE_TEXTS: Record<NoticeKind, (subject: NoticeSubject) => string> = {
   post_hidden: ({ postName }) => `Your post "${postName}" was hidden pending review`,
   post_removed: ({ postName }) => `Your post "${postName}" was removed by an administrator`,
@@ -49,6 +59,10 @@ const NOTICE_TEXTS: Record<NoticeKind, (subject: NoticeSubject) => string> = {
   tagg_removed: ({ tagg }) =>
     `Your tagg @${tagg ?? ""} was removed by an administrator: your posts are no longer found by it. ` +
     "You can claim a new tagg from your dashboard.",
+  report_outcome: ({ postName, outcome }) =>
+    outcome === "removed"
+      ? `A post you reported, "${postName}", was removed by an administrator. Thank you for reporting it.`
+      : `A post you reported, "${postName}", was reviewed: no rule was broken, so it stays.`,
 };
 
 /** The words a notice is shown with. */

@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { NoticeKind } from "#contract/api/notices.ts";
+import type { NoticeKind, ReportOutcome } from "#contract/api/notices.ts";
 import { profiles } from "./users.ts";
 
 /**
  * An in-app notice to a member: about their own content (a post hidden pending review, removed by moderation, or
  * no longer hidden after review; `post_name`), a repeated-search alert about a named visitor (`visitor_id`,
- * gone with the visitor's account), or their tagg removed by an administrator (`tagg`). Persisted so a member who was offline sees it; it never says who reported.
+ * gone with the visitor's account), their tagg removed by an administrator (`tagg`), or what became of a post
+ * they reported (`report_outcome`: `post_name` and `outcome`). Persisted so a member who was offline sees it; it
+ * never says who reported, nor whose post it was.
  */
 export const memberNotices = pgTable(
   "member_notices",
@@ -20,18 +22,24 @@ export const memberNotices = pgTable(
     visitorId: uuid().references(() => profiles.id, { onDelete: "cascade" }),
     /** The handle a `tagg_removed` notice is about (the tagg itself is gone, so no reference). */
     tagg: text(),
+    /** What became of the reported post of a `report_outcome` notice; null for the other kinds. */
+    outcome: text().$type<ReportOutcome>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check(
       "member_notices_kind_check",
-      sql`${t.kind} in ('post_hidden', 'post_removed', 'post_restored', 'repeated_search', 'tagg_removed')`,
+      sql`${t.kind} in ('post_hidden', 'post_removed', 'post_restored', 'repeated_search', 'tagg_removed', 'report_outcome')`,
     ),
     // A repeated-search alert names a visitor only, a removed tagg's notice the tagg only, every other notice
     // a post only.
     check(
       "member_notices_subject_check",
       sql`case when ${t.kind} = 'repeated_search' then ${t.visitorId} is not null and ${t.postName} is null and ${t.tagg} is null when ${t.kind} = 'tagg_removed' then ${t.tagg} is not null and ${t.postName} is null and ${t.visitorId} is null else ${t.postName} is not null and ${t.visitorId} is null and ${t.tagg} is null end`,
+    ),
+    check(
+      "member_notices_outcome_check",
+      sql`case when ${t.kind} = 'report_outcome' then ${t.outcome} in ('removed', 'dismissed') else ${t.outcome} is null end`,
     ),
     index("member_notices_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // Finds the alerts about a visitor who empties their history (and serves the cascade when they leave).

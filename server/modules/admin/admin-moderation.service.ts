@@ -1,6 +1,6 @@
 import type { AdminListQuery } from "#contract/api/admin.ts";
 import type { PostReportSettingsBody } from "#contract/api/admin-moderation.ts";
-import type { Notice, NoticeKind } from "#contract/api/notices.ts";
+import type { Notice, NoticeKind, ReportOutcome } from "#contract/api/notices.ts";
 import { POST_MESSAGES } from "#contract/api/posts.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
@@ -43,6 +43,24 @@ export function createAdminModerationService({
     return { userId, notice: await notices.add({ userId, kind, postName }, tx) };
   }
 
+  /**
+   * Each member whose report of the post counted hears once what became of it, by the post's name alone (never
+   * its owner's): read before the reports go with the post or are cleared. A member reports a post at most once.
+   */
+  async function tellReporters(
+    tx: Tx,
+    post: { id: string; userId: string; postName: string },
+    outcome: ReportOutcome,
+  ): Promise<Announcement[]> {
+    const reporters = await posts.moderationOn(tx).countedReporters(post.id, post.userId);
+    return Promise.all(
+      reporters.map(async (userId) => ({
+        userId,
+        notice: await notices.add({ userId, kind: "report_outcome", postName: post.postName, outcome }, tx),
+      })),
+    );
+  }
+
   function afterCommit(files: string[], announcements: Announcement[]) {
     for (const { userId, notice } of announcements) notices.announce(userId, notice);
     return uploads.removeFiles(files);
@@ -56,6 +74,7 @@ export function createAdminModerationService({
   ) {
     const moderation = posts.moderationOn(tx);
     const reportCount = await moderation.reportCount(post.id);
+    const reporters = await tellReporters(tx, post, "removed");
     const { deleted, files } = await moderation.deletePost({ userId: post.userId, id: post.id });
     if (deleted === 0) return undefined;
     await auditRepoOn(tx).record({
@@ -65,7 +84,10 @@ export function createAdminModerationService({
       targetId: post.id,
       summary: { before: { postName: post.postName, userId: post.userId, reportCount } },
     });
-    return { files, announcement: await notify(tx, post.userId, "post_removed", post.postName) };
+    return {
+      files,
+      announcements: [await notify(tx, post.userId, "post_removed", post.postName), ...reporters],
+    };
   }
 
   return {
@@ -116,7 +138,7 @@ export function createAdminModerationService({
         if (!result) throw notFound();
         return result;
       });
-      await afterCommit(done.files, [done.announcement]);
+      await afterCommit(done.files, done.announcements);
     },
 
     /**
@@ -129,6 +151,7 @@ export function createAdminModerationService({
         const repo = posts.moderationOn(tx);
         const post = await repo.findById(postId);
         if (!post) throw notFound();
+        const reporters = await tellReporters(tx, post, "dismissed");
         const cleared = await repo.clearReports(postId);
         if (cleared === 0) throw notFound();
         const released = await repo.release(postId);
@@ -146,7 +169,8 @@ export function createAdminModerationService({
             after: { reportCount: 0, isVisible: post.isVisible, heldForReview: false },
           },
         });
-        return released ? [await notify(tx, post.userId, "post_restored", post.postName)] : [];
+        const owner = released ? [await notify(tx, post.userId, "post_restored", post.postName)] : [];
+        return [...owner, ...reporters];
       });
       await afterCommit([], announcements);
     },
@@ -207,7 +231,7 @@ export function createAdminModerationService({
             const result = await deletePost(tx, SYSTEM_ACTOR, post);
             if (!result) continue;
             outcome.files.push(...result.files);
-            outcome.announcements.push(result.announcement);
+            outcome.announcements.push(...result.announcements);
             outcome.deleted += 1;
           }
         }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte } from "drizzle-orm";
-import type { NoticeKind } from "#contract/api/notices.ts";
+import type { NoticeKind, ReportOutcome } from "#contract/api/notices.ts";
 import type { Database } from "#server/db/client.ts";
 import { memberNotices, profiles } from "#server/db/schema/index.ts";
 
@@ -13,6 +13,7 @@ export type NewNotice = {
   postName?: string;
   visitorId?: string;
   tagg?: string;
+  outcome?: ReportOutcome;
   createdAt: Date;
 };
 

@@ -17,7 +17,8 @@ export function toNotice({ notice, visitorFirstName, visitorLastName }: NoticeRo
       ? { id: notice.visitorId, name: `${visitorFirstName} ${visitorLastName ?? ""}`.trim() }
       : null;
   const fields = { kind: notice.kind, postName: notice.postName, visitor, tagg: notice.tagg };
-  return { id: notice.id, ...fields, text: noticeText(fields), createdAt: notice.createdAt.toISOString() };
+  const text = noticeText({ ...fields, outcome: notice.outcome });
+  return { id: notice.id, ...fields, text, createdAt: notice.createdAt.toISOString() };
 }
 
 type Deps = { noticesRepo: NoticesRepository; events: Pick<EventBus, "publish">; clock: Clock };

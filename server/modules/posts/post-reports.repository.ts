@@ -6,7 +6,7 @@ import type { Database } from "#server/db/client.ts";
 import { fullName, taggSearch } from "#server/db/list-search.ts";
 import { byText, type SortColumn } from "#server/db/list-sort.ts";
 import { countRows, cursorAt, paginate } from "#server/db/paginate.ts";
-import { postReports, profiles, taggedPosts } from "#server/db/schema/index.ts";
+import { blocks, postReports, profiles, taggedPosts } from "#server/db/schema/index.ts";
 
 /** A post's reports that count toward the automatic action (decision 049), in a query grouped by post. */
 const countedReports = sql<number>`(count(*) filter (where ${postReports.counted}))::int`;
@@ -194,6 +194,24 @@ export function createPostReportsRepository(db: Database) {
     async reportCount(postId: string) {
       const [row] = await db.select({ n: count() }).from(postReports).where(eq(postReports.postId, postId));
       return row?.n ?? 0;
+    },
+
+    /**
+     * The members whose report of a post counted toward the automatic action, leaving out those its owner now
+     * blocks: for a blocked member the owner's posts do not exist, so no outcome about one reaches them.
+     */
+    async countedReporters(postId: string, ownerId: string) {
+      const rows = await db
+        .select({ reporterId: postReports.reporterId })
+        .from(postReports)
+        .where(
+          and(
+            eq(postReports.postId, postId),
+            eq(postReports.counted, true),
+            sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${ownerId} and ${blocks.blockedId} = ${postReports.reporterId})`,
+          ),
+        );
+      return rows.map((row) => row.reporterId);
     },
 
     /** Deletes a post's reports; answers how many there were. */

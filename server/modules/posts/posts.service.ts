@@ -108,6 +108,7 @@ export function createPostsService({
       return {
         findById: posts.findById,
         reportCount: reports.reportCount,
+        countedReporters: reports.countedReporters,
         // Within the caller's transaction, as a savepoint of its own.
         deletePost: (post: { userId: string; id: string }) =>
           deletePostsIn(transactOn(tx), (r) => r.posts.deletePosts(post)),

@@ -1,0 +1,4 @@
+ALTER TABLE "member_notices" DROP CONSTRAINT "member_notices_kind_check";--> statement-breakpoint
+ALTER TABLE "member_notices" ADD COLUMN "outcome" text;--> statement-breakpoint
+ALTER TABLE "member_notices" ADD CONSTRAINT "member_notices_outcome_check" CHECK (case when "member_notices"."kind" = 'report_outcome' then "member_notices"."outcome" in ('removed', 'dismissed') else "member_notices"."outcome" is null end);--> statement-breakpoint
+ALTER TABLE "member_notices" ADD CONSTRAINT "member_notices_kind_check" CHECK ("member_notices"."kind" in ('post_hidden', 'post_removed', 'post_restored', 'repeated_search', 'tagg_removed', 'report_outcome'));
