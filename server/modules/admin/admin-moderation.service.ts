@@ -44,19 +44,20 @@ export function createAdminModerationService({
   }
 
   /**
-   * Each member whose report of the post counted hears once what became of it, by the post's name alone (never
-   * its owner's): read before the reports go with the post or are cleared. A member reports a post at most once.
+   * Each member whose report of the post counted (`reporters`, read before the reports went with the post or were
+   * cleared) hears once what became of it, by the post's name alone, never its owner's. A member reports a post at
+   * most once.
    */
   async function tellReporters(
     tx: Tx,
-    post: { id: string; userId: string; postName: string },
+    reporters: string[],
+    postName: string,
     outcome: ReportOutcome,
   ): Promise<Announcement[]> {
-    const reporters = await posts.moderationOn(tx).countedReporters(post.id, post.userId);
     return Promise.all(
       reporters.map(async (userId) => ({
         userId,
-        notice: await notices.add({ userId, kind: "report_outcome", postName: post.postName, outcome }, tx),
+        notice: await notices.add({ userId, kind: "report_outcome", postName, outcome }, tx),
       })),
     );
   }
@@ -74,7 +75,7 @@ export function createAdminModerationService({
   ) {
     const moderation = posts.moderationOn(tx);
     const reportCount = await moderation.reportCount(post.id);
-    const reporters = await tellReporters(tx, post, "removed");
+    const reporters = await moderation.countedReporters(post.id, post.userId);
     const { deleted, files } = await moderation.deletePost({ userId: post.userId, id: post.id });
     if (deleted === 0) return undefined;
     await auditRepoOn(tx).record({
@@ -86,7 +87,10 @@ export function createAdminModerationService({
     });
     return {
       files,
-      announcements: [await notify(tx, post.userId, "post_removed", post.postName), ...reporters],
+      announcements: [
+        await notify(tx, post.userId, "post_removed", post.postName),
+        ...(await tellReporters(tx, reporters, post.postName, "removed")),
+      ],
     };
   }
 
@@ -151,7 +155,7 @@ export function createAdminModerationService({
         const repo = posts.moderationOn(tx);
         const post = await repo.findById(postId);
         if (!post) throw notFound();
-        const reporters = await tellReporters(tx, post, "dismissed");
+        const reporters = await repo.countedReporters(post.id, post.userId);
         const cleared = await repo.clearReports(postId);
         if (cleared === 0) throw notFound();
         const released = await repo.release(postId);
@@ -170,7 +174,7 @@ export function createAdminModerationService({
           },
         });
         const owner = released ? [await notify(tx, post.userId, "post_restored", post.postName)] : [];
-        return [...owner, ...reporters];
+        return [...owner, ...(await tellReporters(tx, reporters, post.postName, "dismissed"))];
       });
       await afterCommit([], announcements);
     },
