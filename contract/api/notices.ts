@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REPEATED_SEARCH_ALERT } from "../limits.ts";
+import type { AppealStatus, DecisionKind } from "./moderation.ts";
 import { timestampSchema } from "./timestamps.ts";
 
 export const NOTICE_KINDS = [
@@ -9,6 +10,8 @@ export const NOTICE_KINDS = [
   "repeated_search",
   "tagg_removed",
   "report_outcome",
+  "decision",
+  "appeal_decided",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -34,6 +37,11 @@ export const noticeSchema = z.object({
   visitor: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The tagg a `tagg_removed` notice is about; null for the other kinds. */
   tagg: z.string().nullable(),
+  /**
+   * The moderation decision a `decision` or `appeal_decided` notice is about: its statement of reasons and appeal
+   * are at `GET /api/moderation-decisions`; null for the other kinds.
+   */
+  decisionId: z.string().nullable(),
   /** The words the notice is shown with. */
   text: z.string(),
   createdAt: timestampSchema,
@@ -43,11 +51,61 @@ export const noticeListSchema = z.array(noticeSchema);
 
 export const noticeIdParamsSchema = z.strictObject({ id: z.uuid({ error: "Notice not found" }) });
 
+/** What a `decision` or `appeal_decided` notice says of its decision. */
+export type NoticeDecision = {
+  kind: DecisionKind;
+  postName: string | null;
+  tagg: string | null;
+  reasonLabel: string;
+  automatic: boolean;
+  appealableUntil: Date;
+  appealStatus: AppealStatus | null;
+};
+
 type NoticeSubject = Pick<Notice, "postName" | "visitor"> & {
   tagg?: string | null;
   /** For `report_outcome`: what became of the post. */
   outcome?: ReportOutcome | null;
+  decision?: NoticeDecision | null;
 };
+
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** What a decision took, in the member's words: `Your post "sunset"`, `Your tagg @ada`. */
+function decisionSubject(decision: NoticeDecision) {
+  return decision.postName !== null ? `your post "${decision.postName}"` : `your tagg @${decision.tagg ?? ""}`;
+}
+
+const DECISION_DONE: Record<DecisionKind, string> = {
+  post_hidden: "was hidden pending review",
+  post_removed: "was removed",
+  tagg_removed: "was removed: your posts are no longer found by it",
+  profile_hidden: "and its posts were hidden from search",
+};
+
+function decisionText(decision: NoticeDecision | null | undefined) {
+  if (!decision) return "A moderation decision about you was updated.";
+  const subject = decisionSubject(decision);
+  const who = decision.automatic
+    ? "automatically, because reports from members reached the threshold"
+    : "by an administrator";
+  return (
+    `${subject[0]?.toUpperCase()}${subject.slice(1)} ${DECISION_DONE[decision.kind]}, ${who}. ` +
+    `Reason: ${decision.reasonLabel}. You can read why and appeal until ${longDate.format(decision.appealableUntil)}.`
+  );
+}
+
+function appealDecidedText(decision: NoticeDecision | null | undefined) {
+  if (!decision) return "Your appeal was decided.";
+  return decision.appealStatus === "reversed"
+    ? `Your appeal was accepted: the decision about ${decisionSubject(decision)} was reversed.`
+    : `Your appeal about ${decisionSubject(decision)} was reviewed by an administrator: the decision stands.`;
+}
 const NOTICE_TEXTS: Record<NoticeKind, (subject: NoticeSubject) => string> = {
   post_hidden: ({ postName }) => `Your post "${postName}" was hidden pending review`,
   post_removed: ({ postName }) => `Your post "${postName}" was removed by an administrator`,
@@ -63,6 +121,8 @@ const NOTICE_TEXTS: Record<NoticeKind, (subject: NoticeSubject) => string> = {
     outcome === "removed"
       ? `A post you reported, "${postName}", was removed by an administrator. Thank you for reporting it.`
       : `A post you reported, "${postName}", was reviewed: no rule was broken, so it stays.`,
+  decision: ({ decision }) => decisionText(decision),
+  appeal_decided: ({ decision }) => appealDecidedText(decision),
 };
 
 /** The words a notice is shown with. */

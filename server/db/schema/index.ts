@@ -6,6 +6,7 @@ export * from "./audit.ts";
 export * from "./content.ts";
 export * from "./costs.ts";
 export * from "./jobs.ts";
+export * from "./moderation.ts";
 export * from "./notices.ts";
 export * from "./payments.ts";
 export * from "./posts.ts";

@@ -67,6 +67,11 @@ export const taggedPosts = pgTable(
      * dismissing the reports lifts the hold and the post follows its owner's choice again.
      */
     heldForReview: boolean().notNull().default(false),
+    /**
+     * Removed by moderation: held from everyone, its owner included, while its removal may still be appealed, so a
+     * reversal gives it back as it was; deleted for good when the appeal window closes or an appeal is upheld.
+     */
+    removedAt: timestamp({ withTimezone: true }),
     comment: varchar({ length: COMMENT_MAX_LENGTH }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

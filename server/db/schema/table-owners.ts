@@ -39,6 +39,11 @@ export const TABLE_OWNERS = {
   costs: "admin",
   // jobs.ts
   scheduledJobRuns: "server/jobs",
+  // moderation.ts
+  moderationReasons: "moderation",
+  moderationDecisions: "moderation",
+  moderationAppeals: "moderation",
+  moderationMonthly: "moderation",
   // notices.ts
   memberNotices: "notices",
   // payments.ts

@@ -1,7 +1,12 @@
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import type { NoticeKind, ReportOutcome } from "#contract/api/notices.ts";
 import type { Database } from "#server/db/client.ts";
-import { memberNotices, profiles } from "#server/db/schema/index.ts";
+import {
+  memberNotices,
+  moderationAppeals,
+  moderationDecisions,
+  profiles,
+} from "#server/db/schema/index.ts";
 
 /**
  * A new notice: about a post (`postName`), for a repeated-search alert about a visitor (`visitorId`), or for a
@@ -14,21 +19,36 @@ export type NewNotice = {
   visitorId?: string;
   tagg?: string;
   outcome?: ReportOutcome;
+  decisionId?: string;
   createdAt: Date;
 };
 
 /** The `member_notices` table. Build it on a transaction to add a notice with the change it reports. */
 export function createNoticesRepository(db: Database) {
-  /** Notices with the current name of the visitor an alert is about (none for a notice about a post). */
+  /**
+   * Notices with the current name of the visitor an alert is about, and the decision (with its appeal's status) a
+   * moderation notice is about.
+   */
   const selectNotices = () =>
     db
       .select({
         notice: memberNotices,
         visitorFirstName: profiles.firstName,
         visitorLastName: profiles.lastName,
+        decision: {
+          kind: moderationDecisions.kind,
+          postName: moderationDecisions.postName,
+          tagg: moderationDecisions.tagg,
+          reasonLabel: moderationDecisions.reasonLabel,
+          automatic: moderationDecisions.automatic,
+          appealableUntil: moderationDecisions.appealableUntil,
+        },
+        appealStatus: moderationAppeals.status,
       })
       .from(memberNotices)
-      .leftJoin(profiles, eq(profiles.id, memberNotices.visitorId));
+      .leftJoin(profiles, eq(profiles.id, memberNotices.visitorId))
+      .leftJoin(moderationDecisions, eq(moderationDecisions.id, memberNotices.decisionId))
+      .leftJoin(moderationAppeals, eq(moderationAppeals.decisionId, memberNotices.decisionId));
 
   return {
     async add(values: NewNotice) {
@@ -73,6 +93,34 @@ export function createNoticesRepository(db: Database) {
             eq(memberNotices.userId, userId),
             eq(memberNotices.kind, kind),
             eq(memberNotices.postName, postName),
+          ),
+        )
+        .returning({ id: memberNotices.id });
+      return rows.length;
+    },
+
+    /**
+     * Deletes a member's `decision` notices about their post `postName` being hidden pending review; answers how
+     * many.
+     */
+    async removeHiddenDecisionNotices(userId: string, postName: string) {
+      const hidden = db
+        .select({ id: moderationDecisions.id })
+        .from(moderationDecisions)
+        .where(
+          and(
+            eq(moderationDecisions.userId, userId),
+            eq(moderationDecisions.kind, "post_hidden"),
+            eq(moderationDecisions.postName, postName),
+          ),
+        );
+      const rows = await db
+        .delete(memberNotices)
+        .where(
+          and(
+            eq(memberNotices.userId, userId),
+            eq(memberNotices.kind, "decision"),
+            inArray(memberNotices.decisionId, hidden),
           ),
         )
         .returning({ id: memberNotices.id });

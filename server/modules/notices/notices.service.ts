@@ -11,13 +11,23 @@ import {
   type NoticesRepository,
 } from "./notices.repository.ts";
 
-export function toNotice({ notice, visitorFirstName, visitorLastName }: NoticeRow): Notice {
+export function toNotice({ notice, visitorFirstName, visitorLastName, decision, appealStatus }: NoticeRow): Notice {
   const visitor =
     notice.visitorId && visitorFirstName !== null
       ? { id: notice.visitorId, name: `${visitorFirstName} ${visitorLastName ?? ""}`.trim() }
       : null;
-  const fields = { kind: notice.kind, postName: notice.postName, visitor, tagg: notice.tagg };
-  const text = noticeText({ ...fields, outcome: notice.outcome });
+  const fields = {
+    kind: notice.kind,
+    postName: notice.postName,
+    visitor,
+    tagg: notice.tagg,
+    decisionId: notice.decisionId,
+  };
+  const text = noticeText({
+    ...fields,
+    outcome: notice.outcome,
+    decision: decision && { ...decision, appealStatus },
+  });
   return { id: notice.id, ...fields, text, createdAt: notice.createdAt.toISOString() };
 }
 
@@ -58,8 +68,11 @@ export function createNoticesService({ noticesRepo, events, clock }: Deps) {
      * pending review" notices about it go, on the caller's transaction, so the bell no longer says it is hidden.
      * The notice that tells the outcome is added beside it.
      */
-    resolveHidden: (userId: string, postName: string, tx: Tx) =>
-      createNoticesRepository(tx).removeAboutPost(userId, "post_hidden", postName),
+    async resolveHidden(userId: string, postName: string, tx: Tx) {
+      const repo = createNoticesRepository(tx);
+      await repo.removeAboutPost(userId, "post_hidden", postName);
+      await repo.removeHiddenDecisionNotices(userId, postName);
+    },
 
     /** Deletes the repeated-search alerts about a visitor, at every member, on the caller's transaction. */
     forgetAlertsAbout: (visitorId: string, tx: Tx) =>
