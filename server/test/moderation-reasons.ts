@@ -9,5 +9,9 @@ import type { TestApp } from "./test-app.ts";
 export async function aModerationReason(t: TestApp, reasonText?: string) {
   const [reason] = await t.db.select().from(moderationReasons).orderBy(asc(moderationReasons.label)).limit(1);
   if (!reason) throw new Error("No moderation reason is seeded");
-  return { body: { reasonId: reason.id, ...(reasonText && { reasonText }) }, label: reason.label, rule: reason.rule };
+  return {
+    body: { reasonId: reason.id, ...(reasonText && { reasonText }) },
+    label: reason.label,
+    rule: reason.rule,
+  };
 }

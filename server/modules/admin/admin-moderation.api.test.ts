@@ -168,10 +168,16 @@ describe("the admin Tagged posts section", () => {
     const before = await fingerprintAll(t.db);
     const withoutReason = await remove({});
     expect(withoutReason.statusCode).toBe(400);
-    expect(withoutReason.json()).toMatchObject({ code: "validation", fields: { reasonId: expect.any(String) } });
+    expect(withoutReason.json()).toMatchObject({
+      code: "validation",
+      fields: { reasonId: expect.any(String) },
+    });
     const unknownReason = await remove({ reasonId: MISSING_ID });
     expect(unknownReason.statusCode).toBe(400);
-    expect(unknownReason.json()).toMatchObject({ code: "validation", fields: { reasonId: expect.any(String) } });
+    expect(unknownReason.json()).toMatchObject({
+      code: "validation",
+      fields: { reasonId: expect.any(String) },
+    });
     expect(await fingerprintAll(t.db)).toEqual(before);
 
     const res = await remove(reason.body);
@@ -205,7 +211,9 @@ describe("the admin Tagged posts section", () => {
       visitor: null,
       tagg: null,
       decisionId: expect.any(String),
-      text: expect.stringContaining(`Your post "To Remove" was removed, by an administrator. Reason: ${reason.label}.`),
+      text: expect.stringContaining(
+        `Your post "To Remove" was removed, by an administrator. Reason: ${reason.label}.`,
+      ),
       createdAt: expect.any(String),
     });
     expect(await noticesOf(t, owner)).toHaveLength(1);

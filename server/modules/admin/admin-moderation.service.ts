@@ -372,7 +372,12 @@ export function createAdminModerationService({
         } else {
           for (const post of await repo.reportedAtLeast(autoDeleteThreshold)) {
             const counted = await repo.countedReportCount(post.id);
-            const result = await removePost(tx, SYSTEM_ACTOR, post, thresholdReason(counted, autoDeleteThreshold));
+            const result = await removePost(
+              tx,
+              SYSTEM_ACTOR,
+              post,
+              thresholdReason(counted, autoDeleteThreshold),
+            );
             if (!result) continue;
             outcome.told.push(result.told);
             outcome.announcements.push(...result.announcements);

@@ -38,7 +38,10 @@ const toggleTagg = async (t: TestApp, admin: Admin, id: string, payload: Record<
     method: "POST",
     url: `/api/admin/tagg/${id}/toggle`,
     headers: admin.headers,
-    payload: payload.hidden === true && !("reasonId" in payload) ? { ...payload, ...(await aModerationReason(t)).body } : payload,
+    payload:
+      payload.hidden === true && !("reasonId" in payload)
+        ? { ...payload, ...(await aModerationReason(t)).body }
+        : payload,
   });
 
 /** Deleting a tagg, with one of the panel's reasons. */
@@ -239,12 +242,20 @@ describe("the admin Taggs section", () => {
       .map((item: { summary: unknown }) => item.summary);
     expect(summaries).toEqual(
       expect.arrayContaining([
-        { before: { isHidden: false }, after: { isHidden: true, reason: (await aModerationReason(t)).label } },
+        {
+          before: { isHidden: false },
+          after: { isHidden: true, reason: (await aModerationReason(t)).label },
+        },
         { before: { isHidden: true }, after: { isHidden: false } },
       ]),
     );
 
-    for (const payload of [{}, { hidden: "yes" }, { isHidden: true }, { hidden: true, reasonId: undefined }]) {
+    for (const payload of [
+      {},
+      { hidden: "yes" },
+      { isHidden: true },
+      { hidden: true, reasonId: undefined },
+    ]) {
       const res = await toggleTagg(t, admin, added.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe("validation");

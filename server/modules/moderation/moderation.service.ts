@@ -79,7 +79,10 @@ export function toAppeal(row: ModerationAppealRow): Appeal {
   };
 }
 
-export function toDecision(row: ModerationDecisionRow, appeal: ModerationAppealRow | null): ModerationDecision {
+export function toDecision(
+  row: ModerationDecisionRow,
+  appeal: ModerationAppealRow | null,
+): ModerationDecision {
   return {
     id: row.id,
     kind: row.kind,
@@ -142,21 +145,40 @@ export function createModerationService(deps: Deps) {
     reasons: () => createReasonsRepository(db).list(),
 
     /** The reason an administrator chose, copied into the statement; 400 naming `reasonId` when it is gone. */
-    async reasonFor(body: { reasonId: string; reasonText?: string | undefined }, tx: Tx): Promise<DecisionReason> {
+    async reasonFor(
+      body: { reasonId: string; reasonText?: string | undefined },
+      tx: Tx,
+    ): Promise<DecisionReason> {
       const reason = await createReasonsRepository(tx).find(body.reasonId);
       if (!reason)
         throw new AppError("validation", MODERATION_MESSAGES.reasonUnknown, {
           reasonId: MODERATION_MESSAGES.reasonUnknown,
         });
-      return { reasonId: reason.id, reasonLabel: reason.label, reasonRule: reason.rule, reasonText: body.reasonText ?? null };
+      return {
+        reasonId: reason.id,
+        reasonLabel: reason.label,
+        reasonRule: reason.rule,
+        reasonText: body.reasonText ?? null,
+      };
     },
 
     /** Records a restriction with its statement of reasons, counts it, and writes the member's notice. */
     async decide(tx: Tx, input: NewDecision): Promise<AfterCommit> {
       const decidedAt = clock.now();
-      const row = await decisionsOn(tx).insert({ ...input, automatic: input.decidedBy === null, decidedAt, appealableUntil: appealWindowEnd(decidedAt) });
+      const row = await decisionsOn(tx).insert({
+        ...input,
+        automatic: input.decidedBy === null,
+        decidedAt,
+        appealableUntil: appealWindowEnd(decidedAt),
+      });
       const counter: MonthlyCounter | undefined =
-        row.kind === "post_removed" ? "removed" : row.kind === "post_hidden" ? (row.automatic ? "hiddenAutomatically" : "hiddenByAdmin") : undefined;
+        row.kind === "post_removed"
+          ? "removed"
+          : row.kind === "post_hidden"
+            ? row.automatic
+              ? "hiddenAutomatically"
+              : "hiddenByAdmin"
+            : undefined;
       if (counter) await createFiguresRepository(tx).count(counter, decidedAt);
       const decision = toDecision(row, null);
       return tellMember(tx, row, "decision", (member, link) =>
@@ -168,7 +190,12 @@ export function createModerationService(deps: Deps) {
      * Ends the restrictions of `kinds` still in force about a post or a member's tagg. An appeal still open against
      * one is settled in the member's favour (reversed) with `by`'s words, and counted.
      */
-    async lift(tx: Tx, of: { postId: string } | { userId: string; tagg: string }, kinds: DecisionKind[], by: LiftedBy) {
+    async lift(
+      tx: Tx,
+      of: { postId: string } | { userId: string; tagg: string },
+      kinds: DecisionKind[],
+      by: LiftedBy,
+    ) {
       const now = clock.now();
       const lifted = await decisionsOn(tx).lift(of, kinds, now);
       for (const { openAppealId } of lifted) {
@@ -259,7 +286,12 @@ export function createModerationService(deps: Deps) {
             await createFiguresRepository(tx).count("reversed", now);
           }
           const afterCommit = await tellMember(tx, found.decision, "appeal_decided", (member, link) =>
-            appealDecidedEmail({ member, summary: summaryOf(found.decision, appeal), outcomeText: outcome.outcomeText, link }),
+            appealDecidedEmail({
+              member,
+              summary: summaryOf(found.decision, appeal),
+              outcomeText: outcome.outcomeText,
+              link,
+            }),
           );
           return { appeal, afterCommit };
         },
