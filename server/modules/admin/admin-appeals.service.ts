@@ -2,8 +2,7 @@ import type { AdminAppeal, AdminAppealsQuery, AppealDecisionBody } from "#contra
 import { MODERATION_MESSAGES } from "#contract/api/moderation.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { DecisionsRepository } from "../moderation/decisions.repository.ts";
-import type { ModerationService } from "../moderation/moderation.service.ts";
+import type { ListedAppeal, ModerationService } from "../moderation/moderation.service.ts";
 import { toDecision } from "../moderation/moderation.service.ts";
 import type { NoticesService } from "../notices/notices.service.ts";
 import type { PostsService } from "../posts/posts.service.ts";
@@ -27,7 +26,7 @@ type Deps = {
 };
 
 type Person = { id: string; firstName: string; lastName: string };
-type ListedRow = Awaited<ReturnType<DecisionsRepository["listAppeals"]>>["rows"][number];
+type ListedRow = ListedAppeal;
 
 const fullName = (person: Person) => `${person.firstName} ${person.lastName}`.trim();
 const personOf = (person: Person | null): Person | null =>

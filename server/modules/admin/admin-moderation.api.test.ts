@@ -483,7 +483,7 @@ describe("the report auto-action", () => {
           transact: transactOn(t.db),
           clock: systemClock,
           notices,
-          auditRepoOn: createAuditRepository,
+          recordAudit: (tx, entry) => createAuditRepository(tx).record(entry),
           memberOf: async () => undefined,
           mailer: { send: async () => {} },
           background: t.app.background,

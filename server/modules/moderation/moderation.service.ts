@@ -16,7 +16,6 @@ import { AppError } from "#server/lib/app-error.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
-import type { AuditRepository } from "../admin/audit.repository.ts";
 import type { NoticesService } from "../notices/notices.service.ts";
 import { createDecisionsRepository, type DecisionsRepository } from "./decisions.repository.ts";
 import { createFiguresRepository, type MonthlyCounter } from "./figures.repository.ts";
@@ -46,6 +45,18 @@ export type NewDecision = DecisionReason & {
 /** What to do once the transaction that took or settled a decision has committed: tell the member. */
 export type AfterCommit = () => void;
 
+/** A row of the audit log: a member's appeal is one of the steps the log keeps. */
+type AuditEntry = {
+  actor: { id: string | null; firstName: string; lastName: string };
+  action: string;
+  targetType: string;
+  targetId: string;
+  summary: { before?: Record<string, unknown>; after?: Record<string, unknown> };
+};
+
+/** An appeal as the admin queue lists it, with its decision, member and deciders. */
+export type ListedAppeal = Awaited<ReturnType<DecisionsRepository["listAppeals"]>>["rows"][number];
+
 /** Whose decision lifting closes an open appeal, and with what words. */
 export type LiftedBy = { actorId: string | null; outcomeText: string };
 
@@ -54,7 +65,8 @@ type Deps = {
   transact: Transact;
   clock: Clock;
   notices: Pick<NoticesService, "add" | "announce">;
-  auditRepoOn: (tx: Tx) => AuditRepository;
+  /** Writes an audit row on the caller's transaction (the admin module keeps the log). */
+  recordAudit: (tx: Tx, entry: AuditEntry) => Promise<unknown>;
   /** The member's e-mail address and first name, read on the caller's transaction. */
   memberOf: (userId: string, tx: Tx) => Promise<{ email: string; firstName: string } | undefined>;
   mailer: Mailer;
@@ -256,7 +268,7 @@ export function createModerationService(deps: Deps) {
         const appeal = await repo.insertAppeal({ decisionId, text, createdAt: now });
         if (!appeal) throw new AppError("appeal_exists", MODERATION_MESSAGES.appealExists);
         await createFiguresRepository(tx).count("appeals", now);
-        await deps.auditRepoOn(tx).record({
+        await deps.recordAudit(tx, {
           actor: member,
           action: "appeal.create",
           targetType: "moderation-decision",
