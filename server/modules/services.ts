@@ -365,6 +365,7 @@ export function createServices(infra: Infrastructure) {
       subscriptions: subscriptionsService,
       affiliate: affiliateService,
       blocks: blocksService,
+      moderation: moderationService,
       sessions,
       signInPlaces: signInAlertsService,
       clock,
