@@ -37,7 +37,7 @@ export type AppealFormProps = {
  * why from the list read again.
  */
 export function AppealForm({ decisionId, until, onAppealed }: AppealFormProps) {
-  const appeal = useAppeal(decisionId);
+  const appeal = useAppeal(decisionId, onAppealed);
   const counterId = useId();
   const form = useForm<AppealValues, unknown, z.output<typeof appealBodySchema>>({
     resolver: zodResolver(appealBodySchema),
@@ -48,10 +48,6 @@ export function AppealForm({ decisionId, until, onAppealed }: AppealFormProps) {
 
   const onSubmit = form.handleSubmit((values) =>
     appeal.mutate(values, {
-      onSuccess: (made) => {
-        toast.success("Appeal Sent", { description: "An administrator will review it." });
-        onAppealed?.(made);
-      },
       onError: (error) => {
         if (applyServerFieldErrors(form, error)) return;
         const code = errorCodeOf(error);

@@ -1,5 +1,5 @@
 import { CircleCheck, Gavel, Hourglass, Undo2 } from "lucide-react";
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Appeal, ModerationDecision } from "#contract/api/moderation.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
@@ -47,7 +47,12 @@ export function DecisionCard({ decision, now, highlighted = false }: DecisionCar
   const appealRef = useRef<HTMLDivElement>(null);
   const state = appealState(decision, now);
   const { reason } = decision;
-  const onAppealed = () => requestAnimationFrame(() => appealRef.current?.focus());
+  // Once the appeal made shows in place of the form (the button pressed is gone), focus moves to it.
+  const [appealedHere, setAppealedHere] = useState(false);
+  const hasAppeal = decision.appeal !== null;
+  useEffect(() => {
+    if (appealedHere && hasAppeal) appealRef.current?.focus();
+  }, [appealedHere, hasAppeal]);
 
   return (
     <article
@@ -110,7 +115,7 @@ export function DecisionCard({ decision, now, highlighted = false }: DecisionCar
       >
         <h3 className="text-base font-semibold text-slate-900">Appeal</h3>
         {state.kind === "open" ? (
-          <AppealForm decisionId={decision.id} until={state.until} onAppealed={onAppealed} />
+          <AppealForm decisionId={decision.id} until={state.until} onAppealed={() => setAppealedHere(true)} />
         ) : decision.appeal ? (
           <AppealStatus appeal={decision.appeal} />
         ) : (

@@ -133,6 +133,10 @@ describe("ModerationDecisionsPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send appeal" }));
     expect(await screen.findByText("Waiting for an administrator")).toBeTruthy();
     expect(screen.queryByLabelText("Your appeal")).toBeNull();
+    // The button pressed is gone: focus moves to the appeal shown in its place.
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toContain("Waiting for an administrator"),
+    );
     const post = fetch.mock.calls.find(([, init]) => init?.method === "POST");
     expect(post?.[0]).toBe("/api/moderation-decisions/11111111-1111-4111-8111-111111111111/appeal");
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ text: made.text });

@@ -50,7 +50,7 @@ function MonthTable({ month }: { month: TransparencyMonth }) {
               <TableHead scope="row" className="font-medium text-slate-800">
                 {figure.label}
               </TableHead>
-              <TableCell className="text-right tabular-nums">
+              <TableCell className="text-right whitespace-nowrap tabular-nums">
                 {formatPublishedCount(month[figure.key])}
               </TableCell>
             </TableRow>

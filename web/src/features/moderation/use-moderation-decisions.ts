@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AppealBody } from "#contract/api/moderation.ts";
+import { toast } from "sonner";
+import type { Appeal, AppealBody } from "#contract/api/moderation.ts";
 import { apiQuery } from "#web/lib/api-query.ts";
 import { apiRequest } from "#web/lib/api-request.ts";
 
@@ -14,8 +15,9 @@ export function useModerationDecisions() {
 /**
  * POST /api/moderation-decisions/{id}/appeal: the appeal made shows on its decision at once; the list is then
  * read again, as it is after a refusal (already appealed, closed), so the page says what the server knows.
+ * `onAppealed` is the hook's own, not `mutate`'s: the form that sent the appeal is gone by the time it answers.
  */
-export function useAppeal(decisionId: string) {
+export function useAppeal(decisionId: string, onAppealed?: (appeal: Appeal) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AppealBody) =>
@@ -24,6 +26,8 @@ export function useAppeal(decisionId: string) {
       queryClient.setQueryData(moderationDecisionsQuery.queryKey, (decisions) =>
         decisions?.map((decision) => (decision.id === decisionId ? { ...decision, appeal } : decision)),
       );
+      toast.success("Appeal Sent", { description: "An administrator will review it." });
+      onAppealed?.(appeal);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: moderationDecisionsQuery.queryKey }),
   });
