@@ -86,3 +86,5 @@ export const MEDIAN_EXPLANATION =
   "Half of the reported posts reviewed by an administrator that month were decided sooner than this, counted from the post's first report.";
 export const MEDIAN_NOT_PUBLISHED = "Not published";
 export const MEDIAN_NOT_PUBLISHED_EXPLANATION = `Not published for a month with fewer than ${MODERATION_LIMITS.transparencyMinimum} reviews.`;
+/** Beside "Not published" in a month's table: why. */
+export const MEDIAN_NOT_PUBLISHED_REASON = `fewer than ${MODERATION_LIMITS.transparencyMinimum} reviews`;

@@ -18,6 +18,7 @@ import {
   MEDIAN_LABEL,
   MEDIAN_NOT_PUBLISHED,
   MEDIAN_NOT_PUBLISHED_EXPLANATION,
+  MEDIAN_NOT_PUBLISHED_REASON,
   TRANSPARENCY_FIGURES,
 } from "./transparency-display.ts";
 import { useTransparency } from "./use-transparency.ts";
@@ -63,7 +64,7 @@ function MonthTable({ month }: { month: TransparencyMonth }) {
               {median ?? (
                 <>
                   {MEDIAN_NOT_PUBLISHED}
-                  <span className="block text-xs text-slate-500">{MEDIAN_NOT_PUBLISHED_EXPLANATION}</span>
+                  <span className="block text-xs text-slate-500">({MEDIAN_NOT_PUBLISHED_REASON})</span>
                 </>
               )}
             </TableCell>
