@@ -83,7 +83,8 @@ export function createAdminAppealsService(deps: Deps) {
     switch (decision.kind) {
       case "post_hidden": {
         if (!decision.postId) return { restored: false, release: undefined };
-        const release = await deps.adminModeration.releaseOn(tx, actor, decision.postId, outcomeText);
+        // The appeal's outcome tells the owner; the reporters hear that no rule was broken.
+        const release = await deps.adminModeration.releaseOn(tx, actor, decision.postId, outcomeText, false);
         return { restored: release !== undefined, release };
       }
       case "post_removed":
