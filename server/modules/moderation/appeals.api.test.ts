@@ -246,6 +246,60 @@ describe("appeals", () => {
     expect(actions).toEqual(expect.arrayContaining(["post.remove", "appeal.create", "appeal.decide"]));
   });
 
+  it("a hold the reports' threshold took, reversed on appeal: shown again, the owner told once, the reporters told", async () => {
+    const { t, clock, second, owner } = await setup({ secondAdmin: true });
+    if (!second) throw new Error("no second administrator");
+    const post = await createPost(t, owner, "Brigaded Sunset");
+    const reporters: Member[] = [];
+    for (let i = 0; i < 10; i++) reporters.push(await registerTrustedReporter(t, { firstName: `Rep${i}` }));
+    await t.db
+      .update(postReportSettings)
+      .set({ autoDeleteEnabled: true, autoDeleteThreshold: 10, autoAction: "hide" });
+    for (const reporter of reporters)
+      await t.app.inject({
+        method: "POST",
+        url: `/api/tagged-posts/${post.id}/report`,
+        headers: asMember(reporter.cookie),
+      });
+    expect(await publicSearch(t, "Brigaded Sunset")).toEqual([]);
+    const [decision] = await decisionsOf(t, owner);
+    expect(decision).toMatchObject({
+      kind: "post_hidden",
+      automatic: true,
+      reason: {
+        label: "Reported by members",
+        rule: null,
+        text: expect.stringContaining("10 members' reports"),
+      },
+    });
+    const filed = (await appeal(t, owner, decision.id, "A group reported this to hurt me.")).json();
+    // Nobody took an automatic decision: any administrator may decide it.
+    expect((await openAppeals(t, second)).items[0]).toMatchObject({
+      mayDecide: true,
+      decidableBy: "Any administrator",
+    });
+
+    clock.advance(60_000);
+    const reversed = await decide(t, second, filed.id, {
+      outcome: "reversed",
+      text: "The reports were not about a rule.",
+    });
+    expect(reversed.statusCode).toBe(200);
+    expect((await publicSearch(t, "Brigaded Sunset")).map((p) => p.id)).toEqual([post.id]);
+    const notices = (await t.app.inject({ url: "/api/notices", headers: asMember(owner.cookie) })).json();
+    expect(notices.map((n: { kind: string }) => n.kind)).toEqual(["appeal_decided"]);
+    for (const reporter of reporters.slice(0, 2)) {
+      const theirs = (await t.app.inject({ url: "/api/notices", headers: asMember(reporter.cookie) })).json();
+      expect(theirs).toEqual([
+        expect.objectContaining({
+          kind: "report_outcome",
+          text: expect.stringContaining("no rule was broken"),
+        }),
+      ]);
+      expect(JSON.stringify(theirs)).not.toContain("ottoline_o");
+    }
+  });
+
   it("an upheld removal deletes the post for good; a reversed tagg removal registers the tagg again while free", async () => {
     const { t, second, admin, owner } = await setup({ secondAdmin: true });
     if (!second) throw new Error("no second administrator");
