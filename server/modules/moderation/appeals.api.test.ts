@@ -336,6 +336,37 @@ describe("appeals", () => {
   });
 });
 
+describe("the end of a removal's window", () => {
+  it("deletes a removed post for good once nobody may appeal it, and never one whose appeal is open", async () => {
+    const { t, clock, admin, owner } = await setup();
+    const quiet = await createPost(t, owner, "Never Appealed");
+    const appealed = await createPost(t, owner, "Still Appealed");
+    for (const post of [quiet, appealed])
+      await t.app.inject({
+        method: "DELETE",
+        url: `/api/admin/tagged-posts/${post.id}`,
+        headers: admin.headers,
+        payload: (await aModerationReason(t)).body,
+      });
+    const decisions = await decisionsOf(t, owner);
+    const appealedDecision = decisions.find(
+      (d: { subject: { postName?: string } }) => d.subject.postName === "Still Appealed",
+    );
+    expect((await appeal(t, owner, appealedDecision.id, "Please look again")).statusCode).toBe(201);
+    await t.app.jobs.run("purge-appeal-expired-removals");
+    expect(await t.db.select().from(taggedPosts)).toHaveLength(2);
+
+    await t.db.update(moderationDecisions).set({ appealableUntil: new Date(clock.now().getTime() - 1) });
+    await t.app.jobs.run("purge-appeal-expired-removals");
+    const left = await t.db.select().from(taggedPosts);
+    expect(left.map((post) => post.postName)).toEqual(["Still Appealed"]);
+    // The statement stays with the member after the post is gone.
+    expect((await decisionsOf(t, owner)).map((d: { subject: unknown }) => d.subject)).toEqual(
+      expect.arrayContaining([{ postName: "Never Appealed" }, { postName: "Still Appealed" }]),
+    );
+  });
+});
+
 describe("the transparency figures", () => {
   it("match the audit log and the reports of the month, and publish any figure under 10 as <10", async () => {
     const { t, admin, owner } = await setup();
