@@ -69,6 +69,7 @@ const alertAbout = (visitor: Member, name: string) => ({
   postName: null,
   visitor: { id: visitor.user.id, name },
   tagg: null,
+  decisionId: null,
   text: `${name} looked for your posts 5 times this week`,
   createdAt: expect.any(String),
 });
