@@ -42,8 +42,9 @@ describe("decidedByText", () => {
 });
 
 describe("appealState", () => {
-  const before = new Date("2027-05-03T11:59:59.000Z");
-  const at = new Date("2027-05-03T12:00:00.000Z");
+  // The instants are the decision's own: these rules take the time as an argument, not from the clock.
+  const at = new Date(decision().appealableUntil);
+  const before = new Date(at.getTime() - 1000);
 
   it("is open while nothing was appealed, the decision applies and the time has not run out", () => {
     expect(appealState(decision(), before)).toEqual({ kind: "open", until: at });

@@ -32,7 +32,7 @@ function renderItem(item: Notice) {
         <ul>
           <NoticeItem
             notice={item}
-            now={new Date("2026-11-03T13:00:00.000Z")}
+            now={new Date(Date.parse(item.createdAt) + 60 * 60_000)}
             onDismiss={vi.fn()}
             onFollow={onFollow}
           />
