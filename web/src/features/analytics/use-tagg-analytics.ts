@@ -23,6 +23,9 @@ function noticeKind(data: string): unknown {
   }
 }
 
+/** Notices after which the member's profile (their tagg) may have changed. */
+const PROFILE_CHANGING_NOTICES: ReadonlySet<unknown> = new Set(["tagg_removed", "decision", "appeal_decided"]);
+
 const fetcher = createConditionalFetcher(ANALYTICS_QUERY_KEY[0]);
 
 /** The list's options: its typed key, fetched with the ETag of the data the cache holds. */
@@ -76,12 +79,13 @@ export function useLiveAnalytics(enabled: boolean) {
         void queryClient.invalidateQueries({ queryKey: HIGHEST_VIEWED_QUERY_KEY });
       }
     };
-    // A moderation notice (one of my posts was hidden or removed): the bell's notices and my posts change.
+    // A moderation notice (one of my posts was hidden or removed, or given back): the bell's notices and my
+    // posts change.
     const onNotice = (data: string) => {
       void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: TAGGED_POSTS_QUERY_KEY });
-      // My tagg was removed: my profile has none now, and the dashboard offers to claim one.
-      if (noticeKind(data) === "tagg_removed")
+      // A decision or its appeal may have taken my tagg or given it back: the dashboard shows the one I hold now.
+      if (PROFILE_CHANGING_NOTICES.has(noticeKind(data)))
         void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     };
     // Reconnections resume where the stream stood (Last-Event-ID); the poll covers any gap all the same.
