@@ -24,7 +24,11 @@ function noticeKind(data: string): unknown {
 }
 
 /** Notices after which the member's profile (their tagg) may have changed. */
-const PROFILE_CHANGING_NOTICES: ReadonlySet<unknown> = new Set(["tagg_removed", "decision", "appeal_decided"]);
+const PROFILE_CHANGING_NOTICES: ReadonlySet<unknown> = new Set([
+  "tagg_removed",
+  "decision",
+  "appeal_decided",
+]);
 
 const fetcher = createConditionalFetcher(ANALYTICS_QUERY_KEY[0]);
 
