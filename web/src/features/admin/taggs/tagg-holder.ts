@@ -24,3 +24,10 @@ export function taggDeletedDescription(tagg: Pick<AdminTagg, "tagg" | "holder">)
   const name = holderName(tagg);
   return name ? `@${tagg.tagg} was deleted; ${name} was told.` : `@${tagg.tagg} was deleted.`;
 }
+
+/** The Hide Tagg confirmation: the tagg and its posts leave search until an administrator shows them again. */
+export function hideTaggDescription(tagg: Pick<AdminTagg, "tagg" | "holder">): string {
+  const name = holderName(tagg);
+  const whose = name ? `, held by ${name},` : "";
+  return `Hide @${tagg.tagg}${whose} and its posts from search until an administrator shows them again?`;
+}
