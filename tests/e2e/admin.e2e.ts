@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { openAdminPanel } from "./support/admin-steps.ts";
+import { giveReason, openAdminPanel } from "./support/admin-steps.ts";
 import { enrolAuthenticator } from "./support/api-steps.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { E2E_ADMIN_EMAILS } from "./support/constants.ts";
@@ -105,8 +105,15 @@ test("an administrator unlocks the panel, edits and hides a tagg, reviews a repo
     await expect(table.getByText("Verified partner")).toBeVisible();
   });
 
-  await test.step("hide the tagg: the public search no longer finds its posts", async () => {
+  await test.step("hide the tagg with a reason: the public search no longer finds its posts", async () => {
     await table.getByRole("button", { name: `Hide @${tagg}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Hide Tagg" });
+    await dialog.getByRole("button", { name: "Hide", exact: true }).click();
+    await expect(dialog.getByText("Choose the reason for this decision")).toBeVisible();
+    await giveReason(dialog, "Impersonation", "This tagg copies a brand's name.");
+    await expect(dialog.getByText(/^Rule: Do not pretend to be another person/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "/admin hide tagg dialog");
+    await dialog.getByRole("button", { name: "Hide", exact: true }).click();
     await expect(page.getByText("Visibility Updated")).toBeVisible();
     await expect(table.getByText("Hidden", { exact: true })).toBeVisible();
     expect(await publicSearchCount(page, postName)).toBe(0);
@@ -330,10 +337,9 @@ test("an administrator adds a tagg and a profile by invitation, deletes the memb
     await page.getByRole("searchbox", { name: "Search Tagged Posts" }).fill(postName);
     const table = page.getByRole("table", { name: "Tagged posts" });
     await table.getByRole("button", { name: `Delete ${postName}` }).click();
-    await page
-      .getByRole("alertdialog", { name: "Delete Post" })
-      .getByRole("button", { name: "Delete" })
-      .click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Post" });
+    await giveReason(dialog);
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(page.getByText("Post Deleted")).toBeVisible();
     await expect(page.getByText("No tagged posts match your search")).toBeVisible();
   });
@@ -348,10 +354,9 @@ test("an administrator adds a tagg and a profile by invitation, deletes the memb
 
     await nav.getByRole("link", { name: "Tagit Database" }).click();
     await page.getByRole("button", { name: `Delete @${spareTagg}` }).click();
-    await page
-      .getByRole("alertdialog", { name: "Delete Tagg" })
-      .getByRole("button", { name: "Delete" })
-      .click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Tagg" });
+    await giveReason(dialog);
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(page.getByText("Tagg Deleted")).toBeVisible();
   });
 });
