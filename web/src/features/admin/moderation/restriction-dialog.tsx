@@ -154,8 +154,8 @@ export function RestrictionDialog({
                 <Textarea
                   rows={3}
                   maxLength={MODERATION_LIMITS.reasonText}
-                  disabled={pending}
                   {...field}
+                  disabled={pending}
                   value={field.value ?? ""}
                 />
               )}
