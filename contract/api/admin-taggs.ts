@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MODERATION_MESSAGES, restrictionBodySchema } from "./moderation.ts";
 import { listResponse } from "./admin.ts";
 import { emailSchema, personNameSchema } from "./auth.ts";
 import { taggSchema } from "./taggs.ts";
@@ -18,10 +19,20 @@ export type AdminTaggBody = z.infer<typeof adminTaggBodySchema>;
 
 export const ADMIN_TAGG_MESSAGES = { hidden: "Say whether the tagg is hidden (true or false)" } as const;
 
-/** The visibility toggle: `hidden` true hides the tagg and its posts from search, false shows them again. */
-export const adminTaggToggleBodySchema = z.strictObject({
-  hidden: z.boolean({ error: ADMIN_TAGG_MESSAGES.hidden }),
-});
+/**
+ * The visibility toggle: `hidden` true hides the tagg and its posts from search, with one of the panel's reasons
+ * (`reasonId`, and words for the member in `reasonText`); false shows them again and needs no reason.
+ */
+export const adminTaggToggleBodySchema = z
+  .strictObject({
+    hidden: z.boolean({ error: ADMIN_TAGG_MESSAGES.hidden }),
+    reasonId: restrictionBodySchema.shape.reasonId.optional(),
+    reasonText: restrictionBodySchema.shape.reasonText,
+  })
+  .refine((body) => !body.hidden || body.reasonId !== undefined, {
+    path: ["reasonId"],
+    error: MODERATION_MESSAGES.reasonRequired,
+  });
 export type AdminTaggToggleBody = z.infer<typeof adminTaggToggleBodySchema>;
 
 export const adminTaggIdParamsSchema = z.object({ id: z.uuid() });

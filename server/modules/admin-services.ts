@@ -6,11 +6,13 @@ import type { ProfileRow } from "#server/db/schema/index.ts";
 import type { Transact } from "#server/db/transaction.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import { createFailureBudget } from "#server/lib/failure-budget.ts";
+import { createAdminAppealsService } from "./admin/admin-appeals.service.ts";
 import { createAdminCleanupService } from "./admin/admin-cleanup.service.ts";
 import { createAdminContentService } from "./admin/admin-content.service.ts";
 import { createAdminModerationService } from "./admin/admin-moderation.service.ts";
 import { createAdminMoneyService } from "./admin/admin-money.service.ts";
 import { createAdminProfilesService } from "./admin/admin-profiles.service.ts";
+import { createAdminReasonsService } from "./admin/admin-reasons.service.ts";
 import { createAdminSessionService } from "./admin/admin-session.service.ts";
 import { createAdminSettingsService } from "./admin/admin-settings.service.ts";
 import { createAdminTaggsService } from "./admin/admin-taggs.service.ts";
@@ -21,6 +23,7 @@ import type { AffiliateService } from "./affiliate/affiliate.service.ts";
 import type { AuthService } from "./auth/auth.service.ts";
 import type { SessionsService } from "./auth/sessions.service.ts";
 import type { ContentService } from "./content/content.service.ts";
+import type { ModerationService } from "./moderation/moderation.service.ts";
 import type { NoticesService } from "./notices/notices.service.ts";
 import type { SubscriptionsService } from "./payments/subscriptions.service.ts";
 import type { PostsService } from "./posts/posts.service.ts";
@@ -50,6 +53,7 @@ type FeatureServices = {
   posts: PostsService;
   uploads: UploadsService;
   notices: NoticesService;
+  moderation: ModerationService;
   settings: SettingsService;
   content: ContentService;
   affiliate: AffiliateService;
@@ -64,7 +68,35 @@ type FeatureServices = {
 export function createAdminServices(infra: AdminInfrastructure, features: FeatureServices) {
   const { config, db, transact, clock, isAdmin, redis } = infra;
   const { sessions, profiles, taggs, posts, uploads, notices, settings } = features;
+  const adminModerationService = createAdminModerationService({
+    transact,
+    posts,
+    auditRepoOn: createAuditRepository,
+    settings,
+    notices,
+    uploads,
+    moderation: features.moderation,
+    clock,
+  });
   return {
+    adminModerationService,
+    adminAppealsService: createAdminAppealsService({
+      transact,
+      moderation: features.moderation,
+      adminModeration: adminModerationService,
+      posts,
+      taggs,
+      profiles,
+      uploads,
+      notices,
+      auditRepoOn: createAuditRepository,
+      adminEmails: config.adminEmails,
+    }),
+    adminReasonsService: createAdminReasonsService({
+      transact,
+      moderation: features.moderation,
+      auditRepoOn: createAuditRepository,
+    }),
     adminSessionService: createAdminSessionService({
       sessions,
       secondFactor: features.secondFactor,
@@ -78,15 +110,7 @@ export function createAdminServices(infra: AdminInfrastructure, features: Featur
       transact,
       taggs,
       auditRepoOn: createAuditRepository,
-      notices,
-    }),
-    adminModerationService: createAdminModerationService({
-      transact,
-      posts,
-      auditRepoOn: createAuditRepository,
-      settings,
-      notices,
-      uploads,
+      moderation: features.moderation,
     }),
     adminProfilesService: createAdminProfilesService({
       transact,

@@ -14,6 +14,7 @@ import { contentRoutes } from "./content/content.routes.ts";
 import { dataExportRoutes } from "./data-export/data-export.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { liveEventsRoutes } from "./live-events/live-events.routes.ts";
+import { moderationRoutes } from "./moderation/moderation.routes.ts";
 import { noticesRoutes } from "./notices/notices.routes.ts";
 import { paymentsRoutes } from "./payments/payments.routes.ts";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes.ts";
@@ -64,6 +65,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   await app.register(analyticsRoutes, { analyticsService: deps.analyticsService });
   await app.register(liveEventsRoutes, { liveEventsService: deps.liveEventsService });
   await app.register(noticesRoutes, { noticesService: deps.noticesService });
+  await app.register(moderationRoutes, { moderationService: deps.moderationService });
   await app.register(privacyRoutes, { privacyService: deps.privacyService });
   await app.register(taggsRoutes, { taggsService: deps.taggsService, profileService: deps.profileService });
   await app.register(paymentsRoutes, {
@@ -93,6 +95,8 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     adminSettingsService: deps.adminSettingsService,
     adminContentService: deps.adminContentService,
     adminMoneyService: deps.adminMoneyService,
+    adminAppealsService: deps.adminAppealsService,
+    adminReasonsService: deps.adminReasonsService,
   });
   await app.register(adminPopupsRoutes, { adminSettingsService: deps.adminSettingsService });
   await app.register(adminSectionsRoutes, { adminContentService: deps.adminContentService });

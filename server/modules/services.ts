@@ -50,6 +50,8 @@ import { createNoticesRepository } from "./notices/notices.repository.ts";
 import { createNoticesService } from "./notices/notices.service.ts";
 import { createRepeatedSearchAlertsRepository } from "./notices/repeated-search-alerts.repository.ts";
 import { createRepeatedSearchAlertsService } from "./notices/repeated-search-alerts.service.ts";
+import { createAuditRepository } from "./admin/audit.repository.ts";
+import { createModerationService } from "./moderation/moderation.service.ts";
 import { createPostsRepositories } from "./posts/posts.repository.ts";
 import { createPostsService } from "./posts/posts.service.ts";
 import { createPrivacyRepository } from "./privacy/privacy.repository.ts";
@@ -141,6 +143,18 @@ export function createServices(infra: Infrastructure) {
     events: infra.events,
     clock,
   });
+  const moderationService = createModerationService({
+    db,
+    transact,
+    clock,
+    notices: noticesService,
+    auditRepoOn: createAuditRepository,
+    // Called only once every service exists.
+    memberOf: (userId, tx) => profileService.find(userId, tx),
+    mailer: infra.mailer,
+    background,
+    publicUrl: config.publicUrl,
+  });
   const postsService = createPostsService({
     repos: createPostsRepositories(db),
     reposOn: createPostsRepositories,
@@ -153,6 +167,7 @@ export function createServices(infra: Infrastructure) {
     isBlocked: blocksService.isBlocked,
     clock,
     reportMinAccountAgeHours: config.reportMinAccountAgeHours,
+    countReport: moderationService.countReport,
   });
   const analyticsRepo = createAnalyticsRepository(db);
   const pseudonyms = createPseudonyms({
@@ -291,6 +306,7 @@ export function createServices(infra: Infrastructure) {
       posts: postsService,
       uploads: uploadsService,
       notices: noticesService,
+      moderation: moderationService,
       settings: settingsService,
       content: contentService,
       affiliate: affiliateService,
@@ -314,6 +330,7 @@ export function createServices(infra: Infrastructure) {
     securityCheckupService: createSecurityCheckupService({ sessions, secondFactor: secondFactorService }),
     blocksService,
     noticesService,
+    moderationService,
     settingsService,
     authService,
     profileService,

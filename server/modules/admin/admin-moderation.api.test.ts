@@ -5,6 +5,7 @@ import { postReportSettings, profiles, taggedPosts } from "#server/db/schema/ind
 import { transactOn } from "#server/db/transaction.ts";
 import { systemClock } from "#server/lib/clock.ts";
 import { createEventBus } from "#server/lib/event-bus.ts";
+import { createModerationService } from "#server/modules/moderation/moderation.service.ts";
 import { createNoticesRepository } from "#server/modules/notices/notices.repository.ts";
 import { createNoticesService } from "#server/modules/notices/notices.service.ts";
 import { createPostsRepositories } from "#server/modules/posts/posts.repository.ts";
@@ -421,18 +422,32 @@ describe("the report auto-action", () => {
         isBlocked: async () => false,
         clock: systemClock,
         reportMinAccountAgeHours: 24,
+        countReport: async () => {},
+      });
+      const notices = createNoticesService({
+        noticesRepo: createNoticesRepository(t.db),
+        events: createEventBus(),
+        clock: systemClock,
       });
       return createAdminModerationService({
         transact: transactOn(t.db),
         posts,
         auditRepoOn: createAuditRepository,
         settings,
-        notices: createNoticesService({
-          noticesRepo: createNoticesRepository(t.db),
-          events: createEventBus(),
-          clock: systemClock,
-        }),
+        notices,
         uploads: { removeFiles: async () => {} },
+        moderation: createModerationService({
+          db: t.db,
+          transact: transactOn(t.db),
+          clock: systemClock,
+          notices,
+          auditRepoOn: createAuditRepository,
+          memberOf: async () => undefined,
+          mailer: { send: async () => {} },
+          background: t.app.background,
+          publicUrl: "http://tagit.test",
+        }),
+        clock: systemClock,
       });
     };
     const results = await Promise.all([instance().applyAutoAction(), instance().applyAutoAction()]);

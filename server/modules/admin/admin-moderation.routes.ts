@@ -8,6 +8,7 @@ import {
   postReportSettingsResponseSchema,
   postReportSettingsSchema,
 } from "#contract/api/admin-moderation.ts";
+import { restrictionBodySchema } from "#contract/api/moderation.ts";
 import { successSchema } from "#contract/api/success.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
@@ -44,16 +45,43 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       schema: {
         operationId: "adminDeleteTaggedPost",
-        summary: "Delete a member's tagged post",
+        summary: "Remove a member's tagged post, with a reason",
         description:
-          "Deleted the way its owner would delete it (images no other post uses go too); the owner gets a " +
-          "`post_removed` notice. Audited.",
+          "The body names one of the panel's moderation reasons (`reasonId`) and may add words for the member " +
+          "(`reasonText`); without a reason nothing happens (400 naming `reasonId`). The post leaves every list and " +
+          "search, its owner's too, and its reports go. Its owner gets a `decision` notice and an e-mail with the " +
+          "statement of reasons and how to appeal; the members whose report counted get a `report_outcome` notice. " +
+          "The post is kept as it was while the removal may be appealed (6 months, or until an appeal is decided): " +
+          "a reversed appeal gives it back, and after that it is deleted the way its owner would delete it. Audited.",
         params: adminPostIdParamsSchema,
+        body: restrictionBodySchema,
         response: { 200: successSchema },
       },
     },
     async (request) => {
-      await adminModerationService.deletePost(requireMember(request).user, request.params.id);
+      await adminModerationService.deletePost(requireMember(request).user, request.params.id, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    "/tagged-posts/:id/hide",
+    {
+      schema: {
+        operationId: "adminHideTaggedPost",
+        summary: "Hide a member's tagged post pending review, with a reason",
+        description:
+          "Others stop seeing the post, whatever its owner chooses, until its reports are dismissed, an appeal " +
+          "reverses the decision, or it is removed. The owner gets a `decision` notice and an e-mail with the " +
+          "statement of reasons. 409 `conflict` when it is already hidden pending review. Audited.",
+        params: adminPostIdParamsSchema,
+        body: restrictionBodySchema,
+        response: { 200: successSchema },
+        errors: ["conflict"],
+      },
+    },
+    async (request) => {
+      await adminModerationService.hidePost(requireMember(request).user, request.params.id, request.body);
       return { success: true as const };
     },
   );

@@ -7,6 +7,7 @@ import {
   adminTaggsResponseSchema,
   adminTaggToggleBodySchema,
 } from "#contract/api/admin-taggs.ts";
+import { restrictionBodySchema } from "#contract/api/moderation.ts";
 import { successSchema } from "#contract/api/success.ts";
 import { documentedUnder } from "#server/plugins/api-docs/api-tags.ts";
 import { requireMember } from "#server/plugins/auth.ts";
@@ -83,15 +84,17 @@ export const adminTaggsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
         operationId: "adminSetTaggHidden",
         summary: "Hide a tagg (and its posts) from search, or show it again",
         description:
-          "`hidden` sets the state rather than flipping it, so sending it twice is harmless. Answers the " +
-          "updated tagg. Audited.",
+          "`hidden` sets the state rather than flipping it, so sending it twice is harmless. Hiding needs one of " +
+          "the panel's moderation reasons (`reasonId`, 400 naming it otherwise) and may add words (`reasonText`): " +
+          "the member holding the tagg gets a `decision` notice and an e-mail with the statement of reasons and " +
+          "how to appeal. Showing it again ends that decision. Answers the updated tagg. Audited.",
         params: adminTaggIdParamsSchema,
         body: adminTaggToggleBodySchema,
         response: { 200: adminTaggSchema },
       },
     },
     (request) =>
-      adminTaggsService.setHidden(requireMember(request).user, request.params.id, request.body.hidden),
+      adminTaggsService.setHidden(requireMember(request).user, request.params.id, request.body),
   );
 
   app.delete(
@@ -102,14 +105,17 @@ export const adminTaggsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
         summary: "Delete a registered tagg",
         description:
           "The member who held it keeps their account, without a tagg: their posts are no longer found by it, " +
-          "anyone may claim it, and they are told in-app (a `tagg_removed` notice). Audited, naming the holder. " +
+          "anyone may claim it. The body names one of the panel's moderation reasons (`reasonId`) and may add " +
+          "words (`reasonText`); the holder gets a `decision` notice and an e-mail with the statement of reasons " +
+          "and how to appeal. Audited, naming the holder. " +
           "The list item's `holder` says beforehand whom the deletion takes it from.",
         params: adminTaggIdParamsSchema,
+        body: restrictionBodySchema,
         response: { 200: successSchema },
       },
     },
     async (request) => {
-      await adminTaggsService.remove(requireMember(request).user, request.params.id);
+      await adminTaggsService.remove(requireMember(request).user, request.params.id, request.body);
       return { success: true as const };
     },
   );

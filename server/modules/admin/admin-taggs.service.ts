@@ -1,11 +1,12 @@
 import type { AdminListQuery } from "#contract/api/admin.ts";
-import type { AdminTagg, AdminTaggBody } from "#contract/api/admin-taggs.ts";
+import type { AdminTagg, AdminTaggBody, AdminTaggToggleBody } from "#contract/api/admin-taggs.ts";
+import type { RestrictionBody } from "#contract/api/moderation.ts";
 import { MESSAGES } from "#contract/errors.ts";
 import { TAGG_MESSAGES } from "#contract/taggs.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { NoticesService } from "../notices/notices.service.ts";
+import type { AfterCommit, ModerationService } from "../moderation/moderation.service.ts";
 import type { TaggChanges, TaggRow, TaggsService } from "../taggs/taggs.service.ts";
 import type { AuditActor, AuditRepository } from "./audit.repository.ts";
 
@@ -14,7 +15,7 @@ type Deps = {
   /** The taggs module, which owns the `taggs` table. */
   taggs: Pick<TaggsService, "adminList" | "adminOn">;
   auditRepoOn: (tx: Tx) => AuditRepository;
-  notices: Pick<NoticesService, "add" | "announce">;
+  moderation: Pick<ModerationService, "reasonFor" | "decide" | "lift">;
 };
 
 /** The member holding a tagg, as the list and the delete confirmation name them. */
@@ -54,7 +55,7 @@ function diff(before: TaggRow, after: TaggRow, changes: TaggChanges) {
 const notFound = () => new AppError("not_found", MESSAGES.notFound);
 
 /** The Taggs section of the admin panel. Every write records its audit row in the same transaction. */
-export function createAdminTaggsService({ transact, taggs, auditRepoOn, notices }: Deps) {
+export function createAdminTaggsService({ transact, taggs, auditRepoOn, moderation }: Deps) {
   /** Runs a write; a tagg that is already registered answers 409 name_taken (the transaction is rolled back). */
   async function write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
@@ -66,23 +67,33 @@ export function createAdminTaggsService({ transact, taggs, auditRepoOn, notices 
     }
   }
 
-  /** Applies an edit and audits the fields it changed; an unknown id answers 404. */
-  function change(actor: AuditActor, id: string, changes: TaggChanges) {
+  /**
+   * Applies an edit and audits the fields it changed (with `reason`'s label when a restriction's); an unknown id
+   * answers 404. `then` runs on the same transaction with the tagg before and after.
+   */
+  function change(
+    actor: AuditActor,
+    id: string,
+    changes: TaggChanges,
+    then?: (tx: Tx, before: TaggRow, after: TaggRow) => Promise<{ reason?: string; told?: AfterCommit }>,
+  ) {
     return write(async (tx) => {
       const repo = taggs.adminOn(tx);
       const before = await repo.find(id);
       if (!before) throw notFound();
       const after = await repo.update(id, changes);
       if (!after) throw notFound();
+      const followUp = then ? await then(tx, before, after) : {};
+      const summary = diff(before, after, changes);
       await auditRepoOn(tx).record({
         actor,
         action: "tagg.update",
         targetType: "tagg",
         targetId: id,
-        summary: diff(before, after, changes),
+        summary: followUp.reason ? { ...summary, after: { ...summary.after, reason: followUp.reason } } : summary,
       });
       const held = await repo.holder(after.tagg);
-      return toAdminTagg(after, held?.subscriptionStatus ?? null, holderOf(held));
+      return { tagg: toAdminTagg(after, held?.subscriptionStatus ?? null, holderOf(held)), told: followUp.told };
     });
   }
 
@@ -122,25 +133,53 @@ export function createAdminTaggsService({ transact, taggs, auditRepoOn, notices 
     },
 
     /** Edit Tagg: replaces names, tagg, e-mail and reason (a reason left out clears it). */
-    update(actor: AuditActor, id: string, body: AdminTaggBody) {
-      return change(actor, id, { ...body, reason: body.reason ?? null });
-    },
-
-    /** The visibility toggle: a hidden tagg's posts leave public search at once. */
-    setHidden(actor: AuditActor, id: string, hidden: boolean) {
-      return change(actor, id, { isHidden: hidden });
+    async update(actor: AuditActor, id: string, body: AdminTaggBody) {
+      return (await change(actor, id, { ...body, reason: body.reason ?? null })).tagg;
     },
 
     /**
-     * Deletes a registered tagg. A member holding it keeps their account without a tagg (their posts are no
-     * longer found by it, and anyone may claim it): the audit row names them, and they are told in-app, in the
-     * same transaction; the notice reaches their open pages after commit.
+     * The visibility toggle: a hidden tagg's posts leave public search at once. Hiding a tagg a member holds is a
+     * decision about them, with one of the panel's reasons (they are told why and how to appeal); showing it
+     * again ends that decision (an appeal still open against it is settled in their favour).
      */
-    async remove(actor: AuditActor, id: string) {
-      const announcement = await write(async (tx) => {
+    async setHidden(actor: AuditActor, id: string, body: AdminTaggToggleBody) {
+      const { tagg, told } = await change(actor, id, { isHidden: body.hidden }, async (tx, before, after) => {
+        const holder = await taggs.adminOn(tx).holder(after.tagg);
+        if (body.hidden && !before.isHidden) {
+          const reason = await moderation.reasonFor({ reasonId: body.reasonId ?? "", reasonText: body.reasonText }, tx);
+          if (!holder) return { reason: reason.reasonLabel };
+          const told = await moderation.decide(tx, {
+            ...reason,
+            userId: holder.id,
+            kind: "profile_hidden",
+            tagg: after.tagg,
+            decidedBy: actor.id,
+          });
+          return { reason: reason.reasonLabel, told };
+        }
+        if (!body.hidden && before.isHidden && holder) {
+          await moderation.lift(tx, { userId: holder.id, tagg: after.tagg }, ["profile_hidden"], {
+            actorId: actor.id,
+            outcomeText: "An administrator showed your tagg and its posts in search again.",
+          });
+        }
+        return {};
+      });
+      told?.();
+      return tagg;
+    },
+
+    /**
+     * Deletes a registered tagg, with one of the panel's reasons. A member holding it keeps their account without
+     * a tagg (their posts are no longer found by it, and anyone may claim it): the audit row names them, and the
+     * decision tells them why and how to appeal (a reversal registers the tagg to them again if it is still free).
+     */
+    async remove(actor: AuditActor, id: string, body: RestrictionBody & { reasonId: string }) {
+      const told = await write(async (tx) => {
         const repo = taggs.adminOn(tx);
         const before = await repo.find(id);
         if (!before) throw notFound();
+        const reason = await moderation.reasonFor(body, tx);
         const holder = holderOf(await repo.holder(before.tagg));
         const removed = await repo.remove(id);
         if (!removed) throw notFound();
@@ -149,13 +188,31 @@ export function createAdminTaggsService({ transact, taggs, auditRepoOn, notices 
           action: "tagg.delete",
           targetType: "tagg",
           targetId: id,
-          summary: { before: { tagg: removed.tagg, email: removed.email, holder } },
+          summary: { before: { tagg: removed.tagg, email: removed.email, holder }, after: { reason: reason.reasonLabel } },
         });
         if (!holder) return undefined;
-        const notice = await notices.add({ userId: holder.id, kind: "tagg_removed", tagg: removed.tagg }, tx);
-        return { userId: holder.id, notice };
+        // The removal takes over from a hiding of the same tagg.
+        await moderation.lift(tx, { userId: holder.id, tagg: removed.tagg }, ["profile_hidden"], {
+          actorId: actor.id,
+          outcomeText: "The tagg was removed after review.",
+        });
+        return moderation.decide(tx, {
+          ...reason,
+          userId: holder.id,
+          kind: "tagg_removed",
+          tagg: removed.tagg,
+          decidedBy: actor.id,
+          removedTagg: {
+            tagg: removed.tagg,
+            firstName: removed.firstName,
+            lastName: removed.lastName,
+            email: removed.email,
+            reason: removed.reason,
+            isHidden: removed.isHidden,
+          },
+        });
       });
-      if (announcement) notices.announce(announcement.userId, announcement.notice);
+      told?.();
     },
   };
 }

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminAppealsRoutes } from "./admin-appeals.routes.ts";
+import type { AdminAppealsService } from "./admin-appeals.service.ts";
 import { adminCleanupRoutes } from "./admin-cleanup.routes.ts";
 import type { AdminCleanupService } from "./admin-cleanup.service.ts";
 import { adminContentRoutes } from "./admin-content.routes.ts";
@@ -7,6 +9,7 @@ import { adminModerationRoutes } from "./admin-moderation.routes.ts";
 import type { AdminModerationService } from "./admin-moderation.service.ts";
 import { adminMoneyRoutes } from "./admin-money.routes.ts";
 import type { AdminMoneyService } from "./admin-money.service.ts";
+import type { AdminReasonsService } from "./admin-reasons.service.ts";
 import { adminProfilesRoutes } from "./admin-profiles.routes.ts";
 import type { AdminProfilesService } from "./admin-profiles.service.ts";
 import { adminSessionRoutes } from "./admin-session.routes.ts";
@@ -38,6 +41,8 @@ type Options = {
   adminSettingsService: AdminSettingsService;
   adminContentService: AdminContentService;
   adminMoneyService: AdminMoneyService;
+  adminAppealsService: AdminAppealsService;
+  adminReasonsService: AdminReasonsService;
 };
 
 /**
@@ -59,6 +64,8 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
     adminSettingsService,
     adminContentService,
     adminMoneyService,
+    adminAppealsService,
+    adminReasonsService,
   },
 ) => {
   app.addHook("onRoute", (route) => {
@@ -75,6 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (
   await app.register(auditLogRoutes, { auditLogService });
   await app.register(adminTaggsRoutes, { adminTaggsService });
   await app.register(adminModerationRoutes, { adminModerationService });
+  await app.register(adminAppealsRoutes, { adminAppealsService, adminReasonsService });
   await app.register(adminProfilesRoutes, { adminProfilesService });
   await app.register(adminCleanupRoutes, { adminCleanupService });
   await app.register(adminSettingsRoutes, { adminSettingsService });

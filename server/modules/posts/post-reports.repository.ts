@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, max, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, max, min, sql } from "drizzle-orm";
 import type { ADMIN_LIST_SORTS, AdminListQuery } from "#contract/api/admin.ts";
 import type { ReportReason } from "#contract/api/posts.ts";
 import { REPORT_BURST } from "#contract/limits.ts";
@@ -223,6 +223,60 @@ export function createPostReportsRepository(db: Database) {
       return rows.length;
     },
 
+    /** How many of the post's reports count toward the automatic action. */
+    async countedReportCount(postId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(postReports)
+        .where(and(eq(postReports.postId, postId), eq(postReports.counted, true)));
+      return row?.n ?? 0;
+    },
+
+    /** When the post was first reported; null when it has no reports. */
+    async firstReportedAt(postId: string) {
+      const [row] = await db
+        .select({ at: min(postReports.createdAt) })
+        .from(postReports)
+        .where(eq(postReports.postId, postId));
+      return row?.at ?? null;
+    },
+
+    /**
+     * An administrator holds a post for review (hidden, whatever its owner chose). Answers whether it was held now
+     * (false when it already was, or was removed).
+     */
+    async hold(id: string) {
+      const rows = await db
+        .update(taggedPosts)
+        .set({ heldForReview: true })
+        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.heldForReview, false), isNull(taggedPosts.removedAt)))
+        .returning({ id: taggedPosts.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Removes a post by moderation: hidden from everyone, its owner included, and kept as it is so that a reversed
+     * appeal can give it back. Answers whether it was removed now (false when it already was).
+     */
+    async markRemoved(id: string, at: Date) {
+      const rows = await db
+        .update(taggedPosts)
+        .set({ removedAt: at, heldForReview: true })
+        .where(and(eq(taggedPosts.id, id), isNull(taggedPosts.removedAt)))
+        .returning({ id: taggedPosts.id });
+      return rows.length > 0;
+    },
+
+    /** Gives a removed post back as its owner had it (shown again if its owner shows it). */
+    async restoreRemoved(id: string) {
+      const rows = await db
+        .update(taggedPosts)
+        .set({ removedAt: null, heldForReview: false })
+        .where(and(eq(taggedPosts.id, id), isNotNull(taggedPosts.removedAt)))
+        .returning({ id: taggedPosts.id });
+      return rows.length > 0;
+    },
+
     /**
      * Lifts the hold of a post held for review: it shows again if its owner shows it. Answers whether there was
      * a hold to lift.
@@ -231,7 +285,7 @@ export function createPostReportsRepository(db: Database) {
       const rows = await db
         .update(taggedPosts)
         .set({ heldForReview: false })
-        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.heldForReview, true)))
+        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.heldForReview, true), isNull(taggedPosts.removedAt)))
         .returning({ id: taggedPosts.id });
       return rows.length > 0;
     },
@@ -248,6 +302,7 @@ export function createPostReportsRepository(db: Database) {
         .where(
           and(
             eq(taggedPosts.heldForReview, false),
+            isNull(taggedPosts.removedAt),
             inArray(taggedPosts.id, postsCountedAtLeast(db, threshold)),
           ),
         )
@@ -267,7 +322,7 @@ export function createPostReportsRepository(db: Database) {
       return db
         .select({ id: taggedPosts.id, userId: taggedPosts.userId, postName: taggedPosts.postName })
         .from(taggedPosts)
-        .where(inArray(taggedPosts.id, postsCountedAtLeast(db, threshold)));
+        .where(and(isNull(taggedPosts.removedAt), inArray(taggedPosts.id, postsCountedAtLeast(db, threshold))));
     },
   };
 }

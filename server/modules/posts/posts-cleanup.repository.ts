@@ -1,4 +1,4 @@
-import { and, asc, count, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import type { InactivePage, InactiveRow } from "#server/db/inactive.ts";
 import { searchAnalytics, taggedPosts } from "#server/db/schema/index.ts";
@@ -18,7 +18,8 @@ export function createPostsCleanupRepository(db: Database) {
   return {
     /** Posts with no activity since `before`, longest inactive first, named by their post name. */
     async findInactive(before: Date, limit: number): Promise<InactivePage> {
-      const where = lt(lastActivity, before);
+      // A post removed by moderation is deleted when its appeal window closes, not by the cleanup.
+      const where = and(lt(lastActivity, before), isNull(taggedPosts.removedAt));
       const [rows, total] = await Promise.all([
         db
           .select({ id: taggedPosts.id, identifier: taggedPosts.postName, lastActivity })
@@ -41,7 +42,7 @@ export function createPostsCleanupRepository(db: Database) {
     ): Promise<{ deleted: InactiveRow[]; unusedOriginals: string[] }> {
       const { deleted, unusedOriginals } = await deletePostsWhere(
         db,
-        and(inArray(taggedPosts.id, ids), lt(lastActivity, before)),
+        and(inArray(taggedPosts.id, ids), lt(lastActivity, before), isNull(taggedPosts.removedAt)),
       );
       return {
         deleted: deleted.map((post) => ({

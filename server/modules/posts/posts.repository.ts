@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { ADMIN_LIST_SORTS, AdminListQuery } from "#contract/api/admin.ts";
 import { nameKey } from "#contract/names.ts";
 import type { Database } from "#server/db/client.ts";
@@ -43,7 +43,7 @@ export function createPostsRepository(db: Database) {
       return db
         .select({ post: taggedPosts, uniqueViewCount })
         .from(taggedPosts)
-        .where(eq(taggedPosts.userId, userId))
+        .where(and(eq(taggedPosts.userId, userId), isNull(taggedPosts.removedAt)))
         .orderBy(desc(taggedPosts.createdAt), desc(taggedPosts.id));
     },
 
@@ -51,7 +51,7 @@ export function createPostsRepository(db: Database) {
       const [row] = await db
         .select({ post: taggedPosts, uniqueViewCount })
         .from(taggedPosts)
-        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.userId, userId)))
+        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.userId, userId), isNull(taggedPosts.removedAt)))
         .limit(1);
       return row;
     },
@@ -77,7 +77,7 @@ export function createPostsRepository(db: Database) {
       const [row] = await db
         .update(taggedPosts)
         .set({ scrambleImage })
-        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.userId, userId)))
+        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.userId, userId), isNull(taggedPosts.removedAt)))
         .returning({ id: taggedPosts.id });
       return row;
     },
@@ -126,6 +126,8 @@ export function createPostsRepository(db: Database) {
           SortColumn
         >,
         searchIn: [postIdStarts, ownerTaggSearch(db), t.postName, createdDaySearch],
+        // A post removed by moderation waits for its appeal window out of every list.
+        filter: isNull(t.removedAt),
         // Only what the list shows: a page of 50 reads and maps no column it drops.
         rows: (where, limit, order) =>
           db

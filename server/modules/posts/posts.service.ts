@@ -34,6 +34,8 @@ type Deps = {
   clock: Clock;
   /** A report counts toward the automatic action only from a verified member at least this many hours old. */
   reportMinAccountAgeHours: number;
+  /** Counts a new report in moderation's public monthly figures. */
+  countReport: (counted: boolean) => Promise<void>;
 };
 
 type CreateInput = {
@@ -55,6 +57,7 @@ export function createPostsService({
   isBlocked,
   clock,
   reportMinAccountAgeHours,
+  countReport,
 }: Deps) {
   const { posts: postsRepo, reports: reportsRepo, cleanup: cleanupRepo } = repos;
 
@@ -109,6 +112,11 @@ export function createPostsService({
         findById: posts.findById,
         reportCount: reports.reportCount,
         countedReporters: reports.countedReporters,
+        firstReportedAt: reports.firstReportedAt,
+        countedReportCount: reports.countedReportCount,
+        hold: reports.hold,
+        markRemoved: reports.markRemoved,
+        restoreRemoved: reports.restoreRemoved,
         // Within the caller's transaction, as a savepoint of its own.
         deletePost: (post: { userId: string; id: string }) =>
           deletePostsIn(transactOn(tx), (r) => r.posts.deletePosts(post)),
@@ -221,14 +229,16 @@ export function createPostsService({
       }
       if (post.userId === reporter.id) throw new AppError("validation", POST_MESSAGES.ownPost);
       const now = clock.now();
+      const counted = reportCounts(reporter, now, reportMinAccountAgeHours);
       const { isNew, countedReports } = await reportsRepo.addReport({
         postId: id,
         reporterId: reporter.id,
         reason: reason ?? null,
-        counted: reportCounts(reporter, now, reportMinAccountAgeHours),
+        counted,
         createdAt: now,
       });
       if (!isNew) throw new AppError("conflict", POST_MESSAGES.alreadyReported);
+      await countReport(counted);
       const { autoDeleteEnabled, autoDeleteThreshold } = await settings.reports();
       if (!autoDeleteEnabled || countedReports < autoDeleteThreshold)
         return { reported: true as const, removed: false };

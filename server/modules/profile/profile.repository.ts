@@ -164,6 +164,12 @@ export function createProfileRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /** Every administrator's id (the stored role, or an address ADMIN_EMAILS names), without locking. */
+    async administrators(adminEmails: ReadonlySet<string>): Promise<string[]> {
+      const rows = await db.select({ id: profiles.id }).from(profiles).where(administrators(adminEmails));
+      return rows.map((row) => row.id);
+    },
+
     async findByEmail(email: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.email, email)).limit(1);
       return row;

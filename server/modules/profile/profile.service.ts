@@ -135,6 +135,10 @@ export function createProfileService(deps: Deps) {
     lockAdministrators: (adminEmails: ReadonlySet<string>, tx: Tx) =>
       deps.profileRepoOn(tx).lockAdministrators(adminEmails),
 
+    /** Every administrator's id, read on the caller's transaction when given. */
+    administrators: (adminEmails: ReadonlySet<string>, tx?: Tx) =>
+      (tx ? deps.profileRepoOn(tx) : profileRepo).administrators(adminEmails),
+
     /** An administrator grants or removes the stored role, on their transaction; undefined when the member is gone. */
     setRole: (id: string, role: ProfileRow["role"], tx: Tx) => deps.profileRepoOn(tx).update(id, { role }),
 

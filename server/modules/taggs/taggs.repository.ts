@@ -156,6 +156,22 @@ export function createTaggsRepository(db: Database) {
      * Registers the tagg and gives it to a member who has none, in one transaction. Nothing is written when
      * the tagg is taken or the member got one in the meantime (a second tab); the answer says which.
      */
+    /**
+     * Registers a removed tagg again, as it was, to the member who held it (a reversed moderation decision). Refused
+     * when someone registered the tagg meanwhile, or the member holds another one now. Call it on a transaction.
+     */
+    async restoreRemoved(
+      userId: string,
+      removed: { tagg: string; firstName: string; lastName: string; email: string; reason: string | null; isHidden: boolean },
+    ): Promise<"restored" | "taken" | "member_has_tagg"> {
+      const [member] = await db.select({ tagg: profiles.tagg }).from(profiles).where(eq(profiles.id, userId));
+      if (!member || member.tagg !== null) return "member_has_tagg";
+      const [registered] = await db.insert(taggs).values(removed).onConflictDoNothing().returning({ id: taggs.id });
+      if (!registered) return "taken";
+      await db.update(profiles).set({ tagg: removed.tagg }).where(eq(profiles.id, userId));
+      return "restored";
+    },
+
     async claim(
       user: { id: string; firstName: string; lastName: string; email: string },
       tagg: string,

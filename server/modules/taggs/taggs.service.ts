@@ -24,6 +24,7 @@ export function createTaggsService({ taggsRepo, transact, taggsRepoOn }: Deps) {
         create: repo.create,
         update: repo.update,
         remove: repo.remove,
+        restoreRemoved: repo.restoreRemoved,
       };
     },
 

@@ -13,6 +13,7 @@ export const API_TAGS = {
   Search: "Finding a post by its exact name or its owner's tagg, and the searcher's own history.",
   Analytics: "Who searched for or viewed a member's posts, live and as lists.",
   Notices: "Notices to a member about their own posts.",
+  Moderation: "Moderation decisions about a member, their appeals, and the public transparency figures.",
   Privacy: "How a member's own searches are recorded against them (show, hide, pause).",
   Taggs: "Claiming a tagg and its visibility.",
   Safety: "Blocking members, and taking one's data along.",
@@ -22,7 +23,8 @@ export const API_TAGS = {
   "Admin session": "Unlocking the admin panel for a signed-in administrator.",
   "Admin taggs": "Registered taggs: list, add, edit, show or hide, delete.",
   "Admin profiles": "Member profiles: list, add (by invitation), edit, delete.",
-  "Admin moderation": "Tagged posts, the report queue and the report settings.",
+  "Admin moderation":
+    "Tagged posts, the report queue, the report settings, moderation reasons and the appeals queue.",
   "Admin content": "Terms, help content, What We Do, UI sections, popups and the image banner.",
   "Admin settings": "Platform switches: the free option and AI features.",
   "Admin money": "Platform costs, unit economics, affiliate settings and payouts.",
