@@ -94,7 +94,9 @@ async function checkLayout(
     expect.soft(hidden, `${section.label} hides a row's first cells at ${width} px`).toBe(0);
     for (const action of await firstRow.getByRole("button").all()) {
       await action.scrollIntoViewIfNeeded();
-      await action.click({ trial: true });
+      // A disabled action (an appeal against this administrator's own decision) is seen, not clicked.
+      if (await action.isEnabled()) await action.click({ trial: true });
+      else await expect(action).toBeInViewport();
     }
   }
   await expectNoSeriousA11yViolations(

@@ -1,8 +1,9 @@
+import { Check, Undo2 } from "lucide-react";
 import { type AdminAppeal, type AppealOutcome, MODERATION_MESSAGES } from "#contract/api/moderation.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { formatDateTime } from "../admin-display.ts";
 import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
+import { RowActionButton } from "../row-action-button.tsx";
 import {
   APPEAL_STATUS_LABELS,
   appealName,
@@ -64,43 +65,46 @@ function AppealStatusCell({ appeal }: { appeal: AdminAppeal }) {
   );
 }
 
-/** Uphold and Reverse for an open appeal; when the caller may not decide it, both are disabled and say why. */
+/** The id of the words that say why the caller may not decide an appeal. */
+const whyNotId = (appeal: AdminAppeal) => `appeal-${appeal.id}-why-not`;
+
+/** Who may decide the appeal; when it is not the caller, why (the row's buttons are then disabled). */
+function DecidableByCell({ appeal }: { appeal: AdminAppeal }) {
+  return (
+    <div className="grid gap-1 text-sm whitespace-normal">
+      <span>{appeal.decidableBy}</span>
+      {appeal.status === "open" && !appeal.mayDecide ? (
+        <span id={whyNotId(appeal)} className="text-xs text-slate-600">
+          Not you: {MODERATION_MESSAGES.ownDecision.toLowerCase()}.
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Uphold and Reverse for an open appeal, disabled when the caller may not decide it; a decided one's outcome. */
 function DecideButtons({ appeal, onDecide }: { appeal: AdminAppeal } & AppealActions) {
   if (appeal.status !== "open") {
     return <Badge variant="outline">{APPEAL_STATUS_LABELS[appeal.status]}</Badge>;
   }
   const name = appealName(appeal);
-  const whyNot = `appeal-${appeal.id}-why-not`;
-  const describedBy = appeal.mayDecide ? undefined : whyNot;
+  const describedBy = appeal.mayDecide ? undefined : whyNotId(appeal);
   return (
-    <div className="grid gap-1 whitespace-normal">
-      <div className="flex flex-wrap gap-1">
-        <Button
-          size="sm"
-          variant="outline"
-          aria-label={`Uphold ${name}`}
-          aria-describedby={describedBy}
-          disabled={!appeal.mayDecide}
-          onClick={() => onDecide(appeal, "upheld")}
-        >
-          Uphold
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          aria-label={`Reverse ${name}`}
-          aria-describedby={describedBy}
-          disabled={!appeal.mayDecide}
-          onClick={() => onDecide(appeal, "reversed")}
-        >
-          Reverse
-        </Button>
-      </div>
-      {appeal.mayDecide ? null : (
-        <p id={whyNot} className="text-xs text-slate-600">
-          {MODERATION_MESSAGES.ownDecision}.
-        </p>
-      )}
+    <div className="flex gap-1">
+      <RowActionButton
+        label={`Uphold ${name}`}
+        icon={Check}
+        describedBy={describedBy}
+        disabled={!appeal.mayDecide}
+        onClick={() => onDecide(appeal, "upheld")}
+      />
+      <RowActionButton
+        label={`Reverse ${name}`}
+        icon={Undo2}
+        describedBy={describedBy}
+        disabled={!appeal.mayDecide}
+        onClick={() => onDecide(appeal, "reversed")}
+      />
     </div>
   );
 }
@@ -130,13 +134,13 @@ export function appealColumns({ onDecide }: AppealActions): AdminColumn<AdminApp
     {
       id: "decision",
       header: "Decision",
-      size: 280,
+      size: 270,
       cell: ({ row }) => <DecisionSummary decision={row.original.decision} />,
     },
     {
       id: "appeal",
       header: "Appeal",
-      size: 250,
+      size: 240,
       cell: ({ row }) => (
         <div className="grid gap-1 text-sm whitespace-normal">
           <span className="break-words whitespace-pre-line text-slate-800">{row.original.text}</span>
@@ -148,7 +152,7 @@ export function appealColumns({ onDecide }: AppealActions): AdminColumn<AdminApp
       id: "decidableBy",
       header: "Who May Decide",
       size: 170,
-      cell: ({ row }) => <span className="text-sm whitespace-normal">{row.original.decidableBy}</span>,
+      cell: ({ row }) => <DecidableByCell appeal={row.original} />,
     },
     {
       id: "status",
@@ -159,7 +163,7 @@ export function appealColumns({ onDecide }: AppealActions): AdminColumn<AdminApp
     {
       id: ACTIONS_COLUMN_ID,
       header: "Actions",
-      size: 180,
+      size: 96,
       cell: ({ row }) => <DecideButtons appeal={row.original} onDecide={onDecide} />,
     },
   ];

@@ -57,7 +57,7 @@ export function AppealsQueue() {
       </div>
       <AdminTable
         label="Appeals"
-        collapsible={{ columns: ["decidableBy", "status"], rowName: appealName }}
+        collapsible={{ columns: ["status"], rowName: appealName }}
         columns={columns}
         list={list}
         getRowId={(appeal) => appeal.id}
