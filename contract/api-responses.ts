@@ -41,6 +41,7 @@ import {
   sectionSchema,
   whatWeDoSchema,
 } from "./api/content.ts";
+import { appealSchema, moderationDecisionListSchema, transparencyResponseSchema } from "./api/moderation.ts";
 import { noticeListSchema } from "./api/notices.ts";
 import {
   cancelSubscriptionResponseSchema,
@@ -161,6 +162,9 @@ export const API_RESPONSES = {
   "GET /api/highest-viewed-post": highestViewedPostSchema,
   "GET /api/notices": noticeListSchema,
   "DELETE /api/notices/{id}": successSchema,
+  "GET /api/moderation-decisions": moderationDecisionListSchema,
+  "POST /api/moderation-decisions/{id}/appeal": appealSchema,
+  "GET /api/transparency": transparencyResponseSchema,
   "GET /api/privacy-settings": privacySettingsSchema,
   "POST /api/privacy-settings": updatePrivacyResponseSchema,
   "POST /api/tagg/toggle-visibility": toggleVisibilityResponseSchema,

@@ -9,6 +9,7 @@ export const SERVER_RENDERED_PAGES = [
   "/",
   "/auth",
   "/terms",
+  "/transparency",
   "/search-tagged-posts",
   "/dashboard",
   "/payments",
@@ -16,11 +17,12 @@ export const SERVER_RENDERED_PAGES = [
 
 /**
  * The API answers a page shows from its first render, besides the profile every page asks for: the terms
- * page's published text, the Premium page's price and whether the free option shows beside it. A page the
+ * page's published text, the transparency page's monthly figures, the Premium page's price and whether the free option shows beside it. A page the
  * server renders is rendered with them; a page the browser renders preloads them beside its scripts.
  */
 export const PAGE_FIRST_DATA: Readonly<Record<string, readonly string[]>> = {
   "/terms": ["/api/terms"],
+  "/transparency": ["/api/transparency"],
   "/payments": ["/api/payments/config", "/api/settings/free-option"],
 };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MODERATION_MESSAGES, restrictionBodySchema } from "./moderation.ts";
 import { listResponse } from "./admin.ts";
 import { emailSchema, personNameSchema } from "./auth.ts";
+import { MODERATION_MESSAGES, restrictionBodySchema } from "./moderation.ts";
 import { taggSchema } from "./taggs.ts";
 
 /**

@@ -61,7 +61,10 @@ const reasonRuleSchema = z
 export const moderationReasonSchema = z.object({ id: z.string(), label: z.string(), rule: z.string() });
 export type ModerationReason = z.infer<typeof moderationReasonSchema>;
 export const moderationReasonListSchema = z.array(moderationReasonSchema);
-export const moderationReasonBodySchema = z.strictObject({ label: reasonLabelSchema, rule: reasonRuleSchema });
+export const moderationReasonBodySchema = z.strictObject({
+  label: reasonLabelSchema,
+  rule: reasonRuleSchema,
+});
 export type ModerationReasonBody = z.infer<typeof moderationReasonBodySchema>;
 export const moderationReasonParamsSchema = z.strictObject({
   id: z.uuid({ error: "Reason not found" }),
@@ -153,7 +156,9 @@ export const adminAppealSchema = appealSchema.extend({
 export type AdminAppeal = z.infer<typeof adminAppealSchema>;
 export const adminAppealsResponseSchema = listResponse(adminAppealSchema);
 
-export const adminAppealParamsSchema = z.strictObject({ id: z.uuid({ error: MODERATION_MESSAGES.appealNotFound }) });
+export const adminAppealParamsSchema = z.strictObject({
+  id: z.uuid({ error: MODERATION_MESSAGES.appealNotFound }),
+});
 export const appealDecisionBodySchema = z.strictObject({
   outcome: z.enum(APPEAL_OUTCOMES, { error: MODERATION_MESSAGES.outcome }),
   text: z
@@ -167,7 +172,10 @@ export type AppealDecisionBody = z.infer<typeof appealDecisionBodySchema>;
 // ---- The public transparency page ----
 
 /** A count as published: the number when it is 10 or more, otherwise the words "<10". */
-export const publishedCountSchema = z.union([z.number().int().min(MODERATION_LIMITS.transparencyMinimum), z.literal("<10")]);
+export const publishedCountSchema = z.union([
+  z.number().int().min(MODERATION_LIMITS.transparencyMinimum),
+  z.literal("<10"),
+]);
 export type PublishedCount = z.infer<typeof publishedCountSchema>;
 
 export const transparencyMonthSchema = z.object({

@@ -78,7 +78,9 @@ const longDate = new Intl.DateTimeFormat("en-GB", {
 
 /** What a decision took, in the member's words: `Your post "sunset"`, `Your tagg @ada`. */
 function decisionSubject(decision: NoticeDecision) {
-  return decision.postName !== null ? `your post "${decision.postName}"` : `your tagg @${decision.tagg ?? ""}`;
+  return decision.postName !== null
+    ? `your post "${decision.postName}"`
+    : `your tagg @${decision.tagg ?? ""}`;
 }
 
 const DECISION_DONE: Record<DecisionKind, string> = {

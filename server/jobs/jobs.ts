@@ -98,7 +98,11 @@ export function appJobs({
       run: () => adminModerationService.applyAutoAction(),
     },
     // A post removed by moderation is kept while the removal may be appealed, then deleted for good.
-    { name: "purge-appeal-expired-removals", everyMs: HOUR, run: () => adminModerationService.purgeRemovals() },
+    {
+      name: "purge-appeal-expired-removals",
+      everyMs: HOUR,
+      run: () => adminModerationService.purgeRemovals(),
+    },
     // Anonymous activity is shown to owners within seconds of its release time; releasing often keeps each
     // release small (release times are spread by the random delay).
     {

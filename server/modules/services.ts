@@ -19,6 +19,7 @@ import { createSignInAlertsService } from "./account-alerts/sign-in-alerts.servi
 import { createNetworkKeys } from "./account-alerts/sign-in-place.ts";
 import { createSignInPlacesRepository } from "./account-alerts/sign-in-places.repository.ts";
 import { createWasntMeTokensRepository } from "./account-alerts/wasnt-me-tokens.repository.ts";
+import { createAuditRepository } from "./admin/audit.repository.ts";
 import { createAdminServices } from "./admin-services.ts";
 import { createAffiliateRepository } from "./affiliate/affiliate.repository.ts";
 import { createAffiliateService } from "./affiliate/affiliate.service.ts";
@@ -46,12 +47,11 @@ import { createDataExportService } from "./data-export/data-export.service.ts";
 import { createLiveEventsService } from "./live-events/live-events.service.ts";
 import { createLiveFeed } from "./live-events/live-feed.ts";
 import { announceSessionEnds, createLiveStreams } from "./live-events/live-streams.ts";
+import { createModerationService } from "./moderation/moderation.service.ts";
 import { createNoticesRepository } from "./notices/notices.repository.ts";
 import { createNoticesService } from "./notices/notices.service.ts";
 import { createRepeatedSearchAlertsRepository } from "./notices/repeated-search-alerts.repository.ts";
 import { createRepeatedSearchAlertsService } from "./notices/repeated-search-alerts.service.ts";
-import { createAuditRepository } from "./admin/audit.repository.ts";
-import { createModerationService } from "./moderation/moderation.service.ts";
 import { createPostsRepositories } from "./posts/posts.repository.ts";
 import { createPostsService } from "./posts/posts.service.ts";
 import { createPrivacyRepository } from "./privacy/privacy.repository.ts";
@@ -148,7 +148,7 @@ export function createServices(infra: Infrastructure) {
     transact,
     clock,
     notices: noticesService,
-    auditRepoOn: createAuditRepository,
+    recordAudit: (tx, entry) => createAuditRepository(tx).record(entry),
     // Called only once every service exists.
     memberOf: (userId, tx) => profileService.find(userId, tx),
     mailer: infra.mailer,
@@ -365,6 +365,7 @@ export function createServices(infra: Infrastructure) {
       subscriptions: subscriptionsService,
       affiliate: affiliateService,
       blocks: blocksService,
+      moderation: moderationService,
       sessions,
       signInPlaces: signInAlertsService,
       clock,

@@ -52,6 +52,7 @@ const PAGES = [
   { url: "/", shows: "Post it under a unique name. See who comes looking.", selector: "#main" },
   { url: "/search-tagged-posts", shows: "Post name or tagg", selector: "#main" },
   { url: "/terms", shows: "Terms and Conditions", selector: "#root" },
+  { url: "/transparency", shows: "What each figure counts", selector: "#root" },
 ];
 
 for (const { url, shows, selector } of PAGES) {

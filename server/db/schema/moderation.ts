@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import type { AppealStatus, DecisionKind } from "#contract/api/moderation.ts";
 import { MODERATION_LIMITS } from "#contract/api/moderation.ts";
 import { updatedAt } from "./columns.ts";
@@ -66,10 +78,7 @@ export const moderationDecisions = pgTable(
       "moderation_decisions_subject_check",
       sql`case when ${t.kind} in ('post_hidden', 'post_removed') then ${t.postName} is not null else ${t.tagg} is not null end`,
     ),
-    check(
-      "moderation_decisions_decider_check",
-      sql`not (${t.automatic} and ${t.decidedBy} is not null)`,
-    ),
+    check("moderation_decisions_decider_check", sql`not (${t.automatic} and ${t.decidedBy} is not null)`),
     index("moderation_decisions_user_idx").on(t.userId, t.decidedAt.desc()),
     index("moderation_decisions_post_idx").on(t.postId).where(sql`${t.postId} is not null`),
     index("moderation_decisions_removal_due_idx")

@@ -1,13 +1,8 @@
-import type {
-  AdminAppeal,
-  AdminAppealsQuery,
-  AppealDecisionBody,
-} from "#contract/api/moderation.ts";
+import type { AdminAppeal, AdminAppealsQuery, AppealDecisionBody } from "#contract/api/moderation.ts";
 import { MODERATION_MESSAGES } from "#contract/api/moderation.ts";
 import type { Transact, Tx } from "#server/db/transaction.ts";
 import { AppError } from "#server/lib/app-error.ts";
-import type { DecisionsRepository } from "../moderation/decisions.repository.ts";
-import type { ModerationService } from "../moderation/moderation.service.ts";
+import type { ListedAppeal, ModerationService } from "../moderation/moderation.service.ts";
 import { toDecision } from "../moderation/moderation.service.ts";
 import type { NoticesService } from "../notices/notices.service.ts";
 import type { PostsService } from "../posts/posts.service.ts";
@@ -31,7 +26,7 @@ type Deps = {
 };
 
 type Person = { id: string; firstName: string; lastName: string };
-type ListedRow = Awaited<ReturnType<DecisionsRepository["listAppeals"]>>["rows"][number];
+type ListedRow = ListedAppeal;
 
 const fullName = (person: Person) => `${person.firstName} ${person.lastName}`.trim();
 const personOf = (person: Person | null): Person | null =>
@@ -42,7 +37,8 @@ const encodeCursor = (row: { createdAt: Date; id: string }) =>
 function decodeCursor(cursor: string) {
   const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw new AppError("validation", "This page of the list is no longer valid");
+  if (!id || Number.isNaN(createdAt.getTime()))
+    throw new AppError("validation", "This page of the list is no longer valid");
   return { createdAt, id };
 }
 
@@ -87,12 +83,14 @@ export function createAdminAppealsService(deps: Deps) {
     switch (decision.kind) {
       case "post_hidden": {
         if (!decision.postId) return { restored: false, release: undefined };
-        const release = await deps.adminModeration.releaseOn(tx, actor, decision.postId, outcomeText);
+        // The appeal's outcome tells the owner; the reporters hear that no rule was broken.
+        const release = await deps.adminModeration.releaseOn(tx, actor, decision.postId, outcomeText, false);
         return { restored: release !== undefined, release };
       }
       case "post_removed":
         return {
-          restored: decision.postId !== null && (await deps.posts.moderationOn(tx).restoreRemoved(decision.postId)),
+          restored:
+            decision.postId !== null && (await deps.posts.moderationOn(tx).restoreRemoved(decision.postId)),
           release: undefined,
         };
       case "tagg_removed": {
@@ -131,7 +129,8 @@ export function createAdminAppealsService(deps: Deps) {
         const appeals = moderation.appealsOn(tx);
         const found = await appeals.lockAppeal(appealId);
         if (!found) throw new AppError("not_found", MODERATION_MESSAGES.appealNotFound);
-        if (found.appeal.status !== "open") throw new AppError("appeal_decided", MODERATION_MESSAGES.appealDecided);
+        if (found.appeal.status !== "open")
+          throw new AppError("appeal_decided", MODERATION_MESSAGES.appealDecided);
         const administrators = await deps.profiles.administrators(adminEmails, tx);
         if (!mayDecide(found.decision.decidedBy, actor.id, administrators))
           throw new AppError("own_decision", MODERATION_MESSAGES.ownDecision);
@@ -161,7 +160,9 @@ export function createAdminAppealsService(deps: Deps) {
               status: body.outcome,
               kind: found.decision.kind,
               ...(restoration && { restored: restoration.restored }),
-              ...(restoration && "why" in restoration && restoration.why !== "restored" && { notRestored: restoration.why }),
+              ...(restoration &&
+                "why" in restoration &&
+                restoration.why !== "restored" && { notRestored: restoration.why }),
               ...(purge && { deleted: true }),
             },
           },
@@ -170,14 +171,17 @@ export function createAdminAppealsService(deps: Deps) {
           files: purge ?? [],
           afterCommit: () => {
             settled.afterCommit();
-            for (const { userId, notice } of restoration?.release ?? []) deps.notices.announce(userId, notice);
+            for (const { userId, notice } of restoration?.release ?? [])
+              deps.notices.announce(userId, notice);
           },
         };
       });
       afterCommit();
       await deps.uploads.removeFiles(files);
       const administrators = await deps.profiles.administrators(adminEmails);
-      const { rows } = await transact((tx) => moderation.appealsOn(tx).listAppeals({ id: appealId, limit: 1 }));
+      const { rows } = await transact((tx) =>
+        moderation.appealsOn(tx).listAppeals({ id: appealId, limit: 1 }),
+      );
       const [row] = rows;
       if (!row) throw new AppError("not_found", MODERATION_MESSAGES.appealNotFound);
       return toAdminAppeal(row, actor.id, administrators);

@@ -22,6 +22,8 @@ import {
   signInAsAdmin,
   TEST_ADMIN_EMAIL,
 } from "#server/test/factories.ts";
+import { aModerationReason } from "#server/test/moderation-reasons.ts";
+import { fingerprintAll } from "#server/test/reset-database.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 import { createAdminModerationService } from "./admin-moderation.service.ts";
 import { createAuditRepository } from "./audit.repository.ts";
@@ -151,52 +153,83 @@ describe("the admin Tagged posts section", () => {
     expect(post.originalImage).toBe(item.originalImage);
   });
 
-  it("deletes a post through the owner's deletion path (files too), audited, and tells the owner", async () => {
+  it("removes a post only with a reason: out of every list, kept for its appeal, audited, the owner told why", async () => {
     const { t, admin, owner } = await setup();
     const post = await createPost(t, owner, "To Remove");
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/tagged-posts/${post.id}`,
-      headers: admin.headers,
+    const reason = await aModerationReason(t, "It copies a photographer's work.");
+    const remove = (payload?: object) =>
+      t.app.inject({
+        method: "DELETE",
+        url: `/api/admin/tagged-posts/${post.id}`,
+        headers: admin.headers,
+        ...(payload && { payload }),
+      });
+
+    const before = await fingerprintAll(t.db);
+    const withoutReason = await remove({});
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json()).toMatchObject({
+      code: "validation",
+      fields: { reasonId: expect.any(String) },
     });
+    const unknownReason = await remove({ reasonId: MISSING_ID });
+    expect(unknownReason.statusCode).toBe(400);
+    expect(unknownReason.json()).toMatchObject({
+      code: "validation",
+      fields: { reasonId: expect.any(String) },
+    });
+    expect(await fingerprintAll(t.db)).toEqual(before);
+
+    const res = await remove(reason.body);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    expect(await t.db.select().from(taggedPosts)).toEqual([]);
-    expect(
-      (await t.app.inject({ url: post.originalImage, headers: asMember(owner.cookie) })).statusCode,
-    ).toBe(404);
+    // Kept as it was while the removal may be appealed, but gone from its owner's list and from search.
+    const [kept] = await t.db.select().from(taggedPosts).where(eq(taggedPosts.id, post.id));
+    expect(kept).toMatchObject({ postName: "To Remove", removedAt: expect.any(Date), heldForReview: true });
+    const ownList = await t.app.inject({ url: "/api/tagged-posts", headers: asMember(owner.cookie) });
+    expect(ownList.json()).toEqual([]);
+    expect(await publicSearch(t, "To Remove")).toEqual([]);
+    expect((await remove(reason.body)).statusCode).toBe(404);
 
     const log = await auditLog(t, admin);
     expect(log).toEqual([
       expect.objectContaining({
-        action: "post.delete",
+        action: "post.remove",
         actor: expect.objectContaining({ id: admin.user.id }),
         targetId: post.id,
-        summary: { before: { postName: "To Remove", userId: owner.user.id, reportCount: 0 } },
+        summary: {
+          before: { postName: "To Remove", userId: owner.user.id, reportCount: 0 },
+          after: { removed: true, reason: reason.label },
+        },
       }),
     ]);
-    expect(await noticesOf(t, owner)).toEqual([
-      {
-        id: expect.any(String),
-        kind: "post_removed",
-        postName: "To Remove",
-        visitor: null,
-        tagg: null,
-        text: 'Your post "To Remove" was removed by an administrator',
-        createdAt: expect.any(String),
-      },
-    ]);
+    const [notice] = await noticesOf(t, owner);
+    expect(notice).toEqual({
+      id: expect.any(String),
+      kind: "decision",
+      postName: null,
+      visitor: null,
+      tagg: null,
+      decisionId: expect.any(String),
+      text: expect.stringContaining(
+        `Your post "To Remove" was removed, by an administrator. Reason: ${reason.label}.`,
+      ),
+      createdAt: expect.any(String),
+    });
+    expect(await noticesOf(t, owner)).toHaveLength(1);
 
     const missing = await t.app.inject({
       method: "DELETE",
       url: `/api/admin/tagged-posts/${MISSING_ID}`,
       headers: admin.headers,
+      payload: reason.body,
     });
     expect(missing.statusCode).toBe(404);
     const malformed = await t.app.inject({
       method: "DELETE",
       url: "/api/admin/tagged-posts/not-an-id",
       headers: admin.headers,
+      payload: reason.body,
     });
     expect(malformed.statusCode).toBe(400);
     expect(await auditLog(t, admin)).toHaveLength(1);
@@ -327,7 +360,14 @@ describe("the report auto-action", () => {
       }),
     ]);
     const notices = await noticesOf(t, owner);
-    expect(notices).toEqual([expect.objectContaining({ kind: "post_hidden", postName: "Brigaded" })]);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: "decision",
+        text: expect.stringContaining(
+          'Your post "Brigaded" was hidden pending review, automatically, because reports from members reached the threshold.',
+        ),
+      }),
+    ]);
 
     // Nothing the owner or the admin is answered names a reporter.
     const answers = [
@@ -378,7 +418,7 @@ describe("the report auto-action", () => {
     expect(await noticesOf(t, owner)).toEqual([expect.objectContaining({ kind: "post_restored" })]);
   });
 
-  it('deletes the post (files too) when the action is "delete", telling the owner', async () => {
+  it('removes the post when the action is "delete", telling the owner', async () => {
     const { t, admin, owner, reporters } = await setup();
     const post = await createPost(t, owner, "Deleted By Reports");
     await enableAutoAction(t, "delete", 2);
@@ -387,15 +427,17 @@ describe("the report auto-action", () => {
       reported: true,
       removed: true,
     });
-    expect(await t.db.select().from(taggedPosts)).toEqual([]);
-    expect(
-      (await t.app.inject({ url: post.originalImage, headers: asMember(owner.cookie) })).statusCode,
-    ).toBe(404);
+    const [kept] = await t.db.select().from(taggedPosts).where(eq(taggedPosts.id, post.id));
+    expect(kept?.removedAt).toEqual(expect.any(Date));
+    expect(await publicSearch(t, "Deleted By Reports")).toEqual([]);
     expect((await auditLog(t, admin)).map((row) => [row.action, row.actor.id])).toEqual([
-      ["post.delete", null],
+      ["post.remove", null],
     ]);
     expect(await noticesOf(t, owner)).toEqual([
-      expect.objectContaining({ kind: "post_removed", postName: "Deleted By Reports" }),
+      expect.objectContaining({
+        kind: "decision",
+        text: expect.stringContaining('Your post "Deleted By Reports" was removed, automatically'),
+      }),
     ]);
   });
 
@@ -441,7 +483,7 @@ describe("the report auto-action", () => {
           transact: transactOn(t.db),
           clock: systemClock,
           notices,
-          auditRepoOn: createAuditRepository,
+          recordAudit: (tx, entry) => createAuditRepository(tx).record(entry),
           memberOf: async () => undefined,
           mailer: { send: async () => {} },
           background: t.app.background,
@@ -560,7 +602,7 @@ describe("dismissing reports", () => {
     await report(t, reporters[0] as Member, reported.id);
     await enableAutoAction(t, "hide", 2);
     for (const reporter of reporters) await report(t, reporter, held.id);
-    expect(await noticesOf(t, owner)).toEqual([expect.objectContaining({ kind: "post_hidden" })]);
+    expect(await noticesOf(t, owner)).toEqual([expect.objectContaining({ kind: "decision" })]);
 
     // Reports dismissed on a post moderation never hid: nothing to tell.
     expect((await dismiss(t, admin, reported.id)).statusCode).toBe(200);
@@ -576,6 +618,7 @@ describe("dismissing reports", () => {
         postName: "Held Awhile",
         visitor: null,
         tagg: null,
+        decisionId: null,
         text: 'Your post "Held Awhile" was reviewed and is no longer hidden by moderation',
         createdAt: expect.any(String),
       },
@@ -591,22 +634,29 @@ describe("dismissing reports", () => {
     const removed = await createPost(t, owner, "Removed After Review");
     await enableAutoAction(t, "hide", 2);
     for (const post of [kept, removed]) for (const reporter of reporters) await report(t, reporter, post.id);
+    // A decision's notice names its post in its words; the other kinds name it in `postName`.
     const kinds = async () =>
-      ((await noticesOf(t, owner)) as { kind: string; postName: string }[])
-        .map((notice) => `${notice.kind} ${notice.postName}`)
+      ((await noticesOf(t, owner)) as { kind: string; postName: string | null; text: string }[])
+        .map((notice) => `${notice.kind} ${notice.postName ?? /"([^"]+)"/.exec(notice.text)?.[1]}`)
         .sort();
-    expect(await kinds()).toEqual(["post_hidden Kept After Review", "post_hidden Removed After Review"]);
+    expect(await kinds()).toEqual(["decision Kept After Review", "decision Removed After Review"]);
 
     expect((await dismiss(t, admin, kept.id)).statusCode).toBe(200);
-    expect(await kinds()).toEqual(["post_hidden Removed After Review", "post_restored Kept After Review"]);
+    expect(await kinds()).toEqual(["decision Removed After Review", "post_restored Kept After Review"]);
 
     const deleted = await t.app.inject({
       method: "DELETE",
       url: `/api/admin/tagged-posts/${removed.id}`,
       headers: admin.headers,
+      payload: (await aModerationReason(t)).body,
     });
     expect(deleted.statusCode).toBe(200);
-    expect(await kinds()).toEqual(["post_removed Removed After Review", "post_restored Kept After Review"]);
+    // The removal's decision replaces the hold's: the bell says "removed", and no longer "hidden".
+    const texts = ((await noticesOf(t, owner)) as { text: string }[]).map((notice) => notice.text);
+    expect(texts.filter((text) => text.includes("Removed After Review"))).toEqual([
+      expect.stringContaining('Your post "Removed After Review" was removed, by an administrator.'),
+    ]);
+    expect(await kinds()).toEqual(["decision Removed After Review", "post_restored Kept After Review"]);
   });
 });
 
@@ -628,8 +678,8 @@ describe("the owner's live notice", () => {
     while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader?.read())?.value);
     controller.abort();
     expect(text).toContain("event: notice");
-    expect(text).toContain('"kind":"post_hidden"');
-    expect(text).toContain('"postName":"Live Notice"');
+    expect(text).toContain('"kind":"decision"');
+    expect(text).toContain('\\"Live Notice\\" was hidden pending review');
     for (const identity of [...identitiesOf(reporters), admin.user.id]) expect(text).not.toContain(identity);
   });
 });

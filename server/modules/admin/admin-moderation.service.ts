@@ -137,7 +137,14 @@ export function createAdminModerationService({
    * Clears a post's reports and lifts moderation's hold (see `dismissReports`), on the caller's transaction;
    * answers what to announce after commit, or undefined when the post has no reports and no hold to lift.
    */
-  async function releaseOn(tx: Tx, actor: AuditActor, postId: string, outcomeText: string) {
+  async function releaseOn(
+    tx: Tx,
+    actor: AuditActor,
+    postId: string,
+    outcomeText: string,
+    /** False when the owner hears of it otherwise (an appeal's outcome): their hidden notice still goes. */
+    tellOwner = true,
+  ) {
     const repo = posts.moderationOn(tx);
     const post = await repo.findById(postId);
     if (!post || post.removedAt) return undefined;
@@ -158,7 +165,8 @@ export function createAdminModerationService({
         after: { reportCount: 0, isVisible: post.isVisible, heldForReview: false },
       },
     });
-    const owner = released ? [await notify(tx, post.userId, "post_restored", post.postName)] : [];
+    if (released && !tellOwner) await notices.resolveHidden(post.userId, post.postName, tx);
+    const owner = released && tellOwner ? [await notify(tx, post.userId, "post_restored", post.postName)] : [];
     return [...owner, ...(await tellReporters(tx, reporters, post.postName, "dismissed"))];
   }
 
@@ -372,7 +380,12 @@ export function createAdminModerationService({
         } else {
           for (const post of await repo.reportedAtLeast(autoDeleteThreshold)) {
             const counted = await repo.countedReportCount(post.id);
-            const result = await removePost(tx, SYSTEM_ACTOR, post, thresholdReason(counted, autoDeleteThreshold));
+            const result = await removePost(
+              tx,
+              SYSTEM_ACTOR,
+              post,
+              thresholdReason(counted, autoDeleteThreshold),
+            );
             if (!result) continue;
             outcome.told.push(result.told);
             outcome.announcements.push(...result.announcements);

@@ -9,6 +9,7 @@ import {
   signInAsAdmin,
   TEST_ADMIN_EMAIL,
 } from "#server/test/factories.ts";
+import { aModerationReason } from "#server/test/moderation-reasons.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 const adminApp = () => createTestApp({ config: { adminEmails: new Set([TEST_ADMIN_EMAIL]) } });
@@ -31,8 +32,26 @@ const addTagg = (t: TestApp, admin: Admin, payload: Record<string, unknown>) =>
 const editTagg = (t: TestApp, admin: Admin, id: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: "PUT", url: `/api/admin/tagg/${id}`, headers: admin.headers, payload });
 
-const toggleTagg = (t: TestApp, admin: Admin, id: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: "POST", url: `/api/admin/tagg/${id}/toggle`, headers: admin.headers, payload });
+/** The toggle; hiding carries one of the panel's reasons unless the payload names its own. */
+const toggleTagg = async (t: TestApp, admin: Admin, id: string, payload: Record<string, unknown>) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/admin/tagg/${id}/toggle`,
+    headers: admin.headers,
+    payload:
+      payload.hidden === true && !("reasonId" in payload)
+        ? { ...payload, ...(await aModerationReason(t)).body }
+        : payload,
+  });
+
+/** Deleting a tagg, with one of the panel's reasons. */
+const deleteTagg = async (t: TestApp, admin: Admin, id: string) =>
+  t.app.inject({
+    method: "DELETE",
+    url: `/api/admin/tagg/${id}`,
+    headers: admin.headers,
+    payload: (await aModerationReason(t)).body,
+  });
 
 const listTaggs = async (t: TestApp, admin: Admin) =>
   (await t.app.inject({ url: "/api/admin/taggs", headers: admin.headers })).json();
@@ -223,12 +242,20 @@ describe("the admin Taggs section", () => {
       .map((item: { summary: unknown }) => item.summary);
     expect(summaries).toEqual(
       expect.arrayContaining([
-        { before: { isHidden: false }, after: { isHidden: true } },
+        {
+          before: { isHidden: false },
+          after: { isHidden: true, reason: (await aModerationReason(t)).label },
+        },
         { before: { isHidden: true }, after: { isHidden: false } },
       ]),
     );
 
-    for (const payload of [{}, { hidden: "yes" }, { isHidden: true }]) {
+    for (const payload of [
+      {},
+      { hidden: "yes" },
+      { isHidden: true },
+      { hidden: true, reasonId: undefined },
+    ]) {
       const res = await toggleTagg(t, admin, added.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe("validation");
@@ -296,8 +323,15 @@ describe("the admin Taggs section", () => {
     const admin = await signInAsAdmin(t);
     const { id } = (await addTagg(t, admin, taggBody("doomed"))).json();
     const kept = (await addTagg(t, admin, taggBody("kept"))).json();
-    const remove = (target: string) =>
-      t.app.inject({ method: "DELETE", url: `/api/admin/tagg/${target}`, headers: admin.headers });
+    const remove = (target: string) => deleteTagg(t, admin, target);
+    const withoutReason = await t.app.inject({
+      method: "DELETE",
+      url: `/api/admin/tagg/${id}`,
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json().fields).toEqual({ reasonId: expect.any(String) });
     const removed = await remove(id);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ success: true });
@@ -313,6 +347,7 @@ describe("the admin Taggs section", () => {
     ]);
     expect(log.items.find((item: { action: string }) => item.action === "tagg.delete").summary).toEqual({
       before: { tagg: "doomed", email: "doomed@example.com", holder: null },
+      after: { reason: (await aModerationReason(t)).label },
     });
   });
 
@@ -332,11 +367,7 @@ describe("the admin Taggs section", () => {
       tagg: "bea",
       holder: { id: member.user.id, firstName: "Bea", lastName: "Poster" },
     });
-    const removed = await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/tagg/${item.id}`,
-      headers: admin.headers,
-    });
+    const removed = await deleteTagg(t, admin, item.id);
     expect(removed.statusCode).toBe(200);
 
     // The member keeps their account and posts, without the handle; their posts are no longer found by it.
@@ -344,16 +375,18 @@ describe("the admin Taggs section", () => {
     expect(profile.json().tagg).toBeNull();
     expect(await byTagg()).toBe(0);
     const notices = (await t.app.inject({ url: "/api/notices", headers: { cookie: member.cookie } })).json();
+    const reason = await aModerationReason(t);
     expect(notices).toEqual([
       {
         id: expect.any(String),
-        kind: "tagg_removed",
+        kind: "decision",
         postName: null,
         visitor: null,
-        tagg: "bea",
-        text:
-          "Your tagg @bea was removed by an administrator: your posts are no longer found by it. " +
-          "You can claim a new tagg from your dashboard.",
+        tagg: null,
+        decisionId: expect.any(String),
+        text: expect.stringContaining(
+          `Your tagg @bea was removed: your posts are no longer found by it, by an administrator. Reason: ${reason.label}.`,
+        ),
         createdAt: expect.any(String),
       },
     ]);
@@ -390,13 +423,13 @@ describe("the admin Taggs section", () => {
     });
     const reader = stream.body?.getReader();
     await reader?.read(); // retry hint
-    await t.app.inject({ method: "DELETE", url: `/api/admin/tagg/${item.id}`, headers: admin.headers });
+    await deleteTagg(t, admin, item.id);
     let text = "";
     while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader?.read())?.value);
     controller.abort();
     expect(text).toContain("event: notice");
-    expect(text).toContain('"kind":"tagg_removed"');
-    expect(text).toContain('"tagg":"live_handle"');
+    expect(text).toContain('"kind":"decision"');
+    expect(text).toContain("Your tagg @live_handle was removed");
     expect(text).not.toContain(admin.user.id);
   });
 

@@ -93,8 +93,7 @@ export const adminTaggsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ad
         response: { 200: adminTaggSchema },
       },
     },
-    (request) =>
-      adminTaggsService.setHidden(requireMember(request).user, request.params.id, request.body),
+    (request) => adminTaggsService.setHidden(requireMember(request).user, request.params.id, request.body),
   );
 
   app.delete(

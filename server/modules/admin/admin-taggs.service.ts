@@ -90,10 +90,15 @@ export function createAdminTaggsService({ transact, taggs, auditRepoOn, moderati
         action: "tagg.update",
         targetType: "tagg",
         targetId: id,
-        summary: followUp.reason ? { ...summary, after: { ...summary.after, reason: followUp.reason } } : summary,
+        summary: followUp.reason
+          ? { ...summary, after: { ...summary.after, reason: followUp.reason } }
+          : summary,
       });
       const held = await repo.holder(after.tagg);
-      return { tagg: toAdminTagg(after, held?.subscriptionStatus ?? null, holderOf(held)), told: followUp.told };
+      return {
+        tagg: toAdminTagg(after, held?.subscriptionStatus ?? null, holderOf(held)),
+        told: followUp.told,
+      };
     });
   }
 
@@ -146,7 +151,10 @@ export function createAdminTaggsService({ transact, taggs, auditRepoOn, moderati
       const { tagg, told } = await change(actor, id, { isHidden: body.hidden }, async (tx, before, after) => {
         const holder = await taggs.adminOn(tx).holder(after.tagg);
         if (body.hidden && !before.isHidden) {
-          const reason = await moderation.reasonFor({ reasonId: body.reasonId ?? "", reasonText: body.reasonText }, tx);
+          const reason = await moderation.reasonFor(
+            { reasonId: body.reasonId ?? "", reasonText: body.reasonText },
+            tx,
+          );
           if (!holder) return { reason: reason.reasonLabel };
           const told = await moderation.decide(tx, {
             ...reason,
@@ -188,7 +196,10 @@ export function createAdminTaggsService({ transact, taggs, auditRepoOn, moderati
           action: "tagg.delete",
           targetType: "tagg",
           targetId: id,
-          summary: { before: { tagg: removed.tagg, email: removed.email, holder }, after: { reason: reason.reasonLabel } },
+          summary: {
+            before: { tagg: removed.tagg, email: removed.email, holder },
+            after: { reason: reason.reasonLabel },
+          },
         });
         if (!holder) return undefined;
         // The removal takes over from a hiding of the same tagg.

@@ -11,6 +11,7 @@ import {
   signInAsAdmin,
   TEST_ADMIN_EMAIL,
 } from "#server/test/factories.ts";
+import { aModerationReason } from "#server/test/moderation-reasons.ts";
 import { createTestApp, type TestApp } from "#server/test/test-app.ts";
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
@@ -65,6 +66,7 @@ describe("reporters hear the outcome", () => {
       method: "DELETE",
       url: `/api/admin/tagged-posts/${post.id}`,
       headers: admin.headers,
+      payload: (await aModerationReason(t)).body,
     });
     expect(removed.statusCode).toBe(200);
     for (const reporter of counted) {
@@ -80,7 +82,7 @@ describe("reporters hear the outcome", () => {
     }
     // A report that did not count toward the action hears nothing; the owner hears of the removal only.
     expect(await noticesOf(t, uncounted)).toEqual([]);
-    expect((await noticesOf(t, owner)).map((n) => n.kind)).toEqual(["post_removed"]);
+    expect((await noticesOf(t, owner)).map((n) => n.kind)).toEqual(["decision"]);
   });
 
   it("when the reports are dismissed: no rule was broken", async () => {

@@ -43,6 +43,12 @@ export const EXPORT_FILES = [
     holds: "The members you blocked, as GET /api/blocks lists them.",
   },
   {
+    name: "moderation-decisions.json",
+    holds:
+      "Every moderation decision about you (a post hidden or removed, your tagg removed or hidden) with its " +
+      "statement of reasons, and your appeal and its outcome, as GET /api/moderation-decisions lists them.",
+  },
+  {
     name: "sessions.json",
     holds:
       "Where you are signed in, as GET /api/auth/sessions lists it; `current` marks the session that " +

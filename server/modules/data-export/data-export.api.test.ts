@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fromBufferPromise } from "yauzl";
 import { DATA_EXPORT_MESSAGES } from "#contract/api/data-export.ts";
 import { MESSAGES } from "#contract/errors.ts";
-import { searchAnalytics } from "#server/db/schema/index.ts";
+import { moderationAppeals, moderationDecisions, searchAnalytics } from "#server/db/schema/index.ts";
 import { CARD_EXPIRY } from "#server/test/billing.ts";
 import {
   asMember,
@@ -27,6 +27,7 @@ const JSON_FILES = [
   "analytics.json",
   "blocks.json",
   "invoices.json",
+  "moderation-decisions.json",
   "posts.json",
   "profile.json",
   "search-history.json",
@@ -77,6 +78,16 @@ async function adaAndTheOthers() {
   await giveTagg(t, ada, "ada_l");
   const engine = await createPost(t, ada, "Analytical Engine");
   const notes = await createPost(t, ada, "Notes on the Engine");
+  // A moderation decision about Ada, which she appealed; one about Eve, which is not hers to take along.
+  const decidedAt = clock.now();
+  const decision = { kind: "post_hidden" as const, reasonLabel: "Spam or scam", automatic: true, decidedAt };
+  const [adas] = await t.db
+    .insert(moderationDecisions)
+    .values({ ...decision, userId: ada.user.id, postName: "Notes on the Engine", appealableUntil: decidedAt })
+    .returning();
+  await t.db
+    .insert(moderationAppeals)
+    .values({ decisionId: adas?.id ?? "", text: "Not spam", createdAt: decidedAt });
   const avatar = (await uploadImage(t, ada.cookie, await png(40, 40))).json();
   await t.app.inject({
     method: "PUT",
@@ -123,6 +134,12 @@ async function adaAndTheOthers() {
   const eve = await registerMember(t, { firstName: "Evelyn", lastName: "Outsidera" });
   await giveTagg(t, eve, "eve_outside");
   const evesPost = await createPost(t, eve, "Eves Private Garden");
+  await t.db.insert(moderationDecisions).values({
+    ...decision,
+    userId: eve.user.id,
+    postName: "Eves Private Garden",
+    appealableUntil: decidedAt,
+  });
   await view(eve, beasPost.id, "Difference Engine");
   return { t, clock, ada, hannah, mallory, eve, evesPost, avatar };
 }
@@ -157,6 +174,14 @@ describe("GET /api/profile/export", () => {
     expect(json(files, "invoices.json")).toEqual(await getJson(t, ada, "/api/subscription/invoices"));
     expect(json(files, "affiliate.json")).toEqual(await getJson(t, ada, "/api/affiliate/dashboard"));
     expect(json(files, "blocks.json")).toEqual(await getJson(t, ada, "/api/blocks"));
+    const decisions = await getJson(t, ada, "/api/moderation-decisions");
+    expect(json(files, "moderation-decisions.json")).toEqual(decisions);
+    expect(decisions).toEqual([
+      expect.objectContaining({
+        subject: { postName: "Notes on the Engine" },
+        appeal: expect.objectContaining({ text: "Not spam" }),
+      }),
+    ]);
     expect(json(files, "sessions.json")).toEqual(await getJson(t, ada, "/api/auth/sessions"));
     // The registration's sign-in: its browser family, never a network or an address.
     expect(json(files, "sign-in-places.json")).toEqual([

@@ -31,6 +31,7 @@ function exportWith(image: () => Readable, startedAt: Date | null = null) {
     subscriptions: { allInvoices: async () => [] },
     affiliate: { dashboard: async () => ({}) as never },
     blocks: { list: async () => [] },
+    moderation: { listOwn: async () => [] },
     sessions: { listForUser: async () => [] },
     signInPlaces: { placesOf: async () => [] },
     clock: { now: () => NOW },

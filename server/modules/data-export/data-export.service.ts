@@ -14,6 +14,7 @@ import type { AffiliateService } from "#server/modules/affiliate/affiliate.servi
 import type { AnalyticsService } from "#server/modules/analytics/analytics.service.ts";
 import type { SessionsService } from "#server/modules/auth/sessions.service.ts";
 import type { BlocksService } from "#server/modules/blocks/blocks.service.ts";
+import type { ModerationService } from "#server/modules/moderation/moderation.service.ts";
 import type { SubscriptionsService } from "#server/modules/payments/subscriptions.service.ts";
 import type { PostsService } from "#server/modules/posts/posts.service.ts";
 import type { ProfileService } from "#server/modules/profile/profile.service.ts";
@@ -56,6 +57,7 @@ type Deps = {
   subscriptions: Pick<SubscriptionsService, "allInvoices">;
   affiliate: Pick<AffiliateService, "dashboard">;
   blocks: Pick<BlocksService, "list">;
+  moderation: Pick<ModerationService, "listOwn">;
   sessions: Pick<SessionsService, "listForUser">;
   signInPlaces: Pick<SignInAlertsService, "placesOf">;
   clock: Clock;
@@ -106,6 +108,7 @@ export function createDataExportService(deps: Deps) {
       ["invoices.json", () => jsonArrayStream(onePage(() => deps.subscriptions.allInvoices(user)))],
       ["affiliate.json", () => lazyJson(() => deps.affiliate.dashboard(user.id))],
       ["blocks.json", () => jsonArrayStream(onePage(() => deps.blocks.list(user)))],
+      ["moderation-decisions.json", () => jsonArrayStream(onePage(() => deps.moderation.listOwn(user.id)))],
       ["sessions.json", () => jsonArrayStream(onePage(() => deps.sessions.listForUser(user.id, sessionId)))],
       ["sign-in-places.json", () => jsonArrayStream(onePage(() => deps.signInPlaces.placesOf(user.id)))],
     ];

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { AppealStatus, DecisionKind } from "#contract/api/moderation.ts";
 import { alias } from "drizzle-orm/pg-core";
+import type { AppealStatus, DecisionKind } from "#contract/api/moderation.ts";
 import type { Database } from "#server/db/client.ts";
 import { moderationAppeals, moderationDecisions, profiles } from "#server/db/schema/index.ts";
 
@@ -103,7 +103,12 @@ export function createDecisionsRepository(db: Database) {
     /** Records an open appeal's outcome; undefined when it was no longer open. */
     async decideAppeal(
       id: string,
-      outcome: { status: Exclude<AppealStatus, "open">; decidedAt: Date; decidedBy: string | null; outcomeText: string },
+      outcome: {
+        status: Exclude<AppealStatus, "open">;
+        decidedAt: Date;
+        decidedBy: string | null;
+        outcomeText: string;
+      },
     ) {
       const [row] = await db
         .update(moderationAppeals)
@@ -129,14 +134,22 @@ export function createDecisionsRepository(db: Database) {
       const afterCursor = filter.after
         ? or(
             gt(moderationAppeals.createdAt, filter.after.createdAt),
-            and(eq(moderationAppeals.createdAt, filter.after.createdAt), gt(moderationAppeals.id, filter.after.id)),
+            and(
+              eq(moderationAppeals.createdAt, filter.after.createdAt),
+              gt(moderationAppeals.id, filter.after.id),
+            ),
           )
         : undefined;
       const rows = await db
         .select({
           appeal: moderationAppeals,
           decision: moderationDecisions,
-          member: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, tagg: profiles.tagg },
+          member: {
+            id: profiles.id,
+            firstName: profiles.firstName,
+            lastName: profiles.lastName,
+            tagg: profiles.tagg,
+          },
           decisionDecider: { id: deciders.id, firstName: deciders.firstName, lastName: deciders.lastName },
           appealDecider: {
             id: appealDeciders.id,
@@ -162,7 +175,11 @@ export function createDecisionsRepository(db: Database) {
      */
     removalsDue(now: Date, limit: number) {
       return db
-        .select({ id: moderationDecisions.id, postId: moderationDecisions.postId, userId: moderationDecisions.userId })
+        .select({
+          id: moderationDecisions.id,
+          postId: moderationDecisions.postId,
+          userId: moderationDecisions.userId,
+        })
         .from(moderationDecisions)
         .where(
           and(

@@ -1,5 +1,5 @@
-import { type ModerationDecision, MODERATION_LIMITS } from "#contract/api/moderation.ts";
-import { noticeText, type NoticeDecision } from "#contract/api/notices.ts";
+import { MODERATION_LIMITS, type ModerationDecision } from "#contract/api/moderation.ts";
+import { type NoticeDecision, noticeText } from "#contract/api/notices.ts";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -35,9 +35,17 @@ export function decisionEmail(input: {
     new Date(decision.appealableUntil),
   )}); an administrator who did not take this decision will review it.`;
   const lines = statementLines(decision);
-  const text = [`Hi ${member.firstName},`, "", headline, "", ...lines, "", appeal, "", `Read it and appeal: ${link}`].join(
-    "\n",
-  );
+  const text = [
+    `Hi ${member.firstName},`,
+    "",
+    headline,
+    "",
+    ...lines,
+    "",
+    appeal,
+    "",
+    `Read it and appeal: ${link}`,
+  ].join("\n");
   const html = `<p>Hi ${escapeHtml(member.firstName)},</p>
 <p>${escapeHtml(headline)}</p>
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
@@ -47,13 +55,29 @@ export function decisionEmail(input: {
 }
 
 /** To a member whose appeal an administrator decided: the outcome and its words. */
-export function appealDecidedEmail(input: { member: Member; summary: NoticeDecision; outcomeText: string; link: string }) {
+export function appealDecidedEmail(input: {
+  member: Member;
+  summary: NoticeDecision;
+  outcomeText: string;
+  link: string;
+}) {
   const { member, outcomeText, link } = input;
   const subject = "Your appeal on Tagit was decided";
-  const headline = noticeText({ kind: "appeal_decided", postName: null, visitor: null, decision: input.summary });
-  const text = [`Hi ${member.firstName},`, "", headline, "", `The administrator wrote: ${outcomeText}`, "", link].join(
-    "\n",
-  );
+  const headline = noticeText({
+    kind: "appeal_decided",
+    postName: null,
+    visitor: null,
+    decision: input.summary,
+  });
+  const text = [
+    `Hi ${member.firstName},`,
+    "",
+    headline,
+    "",
+    `The administrator wrote: ${outcomeText}`,
+    "",
+    link,
+  ].join("\n");
   const html = `<p>Hi ${escapeHtml(member.firstName)},</p>
 <p>${escapeHtml(headline)}</p>
 <p>The administrator wrote: ${escapeHtml(outcomeText)}</p>

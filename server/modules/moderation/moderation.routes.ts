@@ -52,7 +52,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { mo
     async (request, reply) =>
       reply
         .code(201)
-        .send(await moderationService.appeal(requireMember(request).user, request.params.id, request.body.text)),
+        .send(
+          await moderationService.appeal(requireMember(request).user, request.params.id, request.body.text),
+        ),
   );
 
   app.get(

@@ -16,7 +16,6 @@ import { AppError } from "#server/lib/app-error.ts";
 import type { BackgroundTasks } from "#server/lib/background-tasks.ts";
 import type { Clock } from "#server/lib/clock.ts";
 import type { Mailer } from "#server/lib/mailer.ts";
-import type { AuditRepository } from "../admin/audit.repository.ts";
 import type { NoticesService } from "../notices/notices.service.ts";
 import { createDecisionsRepository, type DecisionsRepository } from "./decisions.repository.ts";
 import { createFiguresRepository, type MonthlyCounter } from "./figures.repository.ts";
@@ -46,6 +45,18 @@ export type NewDecision = DecisionReason & {
 /** What to do once the transaction that took or settled a decision has committed: tell the member. */
 export type AfterCommit = () => void;
 
+/** A row of the audit log: a member's appeal is one of the steps the log keeps. */
+type AuditEntry = {
+  actor: { id: string | null; firstName: string; lastName: string };
+  action: string;
+  targetType: string;
+  targetId: string;
+  summary: { before?: Record<string, unknown>; after?: Record<string, unknown> };
+};
+
+/** An appeal as the admin queue lists it, with its decision, member and deciders. */
+export type ListedAppeal = Awaited<ReturnType<DecisionsRepository["listAppeals"]>>["rows"][number];
+
 /** Whose decision lifting closes an open appeal, and with what words. */
 export type LiftedBy = { actorId: string | null; outcomeText: string };
 
@@ -54,7 +65,8 @@ type Deps = {
   transact: Transact;
   clock: Clock;
   notices: Pick<NoticesService, "add" | "announce">;
-  auditRepoOn: (tx: Tx) => AuditRepository;
+  /** Writes an audit row on the caller's transaction (the admin module keeps the log). */
+  recordAudit: (tx: Tx, entry: AuditEntry) => Promise<unknown>;
   /** The member's e-mail address and first name, read on the caller's transaction. */
   memberOf: (userId: string, tx: Tx) => Promise<{ email: string; firstName: string } | undefined>;
   mailer: Mailer;
@@ -79,7 +91,10 @@ export function toAppeal(row: ModerationAppealRow): Appeal {
   };
 }
 
-export function toDecision(row: ModerationDecisionRow, appeal: ModerationAppealRow | null): ModerationDecision {
+export function toDecision(
+  row: ModerationDecisionRow,
+  appeal: ModerationAppealRow | null,
+): ModerationDecision {
   return {
     id: row.id,
     kind: row.kind,
@@ -142,21 +157,40 @@ export function createModerationService(deps: Deps) {
     reasons: () => createReasonsRepository(db).list(),
 
     /** The reason an administrator chose, copied into the statement; 400 naming `reasonId` when it is gone. */
-    async reasonFor(body: { reasonId: string; reasonText?: string | undefined }, tx: Tx): Promise<DecisionReason> {
+    async reasonFor(
+      body: { reasonId: string; reasonText?: string | undefined },
+      tx: Tx,
+    ): Promise<DecisionReason> {
       const reason = await createReasonsRepository(tx).find(body.reasonId);
       if (!reason)
         throw new AppError("validation", MODERATION_MESSAGES.reasonUnknown, {
           reasonId: MODERATION_MESSAGES.reasonUnknown,
         });
-      return { reasonId: reason.id, reasonLabel: reason.label, reasonRule: reason.rule, reasonText: body.reasonText ?? null };
+      return {
+        reasonId: reason.id,
+        reasonLabel: reason.label,
+        reasonRule: reason.rule,
+        reasonText: body.reasonText ?? null,
+      };
     },
 
     /** Records a restriction with its statement of reasons, counts it, and writes the member's notice. */
     async decide(tx: Tx, input: NewDecision): Promise<AfterCommit> {
       const decidedAt = clock.now();
-      const row = await decisionsOn(tx).insert({ ...input, automatic: input.decidedBy === null, decidedAt, appealableUntil: appealWindowEnd(decidedAt) });
+      const row = await decisionsOn(tx).insert({
+        ...input,
+        automatic: input.decidedBy === null,
+        decidedAt,
+        appealableUntil: appealWindowEnd(decidedAt),
+      });
       const counter: MonthlyCounter | undefined =
-        row.kind === "post_removed" ? "removed" : row.kind === "post_hidden" ? (row.automatic ? "hiddenAutomatically" : "hiddenByAdmin") : undefined;
+        row.kind === "post_removed"
+          ? "removed"
+          : row.kind === "post_hidden"
+            ? row.automatic
+              ? "hiddenAutomatically"
+              : "hiddenByAdmin"
+            : undefined;
       if (counter) await createFiguresRepository(tx).count(counter, decidedAt);
       const decision = toDecision(row, null);
       return tellMember(tx, row, "decision", (member, link) =>
@@ -168,7 +202,12 @@ export function createModerationService(deps: Deps) {
      * Ends the restrictions of `kinds` still in force about a post or a member's tagg. An appeal still open against
      * one is settled in the member's favour (reversed) with `by`'s words, and counted.
      */
-    async lift(tx: Tx, of: { postId: string } | { userId: string; tagg: string }, kinds: DecisionKind[], by: LiftedBy) {
+    async lift(
+      tx: Tx,
+      of: { postId: string } | { userId: string; tagg: string },
+      kinds: DecisionKind[],
+      by: LiftedBy,
+    ) {
       const now = clock.now();
       const lifted = await decisionsOn(tx).lift(of, kinds, now);
       for (const { openAppealId } of lifted) {
@@ -229,7 +268,7 @@ export function createModerationService(deps: Deps) {
         const appeal = await repo.insertAppeal({ decisionId, text, createdAt: now });
         if (!appeal) throw new AppError("appeal_exists", MODERATION_MESSAGES.appealExists);
         await createFiguresRepository(tx).count("appeals", now);
-        await deps.auditRepoOn(tx).record({
+        await deps.recordAudit(tx, {
           actor: member,
           action: "appeal.create",
           targetType: "moderation-decision",
@@ -259,7 +298,12 @@ export function createModerationService(deps: Deps) {
             await createFiguresRepository(tx).count("reversed", now);
           }
           const afterCommit = await tellMember(tx, found.decision, "appeal_decided", (member, link) =>
-            appealDecidedEmail({ member, summary: summaryOf(found.decision, appeal), outcomeText: outcome.outcomeText, link }),
+            appealDecidedEmail({
+              member,
+              summary: summaryOf(found.decision, appeal),
+              outcomeText: outcome.outcomeText,
+              link,
+            }),
           );
           return { appeal, afterCommit };
         },

@@ -1,12 +1,7 @@
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import type { NoticeKind, ReportOutcome } from "#contract/api/notices.ts";
 import type { Database } from "#server/db/client.ts";
-import {
-  memberNotices,
-  moderationAppeals,
-  moderationDecisions,
-  profiles,
-} from "#server/db/schema/index.ts";
+import { memberNotices, moderationAppeals, moderationDecisions, profiles } from "#server/db/schema/index.ts";
 
 /**
  * A new notice: about a post (`postName`), for a repeated-search alert about a visitor (`visitorId`), or for a

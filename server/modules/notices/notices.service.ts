@@ -11,7 +11,13 @@ import {
   type NoticesRepository,
 } from "./notices.repository.ts";
 
-export function toNotice({ notice, visitorFirstName, visitorLastName, decision, appealStatus }: NoticeRow): Notice {
+export function toNotice({
+  notice,
+  visitorFirstName,
+  visitorLastName,
+  decision,
+  appealStatus,
+}: NoticeRow): Notice {
   const visitor =
     notice.visitorId && visitorFirstName !== null
       ? { id: notice.visitorId, name: `${visitorFirstName} ${visitorLastName ?? ""}`.trim() }

@@ -249,7 +249,9 @@ export function createPostReportsRepository(db: Database) {
       const rows = await db
         .update(taggedPosts)
         .set({ heldForReview: true })
-        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.heldForReview, false), isNull(taggedPosts.removedAt)))
+        .where(
+          and(eq(taggedPosts.id, id), eq(taggedPosts.heldForReview, false), isNull(taggedPosts.removedAt)),
+        )
         .returning({ id: taggedPosts.id });
       return rows.length > 0;
     },
@@ -285,7 +287,9 @@ export function createPostReportsRepository(db: Database) {
       const rows = await db
         .update(taggedPosts)
         .set({ heldForReview: false })
-        .where(and(eq(taggedPosts.id, id), eq(taggedPosts.heldForReview, true), isNull(taggedPosts.removedAt)))
+        .where(
+          and(eq(taggedPosts.id, id), eq(taggedPosts.heldForReview, true), isNull(taggedPosts.removedAt)),
+        )
         .returning({ id: taggedPosts.id });
       return rows.length > 0;
     },
@@ -322,7 +326,9 @@ export function createPostReportsRepository(db: Database) {
       return db
         .select({ id: taggedPosts.id, userId: taggedPosts.userId, postName: taggedPosts.postName })
         .from(taggedPosts)
-        .where(and(isNull(taggedPosts.removedAt), inArray(taggedPosts.id, postsCountedAtLeast(db, threshold))));
+        .where(
+          and(isNull(taggedPosts.removedAt), inArray(taggedPosts.id, postsCountedAtLeast(db, threshold))),
+        );
     },
   };
 }

@@ -291,7 +291,7 @@ describe("changing and deleting posts", () => {
 });
 
 describe("POST /api/tagged-posts/:id/report", () => {
-  it('takes one report per member, refuses reporting your own post, and auto-deletes at the threshold when the action is "delete"', async () => {
+  it('takes one report per member, refuses reporting your own post, and removes it at the threshold when the action is "delete"', async () => {
     const t = await createTestApp();
     const ada = await registerMember(t);
     // Verified, long-standing members: their reports count toward the automatic action (decision 049).
@@ -316,8 +316,10 @@ describe("POST /api/tagged-posts/:id/report", () => {
       .set({ autoDeleteEnabled: true, autoDeleteThreshold: 2, autoAction: "delete" })
       .where(eq(postReportSettings.id, 1));
     expect((await report(cy)).json()).toEqual({ reported: true, removed: true });
-    expect(await t.db.select().from(taggedPosts)).toEqual([]);
-    expect(await storedFiles(t)).toEqual([]);
+    // Removed, not yet deleted: kept out of sight, with its images, while the removal may be appealed.
+    const [removed] = await t.db.select().from(taggedPosts);
+    expect(removed?.removedAt).toEqual(expect.any(Date));
+    expect(await storedFiles(t)).not.toEqual([]);
     expect((await report(cy)).statusCode).toBe(404);
   });
 });

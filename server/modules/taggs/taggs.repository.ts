@@ -162,11 +162,22 @@ export function createTaggsRepository(db: Database) {
      */
     async restoreRemoved(
       userId: string,
-      removed: { tagg: string; firstName: string; lastName: string; email: string; reason: string | null; isHidden: boolean },
+      removed: {
+        tagg: string;
+        firstName: string;
+        lastName: string;
+        email: string;
+        reason: string | null;
+        isHidden: boolean;
+      },
     ): Promise<"restored" | "taken" | "member_has_tagg"> {
       const [member] = await db.select({ tagg: profiles.tagg }).from(profiles).where(eq(profiles.id, userId));
       if (!member || member.tagg !== null) return "member_has_tagg";
-      const [registered] = await db.insert(taggs).values(removed).onConflictDoNothing().returning({ id: taggs.id });
+      const [registered] = await db
+        .insert(taggs)
+        .values(removed)
+        .onConflictDoNothing()
+        .returning({ id: taggs.id });
       if (!registered) return "taken";
       await db.update(profiles).set({ tagg: removed.tagg }).where(eq(profiles.id, userId));
       return "restored";

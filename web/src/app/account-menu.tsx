@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut } from "lucide-react";
+import { Gavel, LayoutDashboard, LogOut } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { Profile } from "#contract/api/profile.ts";
 import {
@@ -15,7 +15,7 @@ import { getFullName } from "#web/lib/person.ts";
 
 export type AccountMenuProps = { profile: Profile };
 
-/** The signed-in member's avatar button with their name, a dashboard shortcut and Logout. */
+/** The signed-in member's avatar button with their name, shortcuts to the dashboard and their moderation decisions, and Logout. */
 export function AccountMenu({ profile }: AccountMenuProps) {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -46,6 +46,10 @@ export function AccountMenu({ profile }: AccountMenuProps) {
         <DropdownMenuItem onSelect={() => navigate("/dashboard")}>
           <LayoutDashboard aria-hidden="true" />
           Dashboard
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate("/moderation-decisions")}>
+          <Gavel aria-hidden="true" />
+          Moderation decisions
         </DropdownMenuItem>
         <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
           <LogOut aria-hidden="true" />

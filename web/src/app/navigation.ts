@@ -48,6 +48,7 @@ export const FOOTER_GROUPS: readonly FooterGroup[] = [
     links: [
       { to: "/dashboard", label: "Dashboard", audience: "everyone" },
       { to: "/manage", label: "Manage", audience: "member" },
+      { to: "/moderation-decisions", label: "Moderation Decisions", audience: "member" },
       { to: "/affiliate", label: "Affiliate", audience: "everyone" },
       { to: "/admin", label: "Admin", audience: "admin" },
       { to: "/auth", label: "Login / Register", audience: "visitor" },
@@ -55,7 +56,10 @@ export const FOOTER_GROUPS: readonly FooterGroup[] = [
   },
   {
     title: "Legal",
-    links: [{ to: "/terms", label: "Terms", audience: "everyone" }],
+    links: [
+      { to: "/terms", label: "Terms", audience: "everyone" },
+      { to: "/transparency", label: "Transparency", audience: "everyone" },
+    ],
   },
 ];
 

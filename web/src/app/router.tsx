@@ -85,6 +85,9 @@ export const routes: RouteObject[] = [
       ),
       page("payments", () => import("#web/features/payments/payments-page.tsx").then((m) => m.PaymentsPage)),
       page("terms", () => import("#web/features/content/terms-page.tsx").then((m) => m.TermsPage)),
+      page("transparency", () =>
+        import("#web/features/moderation/transparency-page.tsx").then((m) => m.TransparencyPage),
+      ),
       page("tagg", () => import("#web/features/auth/tagg-page.tsx").then((m) => m.TaggPage)),
       memberPage(
         "dashboard",
@@ -108,6 +111,14 @@ export const routes: RouteObject[] = [
       ),
       memberPage("delete-my-search", required("Please log in to manage your search data."), () =>
         import("#web/features/dashboard/delete-my-search-page.tsx").then((m) => m.DeleteMySearchPage),
+      ),
+      memberPage(
+        "moderation-decisions",
+        required("Please log in to see the moderation decisions about you."),
+        () =>
+          import("#web/features/moderation/moderation-decisions-page.tsx").then(
+            (m) => m.ModerationDecisionsPage,
+          ),
       ),
       memberPage("affiliate", required("Please log in to access the affiliate program."), () =>
         import("#web/features/affiliate/affiliate-page.tsx").then((m) => m.AffiliatePage),

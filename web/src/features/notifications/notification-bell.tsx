@@ -1,6 +1,6 @@
 import { Bell, BellRing, ShieldAlert, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Notice } from "#contract/api/notices.ts";
 import type { Profile } from "#contract/api/profile.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -14,7 +14,13 @@ import { postDisplayName } from "#web/lib/post-display.ts";
 import { absoluteTimeLabel, relativeTimeLabel } from "#web/lib/relative-time.ts";
 import { useNow } from "#web/lib/use-now.ts";
 import { playNotificationTone, watchForUserGesture } from "./notification-sound.ts";
-import { type AppNotification, badgeLabel, buildNotifications, detectArrivals } from "./notifications.ts";
+import {
+  type AppNotification,
+  badgeLabel,
+  buildNotifications,
+  detectArrivals,
+  noticeLink,
+} from "./notifications.ts";
 import { useDismissedNotifications } from "./use-dismissed-notifications.ts";
 import { useDismissNotices, useNotices } from "./use-notices.ts";
 
@@ -137,6 +143,7 @@ export function NotificationBell({ profile }: NotificationBellProps) {
                 notice={notice}
                 now={now}
                 onDismiss={() => dismissNotices.mutate([notice.id])}
+                onFollow={() => setOpen(false)}
               />
             ))}
             {items.map((item) => (
@@ -155,11 +162,22 @@ export function NotificationBell({ profile }: NotificationBellProps) {
   );
 }
 
+type NoticeItemProps = {
+  notice: Notice;
+  now: Date;
+  onDismiss: () => void;
+  /** The notice's link was followed: the bell closes. */
+  onFollow: () => void;
+};
+
 /**
- * A notice: moderation of one of my posts (never saying who reported it), my tagg removed by an administrator,
- * or a repeated-search alert.
+ * A notice: moderation of one of my posts (never saying who reported it), a decision about me with its link
+ * to the reasons and the appeal, an appeal's outcome, my tagg removed by an administrator, the outcome of a post
+ * I reported, or a repeated-search alert.
  */
-function NoticeItem({ notice, now, onDismiss }: { notice: Notice; now: Date; onDismiss: () => void }) {
+export function NoticeItem({ notice, now, onDismiss, onFollow }: NoticeItemProps) {
+  const link = noticeLink(notice);
+  const subject = notice.postName ? `"${notice.postName}"` : notice.tagg ? `@${notice.tagg}` : null;
   return (
     <li className="flex gap-3 bg-amber-50/60 px-4 py-3">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800">
@@ -175,6 +193,16 @@ function NoticeItem({ notice, now, onDismiss }: { notice: Notice; now: Date; onD
           >
             {relativeTimeLabel(notice.createdAt, now)}
           </time>
+          {link ? (
+            <Link
+              to={link.to}
+              onClick={onFollow}
+              className="ml-auto rounded text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {link.label}
+              {subject ? <span className="sr-only"> about {subject}</span> : null}
+            </Link>
+          ) : null}
           {/* A repeated-search alert offers to block the visitor; once blocked, the alert has done its job. */}
           {notice.kind === "repeated_search" && notice.visitor ? (
             <BlockMemberButton

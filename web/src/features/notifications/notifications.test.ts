@@ -5,6 +5,7 @@ import {
   buildNotifications,
   dedupeNotificationEvents,
   detectArrivals,
+  noticeLink,
   parseDismissed,
   pruneDismissed,
 } from "./notifications.ts";
@@ -109,5 +110,29 @@ describe("dismissed storage", () => {
 
   it("forgets ids of events that no longer exist", () => {
     expect(pruneDismissed(new Set(["a", "gone"]), [{ id: "a" }, { id: "b" }])).toEqual(new Set(["a"]));
+  });
+});
+
+describe("noticeLink", () => {
+  const decisionId = "11111111-1111-4111-8111-111111111111";
+
+  it("sends a decision notice to its statement of reasons and appeal form", () => {
+    expect(noticeLink({ kind: "decision", decisionId })).toEqual({
+      to: `/moderation-decisions#decision-${decisionId}`,
+      label: "Read why and appeal",
+    });
+  });
+
+  it("sends an appeal's outcome to the same decision", () => {
+    expect(noticeLink({ kind: "appeal_decided", decisionId })).toEqual({
+      to: `/moderation-decisions#decision-${decisionId}`,
+      label: "Read the outcome",
+    });
+  });
+
+  it("gives the other notices no link", () => {
+    expect(noticeLink({ kind: "report_outcome", decisionId: null })).toBeNull();
+    expect(noticeLink({ kind: "post_hidden", decisionId: null })).toBeNull();
+    expect(noticeLink({ kind: "decision", decisionId: null })).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import type { AnalyticsEvent } from "#contract/api/analytics.ts";
+import { decisionPath } from "#contract/api/moderation.ts";
+import type { Notice } from "#contract/api/notices.ts";
 import { MAX_NOTIFICATIONS_SHOWN, NOTIFICATION_DEDUP_WINDOW_MS } from "#contract/limits.ts";
 import { actionText } from "#web/features/analytics/index.ts";
 
@@ -113,4 +115,20 @@ export function pruneDismissed(
 ): Set<string> {
   const existing = new Set(events.map((event) => event.id));
   return new Set([...dismissed].filter((id) => existing.has(id)));
+}
+
+/** Where a notice's link goes, and its words; null for a notice without one. */
+export type NoticeLink = { to: string; label: string };
+
+/**
+ * A `decision` notice links to its statement of reasons and appeal form, an `appeal_decided` notice to the
+ * outcome, both on /moderation-decisions at the decision (`decisionPath`).
+ */
+export function noticeLink(notice: Pick<Notice, "kind" | "decisionId">): NoticeLink | null {
+  if (!notice.decisionId) return null;
+  if (notice.kind === "decision")
+    return { to: decisionPath(notice.decisionId), label: "Read why and appeal" };
+  if (notice.kind === "appeal_decided")
+    return { to: decisionPath(notice.decisionId), label: "Read the outcome" };
+  return null;
 }
