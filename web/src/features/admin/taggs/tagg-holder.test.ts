@@ -28,7 +28,8 @@ describe("deleting a tagg", () => {
 describe("hiding a tagg", () => {
   it("names the holder, and says the posts go with it until it is shown again", () => {
     expect(hideTaggDescription(held)).toBe(
-      "Hide @bea, held by Bea Poster, and its posts from search until an administrator shows them again?",
+      "Hide @bea, held by Bea Poster, and its posts from search until an administrator shows them again? " +
+        "Bea Poster is told why, and may appeal.",
     );
     expect(hideTaggDescription(free)).toBe(
       "Hide @spare and its posts from search until an administrator shows them again?",
