@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { enrolAuthenticator, registerThroughApi, verifyEmailThroughApi } from "./api-steps.ts";
 import { unlockAdminPanel } from "./authenticator.ts";
-import { newMember } from "./fixtures.ts";
+import { expect, newMember } from "./fixtures.ts";
 import { withoutGreeting } from "./member-steps.ts";
 
 /**
@@ -19,4 +19,17 @@ export async function openAdminPanel(page: Page, email: string, section = "taggs
   await page.goto(`/admin?section=${section}`);
   await unlockAdminPanel(page, admin.password, authenticator);
   return { ...admin, authenticator, recoveryCodes };
+}
+
+/**
+ * Gives a restricting action (delete or hide a post, hide or delete a tagg) its statement of reasons in its
+ * dialog: picks `reason`, one of the panel's reasons (the migration seeds "Spam or scam" and others), and writes
+ * `words` for the member when given.
+ */
+export async function giveReason(dialog: Locator, reason = "Spam or scam", words?: string) {
+  const select = dialog.getByRole("combobox", { name: "Reason" });
+  await select.click();
+  await dialog.page().getByRole("option", { name: reason, exact: true }).click();
+  await expect(select).toHaveText(reason);
+  if (words) await dialog.getByLabel("Explain (shown to the member)").fill(words);
 }

@@ -10,6 +10,8 @@ export const ADMIN_URLS = {
   taggedPosts: "/api/admin/tagged-posts",
   reportedPosts: "/api/admin/reported-posts",
   reportSettings: "/api/admin/post-report-settings",
+  moderationReasons: "/api/admin/moderation-reasons",
+  appeals: "/api/admin/appeals",
   cleanup: "/api/admin/cleanup",
   imageBanner: "/api/admin/image-banner",
   aiSettings: "/api/admin/ai-settings",

@@ -9,10 +9,19 @@ export type RowActionButtonProps = {
   onClick: () => void;
   destructive?: boolean;
   disabled?: boolean;
+  /** The id of words elsewhere in the row that say more, e.g. why the action is disabled. */
+  describedBy?: string;
 };
 
 /** A compact icon button in an admin table's Actions column. */
-export function RowActionButton({ label, icon: Icon, onClick, destructive, disabled }: RowActionButtonProps) {
+export function RowActionButton({
+  label,
+  icon: Icon,
+  onClick,
+  destructive,
+  disabled,
+  describedBy,
+}: RowActionButtonProps) {
   return (
     <Button
       type="button"
@@ -20,6 +29,7 @@ export function RowActionButton({ label, icon: Icon, onClick, destructive, disab
       variant="ghost"
       className={cn("size-8", destructive && "text-red-700 hover:bg-red-50 hover:text-red-800")}
       aria-label={label}
+      aria-describedby={describedBy}
       onClick={onClick}
       disabled={disabled}
     >

@@ -1,4 +1,4 @@
-import { Eye, Trash2, TriangleAlert } from "lucide-react";
+import { Eye, EyeOff, Trash2, TriangleAlert } from "lucide-react";
 import type { AdminReportedPost } from "#contract/api/admin-moderation.ts";
 import { REPORT_REASON_LABELS, type ReportReason } from "#contract/api/posts.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
@@ -21,6 +21,8 @@ export function reasonsSummary(reasons: AdminReportedPost["reasons"]): string {
 
 export type ReportedPostActions = {
   onDismiss: (post: AdminReportedPost) => void;
+  /** Hide a post that is still visible, pending review. */
+  onHide: (post: AdminReportedPost) => void;
   onDelete: (post: AdminReportedPost) => void;
   dismissingId: string | null;
 };
@@ -64,6 +66,7 @@ function ReportCountCell({ post }: { post: AdminReportedPost }) {
 /** The report queue's columns: the post, its owner, its counted reports, whether it is shown, and its actions. */
 export function reportedPostColumns({
   onDismiss,
+  onHide,
   onDelete,
   dismissingId,
 }: ReportedPostActions): AdminColumn<AdminReportedPost>[] {
@@ -94,7 +97,7 @@ export function reportedPostColumns({
     {
       id: "visibility",
       header: "Status",
-      size: 184,
+      size: 164,
       cell: ({ row }) =>
         row.original.isVisible ? (
           <Badge variant="outline">Visible</Badge>
@@ -105,7 +108,7 @@ export function reportedPostColumns({
     {
       id: ACTIONS_COLUMN_ID,
       header: "Actions",
-      size: 88,
+      size: 120,
       cell: ({ row }) => (
         <div className="flex gap-1">
           <RowActionButton
@@ -114,6 +117,13 @@ export function reportedPostColumns({
             disabled={dismissingId === row.original.postId}
             onClick={() => onDismiss(row.original)}
           />
+          {row.original.isVisible ? (
+            <RowActionButton
+              label={`Hide ${row.original.postName} pending review`}
+              icon={EyeOff}
+              onClick={() => onHide(row.original)}
+            />
+          ) : null}
           <RowActionButton
             label={`Delete Post ${row.original.postName}`}
             icon={Trash2}

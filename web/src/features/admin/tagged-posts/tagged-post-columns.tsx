@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { EyeOff, Trash2 } from "lucide-react";
 import type { AdminTaggedPost } from "#contract/api/admin-moderation.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { formatDateTime, shortId } from "../admin-display.ts";
@@ -6,8 +6,16 @@ import { ACTIONS_COLUMN_ID, type AdminColumn } from "../admin-table.tsx";
 import { RowActionButton } from "../row-action-button.tsx";
 import { PostImageCells } from "./post-image-cells.tsx";
 
-/** The Tagged posts table's columns: ID, User, Post Name, Images, Settings, Created, and a delete action. */
-export function taggedPostColumns(onDelete: (post: AdminTaggedPost) => void): AdminColumn<AdminTaggedPost>[] {
+export type TaggedPostActions = {
+  onHide: (post: AdminTaggedPost) => void;
+  onDelete: (post: AdminTaggedPost) => void;
+};
+
+/**
+ * The Tagged posts table's columns: ID, User, Post Name, Images, Settings, Created, and the actions: hide a
+ * visible post pending review, delete it.
+ */
+export function taggedPostColumns({ onHide, onDelete }: TaggedPostActions): AdminColumn<AdminTaggedPost>[] {
   return [
     {
       id: "id",
@@ -64,14 +72,23 @@ export function taggedPostColumns(onDelete: (post: AdminTaggedPost) => void): Ad
     {
       id: ACTIONS_COLUMN_ID,
       header: "Actions",
-      size: 88,
+      size: 104,
       cell: ({ row }) => (
-        <RowActionButton
-          label={`Delete ${row.original.postName}`}
-          icon={Trash2}
-          onClick={() => onDelete(row.original)}
-          destructive
-        />
+        <div className="flex gap-1">
+          {row.original.isVisible ? (
+            <RowActionButton
+              label={`Hide ${row.original.postName} pending review`}
+              icon={EyeOff}
+              onClick={() => onHide(row.original)}
+            />
+          ) : null}
+          <RowActionButton
+            label={`Delete ${row.original.postName}`}
+            icon={Trash2}
+            onClick={() => onDelete(row.original)}
+            destructive
+          />
+        </div>
       ),
     },
   ];

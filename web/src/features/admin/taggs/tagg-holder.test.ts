@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { deleteTaggDescription, holderName, taggDeletedDescription } from "./tagg-holder.ts";
+import {
+  deleteTaggDescription,
+  hideTaggDescription,
+  holderName,
+  taggDeletedDescription,
+} from "./tagg-holder.ts";
 
 const held = { tagg: "bea", holder: { id: "m1", firstName: "Bea", lastName: "Poster" } };
 const free = { tagg: "spare", holder: null };
@@ -17,5 +22,17 @@ describe("deleting a tagg", () => {
     expect(deleteTaggDescription(free)).toBe("Delete @spare? This action cannot be undone.");
     expect(taggDeletedDescription(free)).toBe("@spare was deleted.");
     expect(holderName(free)).toBeNull();
+  });
+});
+
+describe("hiding a tagg", () => {
+  it("names the holder, and says the posts go with it until it is shown again", () => {
+    expect(hideTaggDescription(held)).toBe(
+      "Hide @bea, held by Bea Poster, and its posts from search until an administrator shows them again? " +
+        "Bea Poster is told why, and may appeal.",
+    );
+    expect(hideTaggDescription(free)).toBe(
+      "Hide @spare and its posts from search until an administrator shows them again?",
+    );
   });
 });

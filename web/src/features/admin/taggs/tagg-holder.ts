@@ -24,3 +24,13 @@ export function taggDeletedDescription(tagg: Pick<AdminTagg, "tagg" | "holder">)
   const name = holderName(tagg);
   return name ? `@${tagg.tagg} was deleted; ${name} was told.` : `@${tagg.tagg} was deleted.`;
 }
+
+/**
+ * The Hide Tagg confirmation: the tagg and its posts leave search until an administrator shows them again; for
+ * a held tagg that is a decision about its holder, who is told why and may appeal (decision 085).
+ */
+export function hideTaggDescription(tagg: Pick<AdminTagg, "tagg" | "holder">): string {
+  const name = holderName(tagg);
+  const question = `Hide @${tagg.tagg}${name ? `, held by ${name},` : ""} and its posts from search until an administrator shows them again?`;
+  return name ? `${question} ${name} is told why, and may appeal.` : question;
+}

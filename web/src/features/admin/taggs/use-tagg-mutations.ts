@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { AdminTaggBody } from "#contract/api/admin-taggs.ts";
+import type { RestrictionBody } from "#contract/api/moderation.ts";
 import { adminRequest } from "../admin-request.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
@@ -19,13 +20,15 @@ export function useTaggMutations() {
         adminRequest("PUT", `${ADMIN_URLS.tagg}/${id}`, body),
       onSuccess,
     }),
+    /** Hiding takes a statement of reasons (`reason`); showing the tagg again takes none. */
     toggle: useMutation({
-      mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
-        adminRequest("POST", `${ADMIN_URLS.tagg}/${id}/toggle`, { hidden }),
+      mutationFn: ({ id, hidden, reason }: { id: string; hidden: boolean; reason?: RestrictionBody }) =>
+        adminRequest("POST", `${ADMIN_URLS.tagg}/${id}/toggle`, { hidden, ...reason }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => adminRequest("DELETE", `${ADMIN_URLS.tagg}/${id}`),
+      mutationFn: ({ id, body }: { id: string; body: RestrictionBody }) =>
+        adminRequest("DELETE", `${ADMIN_URLS.tagg}/${id}`, body),
       onSuccess,
     }),
   };
