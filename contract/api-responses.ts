@@ -41,7 +41,15 @@ import {
   sectionSchema,
   whatWeDoSchema,
 } from "./api/content.ts";
-import { appealSchema, moderationDecisionListSchema, transparencyResponseSchema } from "./api/moderation.ts";
+import {
+  adminAppealSchema,
+  adminAppealsResponseSchema,
+  appealSchema,
+  moderationDecisionListSchema,
+  moderationReasonListSchema,
+  moderationReasonSchema,
+  transparencyResponseSchema,
+} from "./api/moderation.ts";
 import { noticeListSchema } from "./api/notices.ts";
 import {
   cancelSubscriptionResponseSchema,
@@ -214,6 +222,13 @@ export const API_RESPONSES = {
   "DELETE /api/admin/profile/{id}": successSchema,
   "GET /api/admin/tagged-posts": adminTaggedPostsResponseSchema,
   "DELETE /api/admin/tagged-posts/{id}": successSchema,
+  "POST /api/admin/tagged-posts/{id}/hide": successSchema,
+  "GET /api/admin/moderation-reasons": moderationReasonListSchema,
+  "POST /api/admin/moderation-reasons": moderationReasonSchema,
+  "PUT /api/admin/moderation-reasons/{id}": moderationReasonSchema,
+  "DELETE /api/admin/moderation-reasons/{id}": successSchema,
+  "GET /api/admin/appeals": adminAppealsResponseSchema,
+  "POST /api/admin/appeals/{id}": adminAppealSchema,
   "GET /api/admin/reported-posts": adminReportedPostsResponseSchema,
   "POST /api/admin/reported-posts/{postId}/dismiss": successSchema,
   "GET /api/admin/post-report-settings": postReportSettingsResponseSchema,

@@ -1,25 +1,13 @@
-import { keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { AppealDecisionBody, AppealStatus } from "#contract/api/moderation.ts";
-import { adminListUrl } from "../admin-list.ts";
 import { ADMIN_URLS } from "../admin-urls.ts";
 import { moderationRequests } from "../moderation/moderation-requests.ts";
-import { adminListKey } from "../use-admin-list.ts";
+import { useAdminList } from "../use-admin-list.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
 
-/**
- * The appeals queue, paged on the server like every admin list (`useAdminList`'s shape), filtered by status;
- * no status lists them all.
- */
+/** The appeals queue, paged on the server like every admin list, filtered by status; no status lists them all. */
 export function useAppeals(status: AppealStatus | undefined) {
-  const params = { status };
-  return useInfiniteQuery({
-    queryKey: adminListKey(ADMIN_URLS.appeals, params),
-    queryFn: ({ pageParam, signal }) =>
-      moderationRequests.appeals(adminListUrl(ADMIN_URLS.appeals, params, pageParam), signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+  return useAdminList(ADMIN_URLS.appeals, { status });
 }
 
 /**
