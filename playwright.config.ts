@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 import { ADMIN_SECTIONS } from "./tests/e2e/support/admin-sections.ts";
 import {
+  APPEAL_JOURNEY_WIDTHS,
+  appealAdminEmails,
   E2E_ADMIN_EMAILS,
   E2E_DATA_DIR,
   E2E_PORT,
@@ -35,9 +37,13 @@ const appEnv = (port: number, dataDir: string) => ({
   // on this machine stands where a reverse proxy would, so loopback is the one proxy trusted.
   TRUST_PROXY: "loopback",
   LOG_LEVEL: "warn",
+  // A verified reporter's report counts at once (the age rule is tested in the API tests): the appeal journey's
+  // post reaches the threshold from reporters registered as it runs. An unverified reporter's still does not.
+  REPORT_MIN_ACCOUNT_AGE_HOURS: "0",
   // Each test that needs an administrator registers one of these (tests/e2e/support/constants.ts).
   ADMIN_EMAILS: [
     ...Object.values(E2E_ADMIN_EMAILS),
+    ...APPEAL_JOURNEY_WIDTHS.flatMap((width) => Object.values(appealAdminEmails(width))),
     ...[...ADMIN_SECTIONS.map((section) => section.id), "sections"].map(layoutAdminEmail),
   ].join(","),
 });

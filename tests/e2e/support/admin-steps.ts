@@ -23,7 +23,7 @@ export async function openAdminPanel(page: Page, email: string, section = "taggs
 
 /**
  * Gives a restricting action (delete or hide a post, hide or delete a tagg) its statement of reasons in its
- * dialog: picks `reason`, one of the panel's reasons (the migration seeds "Spam or scam" and others), and writes
+ * dialog: picks `reason`, one of the panel's reasons (a new install starts with "Spam or scam" and others), and writes
  * `words` for the member when given.
  */
 export async function giveReason(dialog: Locator, reason = "Spam or scam", words?: string) {

@@ -41,5 +41,14 @@ export const E2E_ADMIN_EMAILS = {
   reportSettings: "report-settings.admin@e2e.tagit.test",
 } as const;
 
+/** The owner's widths the appeal journey runs at (its panel at the other). */
+export const APPEAL_JOURNEY_WIDTHS = [360, 1280] as const;
+
+/** The administrators of one run of the appeal journey: the one who sets the threshold, and the one who decides. */
+export const appealAdminEmails = (ownerWidth: number) => ({
+  thresholds: `thresholds.${ownerWidth}.admin@e2e.tagit.test`,
+  appeals: `appeals.${ownerWidth}.admin@e2e.tagit.test`,
+});
+
 /** The administrator of the layout sweep's test of one admin section (or of its list of sections). */
 export const layoutAdminEmail = (sectionId: string) => `layout.${sectionId}@e2e.tagit.test`;
