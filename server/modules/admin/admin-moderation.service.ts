@@ -166,7 +166,8 @@ export function createAdminModerationService({
       },
     });
     if (released && !tellOwner) await notices.resolveHidden(post.userId, post.postName, tx);
-    const owner = released && tellOwner ? [await notify(tx, post.userId, "post_restored", post.postName)] : [];
+    const owner =
+      released && tellOwner ? [await notify(tx, post.userId, "post_restored", post.postName)] : [];
     return [...owner, ...(await tellReporters(tx, reporters, post.postName, "dismissed"))];
   }
 
