@@ -32,13 +32,16 @@ const fullName = (person: Person) => `${person.firstName} ${person.lastName}`.tr
 const personOf = (person: Person | null): Person | null =>
   person === null ? null : { id: person.id, firstName: person.firstName, lastName: person.lastName };
 
+/** Where a page of the queue ends: the last appeal's creation time and id (the queue's order, oldest first). */
 const encodeCursor = (row: { createdAt: Date; id: string }) =>
   Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A cursor of the queue; a tampered one is refused, never handed to the database. */
 function decodeCursor(cursor: string) {
   const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime()))
-    throw new AppError("validation", "This page of the list is no longer valid");
+  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime()))
+    throw new AppError("validation", "Invalid cursor", { cursor: "Invalid cursor" });
   return { createdAt, id };
 }
 

@@ -202,6 +202,14 @@ describe("appeals", () => {
       decision: { kind: "post_removed", decidedBy: { id: admin.user.id } },
     });
     expect((await openAppeals(t, second)).items[0]).toMatchObject({ mayDecide: true });
+    for (const cursor of ["not-a-cursor", Buffer.from("2026-01-01T00:00:00.000Z|x").toString("base64url")]) {
+      const tampered = await t.app.inject({
+        url: `/api/admin/appeals?cursor=${cursor}`,
+        headers: admin.headers,
+      });
+      expect(tampered.statusCode).toBe(400);
+      expect(tampered.json().fields).toEqual({ cursor: "Invalid cursor" });
+    }
     const before = await fingerprintAll(t.db);
     const own = await decide(t, admin, asFirst.id, { outcome: "reversed", text: "Mine to undo" });
     expect(own.statusCode).toBe(403);
