@@ -109,6 +109,7 @@ export function createAdminModerationService({
     // The removal takes over from a hold for review: that decision no longer applies on its own.
     await moderation.lift(tx, { postId: post.id }, ["post_hidden"], {
       actorId: actor.id,
+      appealOutcome: "upheld",
       outcomeText: "The post was removed after review.",
     });
     await notices.resolveHidden(post.userId, post.postName, tx);
@@ -154,7 +155,11 @@ export function createAdminModerationService({
     const released = await repo.release(postId);
     if (cleared === 0 && !released) return undefined;
     if (cleared > 0) await moderation.recordReview(tx, firstReportedAt);
-    await moderation.lift(tx, { postId }, ["post_hidden"], { actorId: actor.id, outcomeText });
+    await moderation.lift(tx, { postId }, ["post_hidden"], {
+      actorId: actor.id,
+      appealOutcome: "reversed",
+      outcomeText,
+    });
     await auditRepoOn(tx).record({
       actor,
       action: "post.reports.dismiss",

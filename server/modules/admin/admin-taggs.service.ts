@@ -168,6 +168,7 @@ export function createAdminTaggsService({ transact, taggs, auditRepoOn, moderati
         if (!body.hidden && before.isHidden && holder) {
           await moderation.lift(tx, { userId: holder.id, tagg: after.tagg }, ["profile_hidden"], {
             actorId: actor.id,
+            appealOutcome: "reversed",
             outcomeText: "An administrator showed your tagg and its posts in search again.",
           });
         }
@@ -205,6 +206,7 @@ export function createAdminTaggsService({ transact, taggs, auditRepoOn, moderati
         // The removal takes over from a hiding of the same tagg.
         await moderation.lift(tx, { userId: holder.id, tagg: removed.tagg }, ["profile_hidden"], {
           actorId: actor.id,
+          appealOutcome: "upheld",
           outcomeText: "The tagg was removed after review.",
         });
         return moderation.decide(tx, {

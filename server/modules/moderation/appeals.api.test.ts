@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   adminAuditLog,
   moderationDecisions,
+  moderationMonthly,
   postReportSettings,
   taggedPosts,
 } from "#server/db/schema/index.ts";
@@ -306,6 +307,48 @@ describe("appeals", () => {
       ]);
       expect(JSON.stringify(theirs)).not.toContain("ottoline_o");
     }
+  });
+
+  it("an appeal against a hold is settled when the hold ends another way: reversed by a dismissal, upheld by a removal", async () => {
+    const { t, admin, owner } = await setup();
+    const reason = await aModerationReason(t);
+    const dismissed = await createPost(t, owner, "Dismissed Later");
+    const removed = await createPost(t, owner, "Removed Later");
+    for (const post of [dismissed, removed])
+      await t.app.inject({
+        method: "POST",
+        url: `/api/admin/tagged-posts/${post.id}/hide`,
+        headers: admin.headers,
+        payload: reason.body,
+      });
+    const holdOf = async (postName: string) =>
+      (await decisionsOf(t, owner)).find(
+        (d: { kind: string; subject: { postName?: string } }) =>
+          d.kind === "post_hidden" && d.subject.postName === postName,
+      );
+    for (const postName of ["Dismissed Later", "Removed Later"])
+      expect((await appeal(t, owner, (await holdOf(postName)).id, "Please look again")).statusCode).toBe(201);
+
+    await t.app.inject({
+      method: "POST",
+      url: `/api/admin/reported-posts/${dismissed.id}/dismiss`,
+      headers: admin.headers,
+    });
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/admin/tagged-posts/${removed.id}`,
+      headers: admin.headers,
+      payload: reason.body,
+    });
+    expect((await holdOf("Dismissed Later")).appeal).toMatchObject({ status: "reversed" });
+    expect((await holdOf("Removed Later")).appeal).toMatchObject({ status: "upheld" });
+    expect((await holdOf("Removed Later")).liftedAt).toEqual(expect.any(String));
+    // The removal is a decision of its own, open to appeal; nothing waits in the queue.
+    expect((await openAppeals(t, admin)).items).toEqual([]);
+    // Counted as kept (the page shows them only from 10): two appeals, one reversal.
+    expect(await t.db.select().from(moderationMonthly)).toEqual([
+      expect.objectContaining({ appeals: 2, reversed: 1, hiddenByAdmin: 2, removed: 1 }),
+    ]);
   });
 
   it("an upheld removal deletes the post for good; a reversed tagg removal registers the tagg again while free", async () => {

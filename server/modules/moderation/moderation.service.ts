@@ -57,8 +57,12 @@ type AuditEntry = {
 /** An appeal as the admin queue lists it, with its decision, member and deciders. */
 export type ListedAppeal = Awaited<ReturnType<DecisionsRepository["listAppeals"]>>["rows"][number];
 
-/** Whose decision lifting closes an open appeal, and with what words. */
-export type LiftedBy = { actorId: string | null; outcomeText: string };
+/**
+ * Who lifted a decision, and what that means for an appeal still open against it: `reversed` when the restriction
+ * was lifted in the member's favour (reports dismissed, tagg shown again), `upheld` when a harsher decision took
+ * over (the post or the tagg removed); with the words the appeal is closed with.
+ */
+export type LiftedBy = { actorId: string | null; appealOutcome: "upheld" | "reversed"; outcomeText: string };
 
 type Deps = {
   db: Database;
@@ -200,7 +204,7 @@ export function createModerationService(deps: Deps) {
 
     /**
      * Ends the restrictions of `kinds` still in force about a post or a member's tagg. An appeal still open against
-     * one is settled in the member's favour (reversed) with `by`'s words, and counted.
+     * one is settled as `by` says, with its words; a reversal is counted.
      */
     async lift(
       tx: Tx,
@@ -213,12 +217,12 @@ export function createModerationService(deps: Deps) {
       for (const { openAppealId } of lifted) {
         if (!openAppealId) continue;
         await decisionsOn(tx).decideAppeal(openAppealId, {
-          status: "reversed",
+          status: by.appealOutcome,
           decidedAt: now,
           decidedBy: by.actorId,
           outcomeText: by.outcomeText,
         });
-        await createFiguresRepository(tx).count("reversed", now);
+        if (by.appealOutcome === "reversed") await createFiguresRepository(tx).count("reversed", now);
       }
       return lifted.length;
     },
