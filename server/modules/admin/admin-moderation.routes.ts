@@ -111,8 +111,9 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<Options> = async (
         operationId: "adminDismissPostReports",
         summary: "Dismiss a post's reports and show it again",
         description:
-          "Clears every report of the post and makes it visible again, also when the report auto-action held " +
-          "it for review. 404 `not_found` when the post has no reports. Audited.",
+          "Clears every report of the post and makes it visible again, also when the report auto-action or an " +
+          "administrator held it for review (an appeal still open against the hold is settled as reversed). " +
+          "404 `not_found` when the post has neither reports nor a hold. Audited.",
         params: adminReportedPostParamsSchema,
         response: { 200: successSchema },
       },
