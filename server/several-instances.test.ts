@@ -24,6 +24,7 @@ const JOBS = [
   "end-cancelled-subscriptions",
   "reconcile-subscriptions",
   "report-auto-action",
+  "purge-appeal-expired-removals",
   "release-anonymous-activity",
   "rotate-anonymity-key",
   "forget-old-connections",

@@ -22,6 +22,7 @@ import {
 } from "#server/test/factories.ts";
 import { freshPostgresDatabase } from "#server/test/fresh-postgres.ts";
 import { png, uploadImage } from "#server/test/images.ts";
+import { aModerationReason } from "#server/test/moderation-reasons.ts";
 import { type S3TestServer, startS3Server } from "#server/test/s3-server.ts";
 import { secondStep, signIn, signInCookie } from "#server/test/sign-in.ts";
 import { TEST_APP_SECRET, type TestApp } from "#server/test/test-app.ts";
@@ -166,6 +167,7 @@ async function fillCommunity(t: Tagit) {
     method: "DELETE",
     url: `/api/admin/tagged-posts/${removed.id}`,
     headers: admin.headers,
+    payload: (await aModerationReason(t, "Moved with the community")).body,
   });
   expect(removal.statusCode).toBe(200);
   await t.app.background.drain();
