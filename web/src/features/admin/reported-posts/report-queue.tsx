@@ -1,9 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { toast } from "sonner";
 import { ADMIN_LIST_SORTS } from "#contract/api/admin.ts";
 import type { AdminReportedPost } from "#contract/api/admin-moderation.ts";
-import type { RestrictionBody } from "#contract/api/moderation.ts";
 import { errorMessage } from "#web/lib/api-request.ts";
 import { adminRequest } from "../admin-request.ts";
 import { AdminTable } from "../admin-table.tsx";
@@ -12,13 +11,18 @@ import { RestrictionDialog } from "../moderation/restriction-dialog.tsx";
 import { useAdminList } from "../use-admin-list.ts";
 import { useAdminRefresh } from "../use-admin-refresh.ts";
 import { useAdminSort } from "../use-admin-sort.ts";
-import { useDeletePost, useHidePost } from "../use-delete-post.ts";
+import { postRestrictionWords, type RestrictablePost, usePostRestriction } from "../use-delete-post.ts";
 import { reportCountLabel } from "./report-labels.ts";
 import { ReportSettingsCard } from "./report-settings-card.tsx";
 import { reportedPostColumns } from "./reported-post-columns.tsx";
 
-/** A restriction of a reported post waiting for its statement of reasons. */
-type Restricting = { post: AdminReportedPost; action: "hide" | "delete" };
+/** A reported post as the restriction dialog names it: with how many reports it has. */
+type QueuedPost = RestrictablePost & { reportCount: number };
+const queued = (post: AdminReportedPost): QueuedPost => ({
+  id: post.postId,
+  postName: post.postName,
+  reportCount: post.reportCount,
+});
 
 export type ReportQueueProps = { search: string };
 
@@ -27,21 +31,20 @@ export function ReportQueue({ search }: ReportQueueProps) {
   const { params: sort, sorting } = useAdminSort(ADMIN_LIST_SORTS.reportedPosts);
   const list = useAdminList(ADMIN_URLS.reportedPosts, { search, ...sort });
   const refresh = useAdminRefresh();
-  const remove = useDeletePost();
-  const hide = useHidePost();
+  const restriction = usePostRestriction<QueuedPost>();
+  const { restrict } = restriction;
   const dismiss = useMutation({
     mutationFn: (postId: string) => adminRequest("POST", `${ADMIN_URLS.reportedPosts}/${postId}/dismiss`),
     onSuccess: () => refresh(ADMIN_URLS.reportedPosts, ADMIN_URLS.taggedPosts),
   });
-  const [restricting, setRestricting] = useState<Restricting | null>(null);
   const dismissingId = dismiss.isPending ? dismiss.variables : null;
 
   const columns = useMemo(
     () =>
       reportedPostColumns({
         dismissingId,
-        onHide: (post) => setRestricting({ post, action: "hide" }),
-        onDelete: (post) => setRestricting({ post, action: "delete" }),
+        onHide: (post) => restrict(queued(post), "hide"),
+        onDelete: (post) => restrict(queued(post), "delete"),
         onDismiss: (post) =>
           dismiss.mutate(post.postId, {
             onSuccess: () =>
@@ -52,47 +55,11 @@ export function ReportQueue({ search }: ReportQueueProps) {
               toast.error("Error", { description: errorMessage(error, "Failed to dismiss the reports") }),
           }),
       }),
-    [dismiss.mutate, dismissingId],
+    [dismiss.mutate, dismissingId, restrict],
   );
 
-  const confirm = (body: RestrictionBody) => {
-    if (!restricting) return Promise.resolve();
-    const { post, action } = restricting;
-    const close = () => setRestricting(null);
-    if (action === "hide") {
-      return hide.mutateAsync(
-        { id: post.postId, body },
-        {
-          onSuccess: () => {
-            toast.success("Post Hidden", {
-              description: `“${post.postName}” is hidden pending review; the owner is told why.`,
-            });
-            close();
-          },
-          onError: (error) =>
-            toast.error("Error", { description: errorMessage(error, "Failed to hide the post") }),
-        },
-      );
-    }
-    return remove.mutateAsync(
-      { id: post.postId, body },
-      {
-        onSuccess: () => {
-          toast.success("Post Deleted", {
-            description: `“${post.postName}” was deleted; the owner is told.`,
-          });
-          close();
-        },
-        onError: (error) =>
-          toast.error("Error", {
-            description: errorMessage(error, "Failed to delete post. Please try again."),
-          }),
-      },
-    );
-  };
-
-  const hiding = restricting?.action === "hide";
-  const post = restricting?.post;
+  const action = restriction.restricting?.action;
+  const post = restriction.restricting?.post;
   return (
     <div className="grid gap-4">
       <ReportSettingsCard />
@@ -107,20 +74,18 @@ export function ReportQueue({ search }: ReportQueueProps) {
         loadError="Failed to load reported posts"
       />
       <RestrictionDialog
-        open={restricting !== null}
-        onOpenChange={(open) => !open && setRestricting(null)}
-        title={hiding ? "Hide Post" : "Delete Post"}
+        open={post !== undefined}
+        onOpenChange={(open) => !open && restriction.close()}
+        title={action === "hide" ? "Hide Post" : "Delete Post"}
         description={
-          post
-            ? hiding
-              ? `Hide “${post.postName}” (${reportCountLabel(post.reportCount)}) pending review? It leaves search until it is reviewed; the owner is told why.`
-              : `Delete “${post.postName}” (${reportCountLabel(post.reportCount)}) and its images? The owner is told why. This action cannot be undone.`
+          post && action
+            ? postRestrictionWords(action, post.postName, ` (${reportCountLabel(post.reportCount)})`)
             : ""
         }
-        confirmLabel={hiding ? "Hide Post" : "Delete Post"}
-        destructive={!hiding}
-        pending={hiding ? hide.isPending : remove.isPending}
-        onConfirm={confirm}
+        confirmLabel={action === "hide" ? "Hide Post" : "Delete Post"}
+        destructive={action !== "hide"}
+        pending={restriction.pending}
+        onConfirm={restriction.confirm}
       />
     </div>
   );
