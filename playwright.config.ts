@@ -56,8 +56,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous, for a loaded two-core machine: two journeys, two browsers and the servers share it, and a slow
+  // step must not read as a failure (a wrong page still fails, only later).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [["list"]],
   use: {
     baseURL,
