@@ -74,6 +74,18 @@ const decide = (t: TestApp, admin: { headers: Record<string, string> }, id: stri
   t.app.inject({ method: "POST", url: `/api/admin/appeals/${id}`, headers: admin.headers, payload });
 const openAppeals = async (t: TestApp, admin: { headers: Record<string, string> }) =>
   (await t.app.inject({ url: "/api/admin/appeals?status=open", headers: admin.headers })).json();
+/** An administrator removes a post, with one of the panel's reasons. */
+const removeAsAdmin = async (
+  t: TestApp,
+  admin: { headers: Record<string, string> },
+  postId: string | undefined,
+) =>
+  t.app.inject({
+    method: "DELETE",
+    url: `/api/admin/tagged-posts/${postId}`,
+    headers: admin.headers,
+    payload: (await aModerationReason(t)).body,
+  });
 const publicSearch = async (t: TestApp, term: string) =>
   (await t.app.inject({ url: `/api/public/tagged-posts?search=${encodeURIComponent(term)}` })).json() as {
     id: string;
@@ -133,12 +145,7 @@ describe("appeals", () => {
     const { t, clock, admin, owner } = await setup();
     const stranger = await registerMember(t, { firstName: "Stan" });
     const post = await createPost(t, owner, "Appealed Later");
-    await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/tagged-posts/${post.id}`,
-      headers: admin.headers,
-      payload: (await aModerationReason(t)).body,
-    });
+    await removeAsAdmin(t, admin, post.id);
     const [decision] = await decisionsOf(t, owner);
 
     const before = await fingerprintAll(t.db);
@@ -160,12 +167,7 @@ describe("appeals", () => {
 
     // A later decision, appealed after its six months, is refused.
     const late = await createPost(t, owner, "Appealed Too Late");
-    await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/tagged-posts/${late.id}`,
-      headers: admin.headers,
-      payload: (await aModerationReason(t)).body,
-    });
+    await removeAsAdmin(t, admin, late.id);
     const lateDecision = (await decisionsOf(t, owner)).find(
       (d: { subject: { postName?: string } }) => d.subject.postName === "Appealed Too Late",
     );
@@ -183,12 +185,7 @@ describe("appeals", () => {
     const { t, clock, admin, second, owner } = await setup({ secondAdmin: true });
     if (!second) throw new Error("no second administrator");
     const post = await createPost(t, owner, "Harbour At Dawn", { hidePersonalInfo: true });
-    await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/tagged-posts/${post.id}`,
-      headers: admin.headers,
-      payload: (await aModerationReason(t)).body,
-    });
+    await removeAsAdmin(t, admin, post.id);
     const [decision] = await decisionsOf(t, owner);
     const filed = await appeal(t, owner, decision.id, "This is my own photo; here is the original.");
     expect(filed.statusCode).toBe(201);
@@ -355,12 +352,7 @@ describe("appeals", () => {
     const { t, second, admin, owner } = await setup({ secondAdmin: true });
     if (!second) throw new Error("no second administrator");
     const post = await createPost(t, owner, "Really Spam");
-    await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/tagged-posts/${post.id}`,
-      headers: admin.headers,
-      payload: (await aModerationReason(t)).body,
-    });
+    await removeAsAdmin(t, admin, post.id);
     const taggs = (await t.app.inject({ url: "/api/admin/taggs", headers: admin.headers })).json().items;
     await t.app.inject({
       method: "DELETE",
@@ -392,13 +384,7 @@ describe("the end of a removal's window", () => {
     const { t, clock, admin, owner } = await setup();
     const quiet = await createPost(t, owner, "Never Appealed");
     const appealed = await createPost(t, owner, "Still Appealed");
-    for (const post of [quiet, appealed])
-      await t.app.inject({
-        method: "DELETE",
-        url: `/api/admin/tagged-posts/${post.id}`,
-        headers: admin.headers,
-        payload: (await aModerationReason(t)).body,
-      });
+    for (const post of [quiet, appealed]) await removeAsAdmin(t, admin, post.id);
     const decisions = await decisionsOf(t, owner);
     const appealedDecision = decisions.find(
       (d: { subject: { postName?: string } }) => d.subject.postName === "Still Appealed",
@@ -435,12 +421,7 @@ describe("the transparency figures", () => {
           url: `/api/tagged-posts/${post.id}/report`,
           headers: asMember(reporter.cookie),
         });
-    await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/tagged-posts/${posts[0]?.id}`,
-      headers: admin.headers,
-      payload: (await aModerationReason(t)).body,
-    });
+    await removeAsAdmin(t, admin, posts[0]?.id);
 
     const answer = await t.app.inject({ url: "/api/transparency" });
     expect(answer.statusCode).toBe(200);
